@@ -1,0 +1,341 @@
+"""Case files: load a YAML board state, check it, and give it back as frozen dataclasses.
+
+The contract is ../shared/case-format.md (version 1); docs/case-format.md documents this
+implementation's keys, defaults and extensions.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .library import Card, library, parse_card
+from .errors import CaseError, close_matches
+from .vocabulary import Operation, Reader, canonical_word
+
+TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "effects", "events",
+            "expect", "notes")
+OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
+               "choices", "copy_of")
+EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability")
+EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
+               "lacks_abilities", "pt", "power", "toughness", "controller")
+EDITIONS = ("current", "m10", "pre-m10")
+SUPPORTED_EDITIONS = ("current",)
+PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
+
+
+@dataclass(frozen=True)
+class BoardObject:
+    id: str
+    card: Card
+    zone: str                      # battlefield | graveyard
+    owner: str
+    controller: str
+    timestamp: int
+    counters: tuple[tuple[str, int], ...] = ()
+    attached_to: str | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A continuous effect from a resolved spell or ability; its affected set is fixed (611.2c)."""
+    index: int
+    label: str
+    controller: str
+    affects: tuple[str, ...]
+    operations: tuple[Operation, ...]
+    timestamp: int
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Expectation:
+    object_id: str
+    key: str
+    value: object
+
+
+@dataclass(frozen=True)
+class Case:
+    file: str
+    title: str
+    source: str
+    rules: str
+    players: tuple[str, ...]
+    objects: tuple[BoardObject, ...]
+    effects: tuple[Effect, ...]
+    expectations: tuple[Expectation, ...]
+
+    def object(self, object_id: str) -> BoardObject:
+        return next(o for o in self.objects if o.id == object_id)
+
+
+def snake_case(name: str) -> str:
+    """Default object id: the card name in snake_case (letters of any script are kept)."""
+    text = unicodedata.normalize("NFC", name).lower()
+    text = re.sub(r"[^\w]+", "_", text, flags=re.UNICODE).strip("_")
+    return text or "object"
+
+
+def load_case(source, file: str | None = None) -> Case:
+    """Load a case from a path, or from an already-parsed mapping (then `file` names it)."""
+    if isinstance(source, (str, Path)):
+        path = Path(source)
+        file = file or str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CaseError(file, "", f"cannot read the file: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise CaseError(file, "", "the file is not UTF-8 text") from None
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            problem = getattr(exc, "problem", None) or str(exc)
+            raise CaseError(file, "", f"malformed YAML: {problem}",
+                            line=mark.line + 1 if mark else None,
+                            column=mark.column + 1 if mark else None) from None
+    else:
+        data, file = source, file or "<case>"
+    return CaseBuilder(file).build(data)
+
+
+class CaseBuilder:
+    def __init__(self, file: str):
+        self.file = file
+        self.reader = Reader(file)
+        self.library = library()
+
+    def fail(self, where: str, problem: str) -> CaseError:
+        return CaseError(self.file, where, problem)
+
+    def build(self, data) -> Case:
+        r = self.reader
+        if data is None:
+            raise self.fail("", "the file is empty")
+        data = r.mapping(data, "", TOP_KEYS)
+        if "case" not in data:
+            raise self.fail("case", "missing: every case needs a one-line title under 'case'")
+        title = r.string(data["case"], "case")
+        source = r.string(data.get("source", ""), "source") if data.get("source") is not None else ""
+        rules = r.string(data.get("rules", "current"), "rules")
+        if rules not in EDITIONS:
+            raise self.fail("rules", f"unknown rules edition {rules!r}" + close_matches(rules, EDITIONS)
+                            + f"; expected one of {', '.join(EDITIONS)}")
+        if rules not in SUPPORTED_EDITIONS:
+            raise self.fail("rules", f"the {rules} edition is not supported by this version yet")
+        for later in ("stack", "events"):
+            if data.get(later):
+                raise self.fail(later, f"'{later}' is not supported by this version yet")
+        players = r.string_list(data.get("players", ["Alice", "Bob"]), "players")
+        if not players:
+            raise self.fail("players", "expected at least one player")
+        if len(set(players)) != len(players):
+            raise self.fail("players", "a player is named twice")
+        self.players = players
+
+        battlefield = data.get("battlefield", []) or []
+        if not isinstance(battlefield, list):
+            raise self.fail("battlefield", "expected a list of permanents")
+        raw_objects = [(entry, f"battlefield[{i}]", "battlefield", i + 1) for i, entry in enumerate(battlefield)]
+        graveyards = data.get("graveyards", {}) or {}
+        if not isinstance(graveyards, dict):
+            raise self.fail("graveyards", "expected a mapping of player name to a list of cards")
+        for player, cards in graveyards.items():
+            where = f"graveyards.{player}"
+            self.player(player, where)
+            if not isinstance(cards, list):
+                raise self.fail(where, "expected a list of cards")
+            for j, entry in enumerate(cards):
+                raw_objects.append(({"card": entry, "owner": player}, f"{where}[{j}]", "graveyard", 0))
+
+        self.ids: dict[str, str] = {}
+        objects = [self.board_object(entry, where, zone, position) for entry, where, zone, position in raw_objects]
+        by_id = {o.id: o for o in objects}
+        for obj, (entry, where, _, _) in zip(objects, raw_objects):
+            if obj.attached_to is not None:
+                if obj.attached_to == obj.id:
+                    raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
+                self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+
+        effects_raw = data.get("effects", []) or []
+        if not isinstance(effects_raw, list):
+            raise self.fail("effects", "expected a list of effects")
+        first = len(battlefield) + 1
+        effects = tuple(self.effect(e, f"effects[{j}]", j + 1, first + j, by_id) for j, e in enumerate(effects_raw))
+
+        expectations = self.expectations(data.get("expect", {}) or {}, by_id)
+        return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
+                    objects=tuple(objects), effects=effects, expectations=expectations)
+
+    def player(self, value, where: str) -> str:
+        name = self.reader.string(value, where)
+        if name not in self.players:
+            raise self.fail(where, f"unknown player {name!r}" + close_matches(name, self.players)
+                            + f"; players are {', '.join(self.players)}")
+        return name
+
+    def known_object(self, object_id, where: str, by_id: dict, zone: str | None = None) -> str:
+        object_id = self.reader.string(object_id, where)
+        if object_id not in by_id:
+            raise self.fail(where, f"no object with id {object_id!r}" + close_matches(object_id, by_id))
+        if zone and by_id[object_id].zone != zone:
+            raise self.fail(where, f"{object_id!r} is not on the {zone}")
+        return object_id
+
+    def card(self, value, where: str) -> Card:
+        r = self.reader
+        if isinstance(value, dict):
+            if "name" not in value:
+                raise self.fail(where, "an inline card needs a name")
+            name = r.string(value["name"], f"{where}.name")
+            return parse_card(r, name, value, where, library=False)
+        name = r.string(value, where)
+        proper = self.library.lookup(name)
+        if proper is None:
+            raise self.fail(where, f"unknown card {name!r}" + close_matches(name, self.library.names)
+                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library")
+        return self.library.card(proper)
+
+    def board_object(self, entry, where: str, zone: str, position: int) -> BoardObject:
+        r = self.reader
+        if isinstance(entry, str) and zone == "graveyard":
+            entry = {"card": entry}
+        entry = r.mapping(entry, where, OBJECT_KEYS)
+        if "card" not in entry:
+            raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
+        card_where = f"{where}.card" if zone == "battlefield" else where
+        card = self.card(entry["card"], card_where)
+        for later in ("status", "copy_of"):
+            if entry.get(later):
+                raise self.fail(f"{where}.{later}", f"'{later}' (copy effects, face-down, flip and double-faced"
+                                " cards) is not supported by this version yet")
+        if "id" in entry:
+            object_id = r.string(entry["id"], f"{where}.id")
+            if not object_id:
+                raise self.fail(f"{where}.id", "an id cannot be empty")
+            if object_id in self.ids:
+                raise self.fail(f"{where}.id", f"id {object_id!r} is already used by {self.ids[object_id]}")
+        else:
+            base = snake_case(card.name) if zone == "battlefield" else f"{snake_case(card.name)}_in_graveyard"
+            object_id, n = base, 1
+            while object_id in self.ids:
+                n += 1
+                object_id = f"{base}_{n}"
+        self.ids[object_id] = where
+        if zone == "graveyard":
+            owner = self.player(entry["owner"], where)
+            controller = owner
+        else:
+            controller = self.player(entry.get("controller", self.players[0]), f"{where}.controller")
+            owner = self.player(entry.get("owner", controller), f"{where}.owner")
+        timestamp = r.integer(entry["timestamp"], f"{where}.timestamp") if "timestamp" in entry else position
+        counters = []
+        raw_counters = entry.get("counters", {}) or {}
+        if not isinstance(raw_counters, dict):
+            raise self.fail(f"{where}.counters", "expected a mapping of counter kind to number, e.g. {+1/+1: 2}")
+        for kind, number in raw_counters.items():
+            kind_text = r.string(kind, f"{where}.counters")
+            n = r.integer(number, f"{where}.counters.{kind_text}")
+            if n < 0:
+                raise self.fail(f"{where}.counters.{kind_text}", "a number of counters cannot be negative")
+            counters.append((kind_text, n))
+        attached = r.string(entry["attached_to"], f"{where}.attached_to") if entry.get("attached_to") is not None \
+            else None
+        choices = []
+        raw_choices = entry.get("choices", {}) or {}
+        if not isinstance(raw_choices, dict):
+            raise self.fail(f"{where}.choices", "expected a mapping such as {creature_type: Elf}")
+        for key, value in raw_choices.items():
+            choices.append((r.string(key, f"{where}.choices"),
+                            canonical_word(r.string(value, f"{where}.choices.{key}"))))
+        return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
+                           timestamp=timestamp, counters=tuple(counters), attached_to=attached,
+                           choices=tuple(choices))
+
+    def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
+        r = self.reader
+        entry = r.mapping(entry, where, EFFECT_KEYS)
+        operations: tuple[Operation, ...] = ()
+        label = None
+        source = None
+        affects = None
+        controller = None
+        if "spell" in entry:
+            card = self.card(entry["spell"], f"{where}.spell")
+            if not card.spell:
+                raise self.fail(f"{where}.spell", f"{card.name} has no spell effect in the library; give 'does'")
+            operations, label = card.spell, card.name
+        if "activated" in entry:
+            source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
+            activated = [a for a in by_id[source].card.abilities if a.activated]
+            if not activated:
+                raise self.fail(f"{where}.activated", f"{by_id[source].card.name} has no activated ability with an"
+                                " effect in the library; give 'does'")
+            number = r.integer(entry.get("ability", 1), f"{where}.ability")
+            if not 1 <= number <= len(activated):
+                raise self.fail(f"{where}.ability", f"{by_id[source].card.name} has {len(activated)} such abilities")
+            operations = activated[number - 1].activated
+            label = f"{by_id[source].card.name}'s ability"
+            affects = (source,)
+            controller = by_id[source].controller
+        elif "ability" in entry:
+            raise self.fail(f"{where}.ability", "'ability' only goes with 'activated'")
+        if "does" in entry:
+            operations = r.operations(entry["does"], f"{where}.does")
+        if not operations:
+            raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
+        if "from" in entry:
+            label = r.string(entry["from"], f"{where}.from")
+        if "affects" in entry:
+            raw = entry["affects"]
+            if isinstance(raw, str):
+                raw = [raw]
+            if not isinstance(raw, list):
+                raise self.fail(f"{where}.affects", "expected a list of object ids")
+            affects = tuple(self.known_object(o, f"{where}.affects[{i}]", by_id, zone="battlefield")
+                            for i, o in enumerate(raw))
+        if affects is None:
+            raise self.fail(where, "missing key 'affects' (the ids the effect applies to, fixed as it began: 611.2c)")
+        if "controller" in entry:
+            controller = self.player(entry["controller"], f"{where}.controller")
+        timestamp = r.integer(entry["timestamp"], f"{where}.timestamp") if "timestamp" in entry \
+            else default_timestamp
+        return Effect(index=index, label=label or f"effect {index}", controller=controller or self.players[0],
+                      affects=affects, operations=operations, timestamp=timestamp, source=source)
+
+    def expectations(self, data, by_id: dict) -> tuple[Expectation, ...]:
+        r = self.reader
+        if not isinstance(data, dict):
+            raise self.fail("expect", "expected a mapping of object id to expected characteristics")
+        found = []
+        for object_id, values in data.items():
+            where = f"expect.{object_id}"
+            self.known_object(object_id, where, by_id, zone="battlefield")
+            values = r.mapping(values, where, EXPECT_KEYS)
+            for key, value in values.items():
+                at = f"{where}.{key}"
+                if key in ("types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
+                           "lacks_abilities"):
+                    if value is None:
+                        value = []
+                    value = r.string_list(value, at)
+                elif key in ("mana_value", "power", "toughness"):
+                    value = r.integer(value, at)
+                elif key == "pt":
+                    text = r.string(value, at)
+                    if not re.fullmatch(r"-?\d+/-?\d+", text.strip()):
+                        raise self.fail(at, f"expected power/toughness like 2/2, got {text!r}")
+                    value = text.strip()
+                elif key == "controller":
+                    value = self.player(value, at)
+                else:
+                    value = r.string(value, at)
+                found.append(Expectation(str(object_id), key, value))
+        return tuple(found)

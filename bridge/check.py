@@ -1,0 +1,57 @@
+"""Compare a Result with the case's `expect:` block."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .result import ObjectState, Result
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    object_id: str
+    key: str
+    expected: object
+    derived: object
+
+    def __str__(self) -> str:
+        return f"{self.object_id}.{self.key}: expected {show(self.expected)}, derived {show(self.derived)}"
+
+
+def show(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+def folded(items) -> set[str]:
+    return {" ".join(str(i).split()).casefold() for i in items}
+
+
+def derived_value(state: ObjectState, key: str):
+    return {
+        "name": state.name, "mana_value": state.mana_value, "types": list(state.types),
+        "subtypes": list(state.subtypes), "supertypes": list(state.supertypes),
+        "colors": [c.lower() for c in state.colors], "abilities": list(state.abilities),
+        "has_abilities": list(state.abilities), "lacks_abilities": list(state.abilities),
+        "pt": state.pt, "power": state.power, "toughness": state.toughness, "controller": state.controller,
+    }[key]
+
+
+def mismatches(result: Result) -> list[Mismatch]:
+    found = []
+    for exp in result.case.expectations:
+        state = result.objects[exp.object_id]
+        derived = derived_value(state, exp.key)
+        if exp.key in ("types", "subtypes", "supertypes", "colors", "abilities"):
+            ok = folded(exp.value) == folded(derived)
+        elif exp.key == "has_abilities":
+            ok = folded(exp.value) <= folded(derived)
+        elif exp.key == "lacks_abilities":
+            ok = not (folded(exp.value) & folded(derived))
+        elif exp.key == "name":
+            ok = str(exp.value).casefold() == str(derived).casefold()
+        else:
+            ok = exp.value == derived
+        if not ok:
+            found.append(Mismatch(exp.object_id, exp.key, exp.value, derived))
+    return found

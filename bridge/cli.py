@@ -1,0 +1,108 @@
+"""The mtg-layers command: solve and check case files.
+
+Exit codes: 0 success, 1 an expectation failed, 2 bad input (the message names file and key).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import api
+from .errors import CaseError
+from .render import dumps, result_json, text_table
+
+EPILOG = """exit codes:
+  0  success
+  1  a case's expectations failed (check)
+  2  bad input: the message names the file, the key path and what is wrong
+
+examples:
+  mtg-layers solve cases/cr613/gray_ogre.yaml
+  mtg-layers solve --format json cases/classics/humility_opalescence.yaml
+  mtg-layers check cases/
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mtg-layers", description="Magic: The Gathering's layer system (CR 613), solved in ASP.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    solve = commands.add_parser("solve", help="print each permanent's characteristics",
+                                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    solve.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
+    solve.add_argument("--format", choices=("text", "json"), default="text")
+    check = commands.add_parser("check", help="compare each case with its expect: block",
+                                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    return parser
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "solve":
+        return run_solve(args)
+    return run_check(args)
+
+
+def run_solve(args) -> int:
+    files = api.case_files(args.cases)
+    status = 0
+    outputs = []
+    for path in files:
+        try:
+            result = api.solve(path)
+        except CaseError as error:
+            print(f"error: {error}", file=sys.stderr)
+            status = 2
+            continue
+        outputs.append(result_json(result) if args.format == "json" else text_table(result))
+    if args.format == "json":
+        print(dumps(outputs[0] if len(files) == 1 and outputs else outputs))
+    else:
+        print("\n\n".join(outputs))
+    return status
+
+
+def run_check(args) -> int:
+    files = api.case_files(args.paths)
+    if not files:
+        print("error: no case files found in " + ", ".join(args.paths), file=sys.stderr)
+        return 2
+    failed = broken = 0
+    report = []
+    for path in files:
+        try:
+            outcome = api.check(path)
+        except CaseError as error:
+            broken += 1
+            print(f"ERROR {path}: {error}", file=sys.stderr)
+            report.append({"file": str(path), "status": "error", "error": str(error)})
+            continue
+        case = outcome.result.case
+        if outcome.passed:
+            if args.format == "text":
+                print(f"pass  {path}  ({case.rules}) {case.title}")
+            report.append({"file": str(path), "status": "pass", "rules": case.rules, "case": case.title})
+        else:
+            failed += 1
+            if args.format == "text":
+                print(f"FAIL  {path}  ({case.rules}) {case.title}")
+                for mismatch in outcome.mismatches:
+                    print(f"      {mismatch}")
+            report.append({"file": str(path), "status": "fail", "rules": case.rules, "case": case.title,
+                           "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected,
+                                           "derived": m.derived} for m in outcome.mismatches]})
+    passed = len(files) - failed - broken
+    if args.format == "json":
+        print(dumps(report))
+    else:
+        print(f"{passed} passed, {failed} failed" + (f", {broken} with bad input" if broken else ""))
+    if broken:
+        return 2
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

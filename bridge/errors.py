@@ -1,0 +1,37 @@
+"""The one error type for bad input: it names the file, the key path and what is wrong."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+
+@dataclass
+class CaseError(Exception):
+    """Bad input. `where` is a key path such as ``battlefield[3].counters``."""
+
+    file: str
+    where: str
+    problem: str
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        place = self.file
+        if self.line is not None:
+            place += f":{self.line}"
+            if self.column is not None:
+                place += f":{self.column}"
+        key = f" at {self.where}" if self.where else ""
+        return f"{place}{key}: {self.problem}"
+
+
+def close_matches(word: str, choices, n: int = 3) -> str:
+    """A ' (did you mean ...?)' suffix naming the closest of `choices`, or ''."""
+    options = list(choices)
+    found = difflib.get_close_matches(word, options, n=n, cutoff=0.6)
+    if not found:
+        lowered = {c.lower(): c for c in options}
+        found = [lowered[m] for m in difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=0.6)]
+    if not found:
+        return ""
+    return " (did you mean " + " or ".join(repr(f) for f in found) + "?)"

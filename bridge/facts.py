@@ -1,0 +1,185 @@
+"""A Case as clingo symbols: the facts asp/ reads. Names are always clingo Strings, never ASP text."""
+from __future__ import annotations
+
+import re
+
+from clingo import Function, Number, String, Symbol
+
+from .library import Card
+from .case import Case
+from .vocabulary import Ability, Expr, Operation, Selector
+
+PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
+
+
+def fn(name: str, *args) -> Symbol:
+    return Function(name, [to_symbol(a) for a in args])
+
+
+def to_symbol(value) -> Symbol:
+    if isinstance(value, Symbol):
+        return value
+    if isinstance(value, bool):
+        raise TypeError("booleans are not symbols")
+    if isinstance(value, int):
+        return Number(value)
+    if isinstance(value, str):
+        return String(value)
+    if isinstance(value, tuple):
+        return Function("", [to_symbol(v) for v in value])
+    raise TypeError(f"cannot make a symbol of {value!r}")
+
+
+class FactWriter:
+    """Collects the facts of one case."""
+
+    def __init__(self):
+        self.facts: list[Symbol] = []
+        self._defined: set[Symbol] = set()
+
+    def add(self, name: str, *args) -> None:
+        self.facts.append(fn(name, *args))
+
+    # --- vocabulary ---
+    def selector(self, term: Symbol, sel: Selector, scope: str | None = None) -> None:
+        if sel.self_only:
+            self.add("selector_self", term)
+        if sel.attached:
+            self.add("selector_attached", term)
+        for word in sel.words:
+            if word != "Permanent":
+                self.add("selector_word", term, word)
+        for word in sel.not_words:
+            self.add("selector_not_word", term, word)
+        if sel.controller:
+            self.add("selector_controller", term, Function(sel.controller))
+        if sel.other:
+            self.add("selector_other", term)
+        if scope:
+            self.add("selector_scope", term, Function(scope))
+        for i, branch in enumerate(sel.branches, start=1):
+            branch_term = Function("branch", [term, Number(i)])
+            self.add("selector_branch", term, branch_term)
+            self.selector(branch_term, branch, scope)
+
+    def expr(self, term_base: Symbol, expr: Expr) -> Symbol:
+        if expr.kind == "num":
+            return fn("num", expr.number)
+        if expr.kind == "mana_value":
+            return Function("mana_value")
+        if expr.kind == "card_types_in_graveyards":
+            return Function("card_types_in_graveyards")
+        if expr.kind == "count":
+            self.selector(term_base, expr.selector)
+            return Function("count", [term_base])
+        if expr.kind == "count_cards":
+            self.selector(term_base, expr.selector, scope="graveyard")
+            return Function("count_cards", [Function(expr.owner), term_base])
+        left = self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])
+        right = self.expr(Function("part", [term_base, Number(2)]), expr.parts[1])
+        return Function("sum", [left, right])
+
+    def operations(self, definition: Symbol, operations: tuple[Operation, ...]) -> None:
+        for i, op in enumerate(operations, start=1):
+            self.add("definition_op", definition, i, Function(op.kind))
+            for value in op.values:
+                self.add("definition_op_value", definition, i, value)
+            for j, ability in enumerate(op.abilities, start=1):
+                ability_term = Function("granted", [definition, Number(i), Number(j)])
+                ability_term = self.ability(ability_term, ability)
+                self.add("definition_op_ability", definition, i, ability_term)
+            if op.power is not None:
+                power = self.expr(Function("expr", [definition, Number(i), Function("power")]), op.power)
+                toughness = self.expr(Function("expr", [definition, Number(i), Function("toughness")]), op.toughness)
+                self.add("definition_op_pt", definition, i, power, toughness)
+            if op.chosen:
+                self.add("definition_op_chosen", definition, i, op.chosen)
+            if op.player:
+                self.add("definition_op_player", definition, i, Function(op.player))
+
+    def ability(self, term: Symbol, ability: Ability) -> Symbol:
+        """Facts of one ability; returns its term (keywords are named by the keyword itself)."""
+        if ability.keyword:
+            term = fn("kw", ability.keyword)
+        if term in self._defined:
+            return term
+        self._defined.add(term)
+        self.add("ability_text", term, ability.text)
+        if ability.keyword:
+            self.add("keyword", term)
+        if ability.is_static:
+            self.add("static_ability", term)
+            if ability.cda:
+                self.add("cda_ability", term)
+            selector_term = Function("sel", [term])
+            self.add("ability_selector", term, selector_term)
+            self.selector(selector_term, ability.selector)
+            self.operations(term, ability.operations)
+        return term
+
+    # --- the board ---
+    def card(self, obj_term: Symbol, card: Card, card_key: Symbol) -> None:
+        self.add("printed_card", obj_term)
+        self.add("printed_name", obj_term, card.name)
+        for i, symbol in enumerate(card.mana_cost or (), start=1):
+            if symbol.kind == "generic":
+                sym = fn("generic", symbol.amount)
+            elif symbol.kind in ("colorless", "snow", "x"):
+                sym = Function(symbol.kind)
+            else:
+                sym = fn(symbol.kind, *symbol.letters)
+            self.add("printed_mana_symbol", obj_term, i, sym)
+        for color in card.color_indicator:
+            self.add("printed_color_indicator", obj_term, color)
+        for word in card.supertypes_and_types:
+            self.add("type_line_word", obj_term, Function("before_dash"), word)
+        for word in card.subtypes:
+            self.add("type_line_word", obj_term, Function("after_dash"), word)
+        if card.power is not None:
+            self.add("printed_power", obj_term, card.power)
+            self.add("printed_toughness", obj_term, card.toughness)
+        if card.loyalty is not None:
+            self.add("printed_loyalty", obj_term, card.loyalty)
+        for i, ability in enumerate(card.abilities, start=1):
+            term = self.ability(Function("ab", [card_key, Number(i)]), ability)
+            self.add("printed_ability", obj_term, term)
+            self.add("ability_position", term, i)
+
+
+def case_facts(case: Case) -> list[Symbol]:
+    """Every fact asp/ needs about `case`."""
+    w = FactWriter()
+    w.add("rules_edition", Function(case.rules))
+    for i, player in enumerate(case.players, start=1):
+        w.add("player", player)
+        w.add("turn_order", player, i)
+    for obj in case.objects:
+        o = String(obj.id)
+        card_key = String(obj.card.name) if obj.card.library else Function("inline", [o])
+        w.card(o, obj.card, card_key)
+        w.add("in_zone", o, Function(obj.zone))
+        w.add("owner", o, obj.owner)
+        if obj.zone == "battlefield":
+            w.add("initial_controller", o, obj.controller)
+            w.add("timestamp", o, obj.timestamp)
+        if obj.attached_to:
+            w.add("attached_to", o, obj.attached_to)
+        for key, value in obj.choices:
+            w.add("choice", o, key, value)
+        for kind, number in obj.counters:
+            w.add("counter", o, kind, number)
+            match = PT_COUNTER.fullmatch(kind.strip())
+            if match:
+                w.add("counter_modifies_pt", kind, int(match.group(1)), int(match.group(2)))
+    for effect in case.effects:
+        e = Function("res", [Number(effect.index)])
+        w.add("resolved_effect", e)
+        w.add("effect_label", e, effect.label)
+        w.add("effect_controller", e, effect.controller)
+        w.add("effect_timestamp", e, effect.timestamp)
+        if effect.source:
+            w.add("effect_source", e, effect.source)
+        for target in effect.affects:
+            w.add("effect_affects", e, target)
+        w.operations(e, effect.operations)
+    return list(dict.fromkeys(w.facts))

@@ -1,0 +1,179 @@
+"""Cards: printed characteristics and abilities, from the built-in library or inline in a case."""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+import yaml
+
+from .errors import CaseError, close_matches
+from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, canonical_word
+
+CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities", "spell")
+MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
+COLOR_LETTERS = "WUBRG"
+PRINTED_NUMBER = re.compile(r"(\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*")
+
+
+@dataclass(frozen=True)
+class ManaSymbol:
+    kind: str          # generic | colored | hybrid | twobrid | phyrexian | colorless | snow | x
+    letters: tuple[str, ...] = ()
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's printed characteristics, as the bridge hands them to asp/."""
+    name: str
+    mana_cost: tuple[ManaSymbol, ...] | None
+    mana_cost_text: str
+    color_indicator: tuple[str, ...]
+    type_line: str
+    supertypes_and_types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    pt_text: str
+    loyalty: int | None
+    text: str
+    abilities: tuple[Ability, ...]
+    spell: tuple[Operation, ...]
+    library: bool
+
+
+def parse_mana_cost(reader: Reader, text: str, where: str) -> tuple[ManaSymbol, ...]:
+    symbols = []
+    rest = MANA_SYMBOL.sub("", text).strip()
+    if rest:
+        raise reader.fail(where, f"not a mana cost: {text!r} (write symbols in braces, e.g. {{1}}{{G}})")
+    for raw in MANA_SYMBOL.findall(text):
+        s = raw.upper()
+        parts = s.split("/")
+        if s.isdigit():
+            symbols.append(ManaSymbol("generic", amount=int(s)))
+        elif s in COLOR_LETTERS and len(s) == 1:
+            symbols.append(ManaSymbol("colored", letters=(s,)))
+        elif s in ("X", "Y", "Z"):
+            symbols.append(ManaSymbol("x"))
+        elif s == "C":
+            symbols.append(ManaSymbol("colorless"))
+        elif s == "S":
+            symbols.append(ManaSymbol("snow"))
+        elif len(parts) == 2 and parts[0] in COLOR_LETTERS and parts[1] in COLOR_LETTERS and parts[0]:
+            symbols.append(ManaSymbol("hybrid", letters=(parts[0], parts[1])))
+        elif len(parts) == 2 and parts[0] == "2" and parts[1] in COLOR_LETTERS and parts[1]:
+            symbols.append(ManaSymbol("twobrid", letters=(parts[1],)))
+        elif len(parts) == 2 and parts[1] == "P" and parts[0] in COLOR_LETTERS and parts[0]:
+            symbols.append(ManaSymbol("phyrexian", letters=(parts[0],)))
+        else:
+            raise reader.fail(where, f"unknown mana symbol {{{raw}}} in {text!r}")
+    return tuple(symbols)
+
+
+def split_type_line(reader: Reader, text: str, where: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Words before and after the dash of a type line (what they are is decided in asp/205)."""
+    for dash in ("—", "–", " - ", "--"):
+        if dash in text:
+            before, after = text.split(dash, 1)
+            break
+    else:
+        before, after = text, ""
+    words_before = tuple(canonical_word(w) for w in before.split())
+    if not words_before:
+        raise reader.fail(where, f"a type line needs at least one card type, got {text!r}")
+    return words_before, tuple(after.split())
+
+
+def parse_printed_number(reader: Reader, text: str, where: str) -> int:
+    """Printed power or toughness: N, or * (0 outside a CDA, 208.2a), N+*, *+N."""
+    text = text.strip()
+    match = PRINTED_NUMBER.fullmatch(text)
+    if not match:
+        raise reader.fail(where, f"expected a printed number like 2, * or 1+*, got {text!r}")
+    digits = next((g for g in match.groups() if g is not None), "0")
+    return int(digits)
+
+
+def parse_card(reader: Reader, name: str, data, where: str, library: bool) -> Card:
+    data = reader.mapping(data, where, CARD_KEYS)
+    if "type_line" not in data:
+        raise reader.fail(where, "a card needs a type_line")
+    type_line = reader.string(data["type_line"], f"{where}.type_line")
+    before, after = split_type_line(reader, type_line, f"{where}.type_line")
+    cost_text = ""
+    mana_cost = None
+    if data.get("mana_cost") is not None:
+        cost_text = reader.string(data["mana_cost"], f"{where}.mana_cost")
+        mana_cost = parse_mana_cost(reader, cost_text, f"{where}.mana_cost")
+    indicator = reader.string_list(data.get("color_indicator", []), f"{where}.color_indicator")
+    for i, color in enumerate(indicator):
+        if color.lower() not in COLOR_WORDS:
+            raise reader.fail(f"{where}.color_indicator[{i}]", f"unknown color {color!r}"
+                              + close_matches(color, COLOR_WORDS))
+    power = toughness = None
+    pt_text = ""
+    if data.get("pt") is not None:
+        pt_text = reader.string(data["pt"], f"{where}.pt")
+        if pt_text.count("/") != 1:
+            raise reader.fail(f"{where}.pt", f"expected power/toughness like 2/2, got {pt_text!r}")
+        p, t = pt_text.split("/")
+        power = parse_printed_number(reader, p, f"{where}.pt")
+        toughness = parse_printed_number(reader, t, f"{where}.pt")
+    loyalty = reader.integer(data["loyalty"], f"{where}.loyalty") if "loyalty" in data else None
+    raw_abilities = data.get("abilities", []) or []
+    if not isinstance(raw_abilities, list):
+        raise reader.fail(f"{where}.abilities", "expected a list of abilities")
+    abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]") for i, a in enumerate(raw_abilities))
+    spell = ()
+    if "spell" in data:
+        spec = reader.mapping(data["spell"], f"{where}.spell", ("does",))
+        if "does" not in spec:
+            raise reader.fail(f"{where}.spell", "missing key 'does'")
+        spell = reader.operations(spec["does"], f"{where}.spell.does")
+    text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
+    return Card(name=name, mana_cost=mana_cost, mana_cost_text=cost_text,
+                color_indicator=tuple(canonical_word(c.lower()) for c in indicator),
+                type_line=" ".join(type_line.split()), supertypes_and_types=before, subtypes=after,
+                power=power, toughness=toughness, pt_text=pt_text, loyalty=loyalty, text=text,
+                abilities=abilities, spell=spell, library=library)
+
+
+class Library:
+    """The built-in card library (bridge/cards/library.yaml), looked up by English name."""
+
+    def __init__(self, raw: dict, file: str):
+        self.file = file
+        self._raw = raw
+        self._cards: dict[str, Card] = {}
+        self._folded = {name.casefold(): name for name in raw}
+
+    @property
+    def names(self) -> list[str]:
+        return sorted(self._raw)
+
+    def lookup(self, name: str) -> str | None:
+        """The library's spelling of `name` (case-insensitive), or None."""
+        return self._folded.get(name.casefold())
+
+    def card(self, name: str) -> Card:
+        proper = self.lookup(name)
+        if proper is None:
+            raise KeyError(name)
+        if proper not in self._cards:
+            self._cards[proper] = parse_card(Reader(self.file), proper, self._raw[proper], proper, library=True)
+        return self._cards[proper]
+
+    def all_cards(self) -> list[Card]:
+        return [self.card(name) for name in self.names]
+
+
+@functools.lru_cache(maxsize=1)
+def library() -> Library:
+    source = resources.files("bridge.cards") / "library.yaml"
+    raw = yaml.safe_load(source.read_text(encoding="utf-8")) or {}
+    if not isinstance(raw, dict):
+        raise CaseError(str(source), "", "the card library must be a mapping of card names")
+    return Library(raw, str(source))

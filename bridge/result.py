@@ -1,0 +1,157 @@
+"""Solver atoms back into characteristic tables and the trace of steps."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from clingo import Symbol, SymbolType
+
+from .case import Case
+
+TYPE_ORDER = ("Tribal", "Kindred", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle", "Creature",
+              "Instant", "Sorcery")
+SUPERTYPE_ORDER = ("Basic", "Legendary", "Ongoing", "Snow", "World")
+COLOR_ORDER = ("White", "Blue", "Black", "Red", "Green")
+
+
+@dataclass(frozen=True)
+class ObjectState:
+    """One permanent's characteristics after all continuous effects."""
+    id: str
+    name: str
+    mana_value: int
+    colors: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    abilities: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    controller: str
+    owner: str
+    counters: tuple[tuple[str, int], ...]
+    timestamp: int
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join(self.supertypes + self.types)
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+    @property
+    def pt(self) -> str | None:
+        if self.power is None or self.toughness is None:
+            return None
+        return f"{self.power}/{self.toughness}"
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "mana_value": self.mana_value,
+                "colors": [c.lower() for c in self.colors], "supertypes": list(self.supertypes),
+                "types": list(self.types), "subtypes": list(self.subtypes), "type_line": self.type_line,
+                "abilities": list(self.abilities), "power": self.power, "toughness": self.toughness,
+                "pt": self.pt, "loyalty": self.loyalty, "controller": self.controller, "owner": self.owner,
+                "counters": dict(self.counters), "timestamp": self.timestamp}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One application of one part of an effect (613.6), in order."""
+    number: int
+    layer: str
+    effect: str
+    timestamp: int
+    changed: tuple[str, ...]
+    depends_on: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    case: Case
+    edition: str
+    objects: dict[str, ObjectState]
+    steps: tuple[Step, ...]
+    ground_atoms: int
+
+
+def python_value(symbol: Symbol):
+    if symbol.type == SymbolType.Number:
+        return symbol.number
+    if symbol.type == SymbolType.String:
+        return symbol.string
+    return symbol
+
+
+def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int) -> Result:
+    by_name: dict[str, list[Symbol]] = defaultdict(list)
+    for atom in atoms:
+        by_name[atom.name].append(atom)
+    texts = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_text"]}
+    positions = {a.arguments[0]: a.arguments[1].number for a in by_name["ability_position"]}
+    labels = {a.arguments[0]: a.arguments[1].string for a in by_name["effect_label"]}
+    names = {o.id: o.card.name for o in case.objects}
+
+    values: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
+    for atom in by_name["val"]:
+        k, obj, attr, value = atom.arguments
+        if k.number == steps:
+            values[obj.string][attr.name].append(value)
+
+    def describe_effect(term: Symbol) -> str:
+        if term.name == "res":
+            return labels.get(term, str(term))
+        if term.name == "st":
+            obj, ability = term.arguments
+            return f"{names.get(obj.string, obj.string)} ({obj.string}): {texts.get(ability, str(ability))}"
+        if term.name == "ctr":
+            obj, kind = term.arguments
+            return f"{kind.string} counters on {obj.string}"
+        return str(term)
+
+    objects = {}
+    for obj in case.objects:
+        if obj.zone != "battlefield":
+            continue
+        v = values[obj.id]
+        printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
+        subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))
+        ability_terms = {value.arguments[0] for value in v["ability"]}
+        abilities = sorted(ability_terms, key=lambda a: (positions.get(a, 1000), texts.get(a, str(a))))
+        objects[obj.id] = ObjectState(
+            id=obj.id,
+            name=(v["name"][0].string if v["name"] else ""),
+            mana_value=(v["mana_value"][0].number if v["mana_value"] else 0),
+            colors=tuple(c for c in COLOR_ORDER if String_in(v["color"], c)),
+            supertypes=tuple(sorted((s.string for s in v["supertype"]), key=order_key(SUPERTYPE_ORDER))),
+            types=tuple(sorted((s.string for s in v["type"]), key=order_key(TYPE_ORDER))),
+            subtypes=tuple(subtypes),
+            abilities=tuple(texts.get(a, str(a)) for a in abilities),
+            power=(v["power"][0].number if v["power"] else None),
+            toughness=(v["toughness"][0].number if v["toughness"] else None),
+            loyalty=(v["loyalty"][0].number if v["loyalty"] else None),
+            controller=(v["controller"][0].string if v["controller"] else obj.controller),
+            owner=obj.owner, counters=obj.counters, timestamp=obj.timestamp)
+
+    times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
+    changed = defaultdict(set)
+    for atom in by_name["rewritten"]:
+        changed[atom.arguments[0].number].add(atom.arguments[1].string)
+    depends = defaultdict(set)
+    for atom in by_name["depends"]:
+        k, a, b = atom.arguments
+        depends[(k.number, a)].add(describe_effect(b))
+    trace = []
+    for atom in sorted(by_name["applied"], key=lambda a: a.arguments[0].number):
+        k, effect, layer = atom.arguments
+        trace.append(Step(number=k.number, layer=layer.string, effect=describe_effect(effect),
+                          timestamp=times.get((k.number, effect), 0),
+                          changed=tuple(sorted(changed[k.number])),
+                          depends_on=tuple(sorted(depends[(k.number, effect)]))))
+    return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace), ground_atoms=ground_atoms)
+
+
+def String_in(symbols: list[Symbol], text: str) -> bool:
+    return any(s.string == text for s in symbols)
+
+
+def order_key(order: tuple[str, ...]):
+    return lambda word: (order.index(word) if word in order else len(order), word)

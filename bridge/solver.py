@@ -1,0 +1,85 @@
+"""Drive clingo: one Control, the case's facts, then the layer steps as separate ground calls.
+
+Each step grounds the program parts named in asp/613_layers.lp in order. Every call only
+negates atoms settled by earlier calls, so the grounder decides everything: after the last step
+every atom is a fact and the one model is found without search. `solve_case` checks that.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import clingo
+from clingo import Function, Number
+
+from .case import Case
+from .errors import CaseError
+from .facts import case_facts
+
+STEP_PARTS = (("state", None), ("view", "probe"), ("outcome", "probe"), ("worlds", None), ("view", "hyp"),
+              ("order", None), ("view", "apply"), ("outcome", "apply"), ("carry", None))
+
+
+def asp_files() -> list[Path]:
+    """The rule files: asp/ next to the package in a checkout, or the copy installed with it."""
+    checkout = Path(__file__).resolve().parent.parent / "asp"
+    if checkout.is_dir():
+        folder = checkout
+    else:
+        folder = Path(str(resources.files("bridge") / "asp"))
+    return sorted(folder.glob("*.lp"))
+
+
+@dataclass
+class Solution:
+    """Every atom of the final model, and how the solving went."""
+    atoms: list[clingo.Symbol]
+    steps: int
+    ground_atoms: int
+
+
+class NotAllFacts(RuntimeError):
+    """The staged program left an atom undecided: a defect in asp/, not in the case."""
+
+
+def solve_case(case: Case, max_steps: int | None = None) -> Solution:
+    ctl = clingo.Control(["--warn=none"])
+    for path in asp_files():
+        ctl.load(str(path))
+    facts = case_facts(case)
+    with ctl.backend() as backend:
+        for fact in facts:
+            backend.add_rule([backend.add_atom(fact)])
+    ctl.ground([("base", [])])
+    check_input(ctl, case)
+    limit = max_steps or (count_atoms(ctl, "part", 2) + 2)
+    step = 0
+    while True:
+        step += 1
+        if step > limit:
+            raise RuntimeError(f"{case.file}: no end of the layers after {limit} steps (a defect in asp/)")
+        k = Number(step)
+        ctl.ground([("state", [k])])
+        if ctl.symbolic_atoms[Function("finished", [k])] is not None:
+            break
+        for name, phase in STEP_PARTS[1:]:
+            ctl.ground([(name, [k] if phase is None else [k, Function(phase)])])
+    undecided = [a.symbol for a in ctl.symbolic_atoms if not a.is_fact]
+    if undecided:
+        raise NotAllFacts(f"{len(undecided)} atoms are not facts, e.g. {undecided[0]}")
+    atoms = [a.symbol for a in ctl.symbolic_atoms]
+    return Solution(atoms=atoms, steps=step - 1, ground_atoms=len(atoms))
+
+
+def count_atoms(ctl: clingo.Control, name: str, arity: int) -> int:
+    return sum(1 for _ in ctl.symbolic_atoms.by_signature(name, arity))
+
+
+def check_input(ctl: clingo.Control, case: Case) -> None:
+    """Problems that asp/ finds in the printed data (e.g. a type line word that is no type)."""
+    for atom in ctl.symbolic_atoms.by_signature("unknown_type_word", 2):
+        obj, word = atom.symbol.arguments
+        where = next((f"{o.card.name} (object {o.id!r})" for o in case.objects if o.id == obj.string), obj.string)
+        raise CaseError(case.file, f"type_line of {where}",
+                        f"{word.string!r} before the dash is neither a card type nor a supertype")
