@@ -77,7 +77,7 @@ class Case:
 
 def snake_case(name: str) -> str:
     """Default object id: the card name in snake_case (letters of any script are kept)."""
-    text = unicodedata.normalize("NFC", name).lower()
+    text = unicodedata.normalize("NFC", name).lower().replace("'", "").replace("’", "")
     text = re.sub(r"[^\w]+", "_", text, flags=re.UNICODE).strip("_")
     return text or "object"
 
@@ -328,6 +328,8 @@ class CaseBuilder:
                     value = r.string_list(value, at)
                 elif key in ("mana_value", "power", "toughness"):
                     value = r.integer(value, at)
+                elif key == "pt" and value is None:
+                    value = None          # no power and toughness at all
                 elif key == "pt":
                     text = r.string(value, at)
                     if not re.fullmatch(r"-?\d+/-?\d+", text.strip()):

@@ -15,6 +15,7 @@ EPILOG = """exit codes:
   0  success
   1  a case's expectations failed (check)
   2  bad input: the message names the file, the key path and what is wrong
+  3  internal error of mtg-layers (please report it with the case file)
 
 examples:
   mtg-layers solve cases/cr613/gray_ogre.yaml
@@ -41,9 +42,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "solve":
-        return run_solve(args)
-    return run_check(args)
+    try:
+        if args.command == "solve":
+            return run_solve(args)
+        return run_check(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # a defect of mtg-layers itself, not of the input
+        print(f"internal error (please report it with the case file): {type(error).__name__}: {error}",
+              file=sys.stderr)
+        return 3
 
 
 def run_solve(args) -> int:
@@ -77,7 +86,7 @@ def run_check(args) -> int:
             outcome = api.check(path)
         except CaseError as error:
             broken += 1
-            print(f"ERROR {path}: {error}", file=sys.stderr)
+            print(f"ERROR {error}", file=sys.stderr)
             report.append({"file": str(path), "status": "error", "error": str(error)})
             continue
         case = outcome.result.case

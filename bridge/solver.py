@@ -63,7 +63,12 @@ def solve_case(case: Case, max_steps: int | None = None) -> Solution:
         ctl.ground([("state", [k])])
         if ctl.symbolic_atoms[Function("finished", [k])] is not None:
             break
+        probing = next(ctl.symbolic_atoms.by_signature("probed", 3), None) is not None and \
+            any(a.symbol.arguments[0] == k for a in ctl.symbolic_atoms.by_signature("probed", 3))
         for name, phase in STEP_PARTS[1:]:
+            if phase in ("probe", "hyp") or name == "worlds":
+                if not probing:
+                    continue
             ctl.ground([(name, [k] if phase is None else [k, Function(phase)])])
     undecided = [a.symbol for a in ctl.symbolic_atoms if not a.is_fact]
     if undecided:

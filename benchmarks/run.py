@@ -1,0 +1,62 @@
+"""Time bridge.solve on generated boards: median wall time, steps, ground atoms, peak memory.
+
+Each size runs in its own process so that peak memory (max RSS) belongs to that size alone.
+Usage:  python benchmarks/run.py [--sizes 40/8,400/80] [--runs 5] [--seed 1]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def measure(objects: int, effects: int, runs: int, seed: int) -> dict:
+    from generate import make_board
+
+    from bridge.case import load_case
+    from bridge.solver import solve_case
+
+    case = load_case(make_board(objects, effects, seed), file=f"generated-{objects}-{effects}")
+    times, solution = [], None
+    for _ in range(runs):
+        start = time.perf_counter()
+        solution = solve_case(case)
+        times.append(time.perf_counter() - start)
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"objects": objects, "effects": effects, "runs": runs, "median_s": statistics.median(times),
+            "min_s": min(times), "steps": solution.steps, "ground_atoms": solution.ground_atoms,
+            "peak_rss_mib": peak_kib / 1024}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="40/8,400/80")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--one", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        objects, effects = map(int, args.one.split("/"))
+        print(json.dumps(measure(objects, effects, args.runs, args.seed)))
+        return
+    print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
+          f"runs per size: {args.runs}, seed {args.seed}")
+    print(f"{'objects/effects':>16} {'median s':>9} {'min s':>8} {'steps':>6} {'ground atoms':>13} {'peak MiB':>9}")
+    for size in args.sizes.split(","):
+        out = subprocess.run([sys.executable, __file__, "--one", size, "--runs", str(args.runs),
+                              "--seed", str(args.seed)], capture_output=True, text=True, check=True).stdout
+        r = json.loads(out)
+        print(f"{size:>16} {r['median_s']:>9.3f} {r['min_s']:>8.3f} {r['steps']:>6} {r['ground_atoms']:>13} "
+              f"{r['peak_rss_mib']:>9.0f}")
+
+
+if __name__ == "__main__":
+    main()

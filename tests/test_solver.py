@@ -1,0 +1,51 @@
+"""The staged grounding: one answer, all facts, and the Python API's dataclasses."""
+import clingo
+import pytest
+
+import bridge
+from bridge import solver
+from bridge.case import load_case
+
+from conftest import CASES
+
+
+def test_every_atom_is_a_fact_after_solving():
+    case = load_case(CASES / "classics" / "humility_then_opalescence.yaml")
+    solution = solver.solve_case(case)
+    assert solution.steps > 0
+    assert solution.ground_atoms == len(solution.atoms)
+
+
+def test_the_check_for_undecided_atoms_catches_a_cycle_through_negation(monkeypatch):
+    """A rule negating an atom decided in the same call leaves it undecided; the solver says so."""
+    real_files = solver.asp_files()
+    extra = CASES.parent / "tests" / "data" / "unstratified.lp"
+
+    monkeypatch.setattr(solver, "asp_files", lambda: real_files + [extra])
+    case = load_case(CASES / "cr613" / "gray_ogre.yaml")
+    with pytest.raises(solver.NotAllFacts):
+        solver.solve_case(case)
+
+
+def test_api_returns_plain_dataclasses():
+    result = bridge.solve(CASES / "cr613" / "gray_ogre.yaml")
+    ogre = result.objects["gray_ogre"]
+    assert (ogre.pt, ogre.power, ogre.toughness) == ("5/8", 5, 8)
+    assert ogre.colors == ("Red",)
+    assert ogre.type_line == "Creature — Ogre"
+    assert ogre.mana_value == 3
+    assert [s.layer for s in result.steps] == ["7b", "7c", "7c", "7c"]
+
+
+def test_solve_accepts_a_mapping():
+    result = bridge.solve({"case": "bears", "battlefield": [{"card": "Grizzly Bears"}]}, file="inline")
+    assert result.objects["grizzly_bears"].pt == "2/2"
+
+
+def test_output_is_deterministic(capsys):
+    from bridge.cli import main
+    outputs = []
+    for _ in range(2):
+        main(["solve", "--format", "json", str(CASES / "classics" / "nightmare_with_urborg.yaml")])
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
