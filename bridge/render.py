@@ -5,38 +5,35 @@ import json
 
 from .result import Result
 
-COLUMNS = ("id", "name", "mv", "colors", "type line", "abilities", "P/T", "controller", "counters")
+COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "counters")
+
+
+def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> list[str]:
+    widths = [max([len(header[i])] + [len(r[i]) for r in rows]) for i in range(len(header))]
+
+    def fmt(row):
+        return "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
+    return [fmt(header), fmt(tuple("-" * w for w in widths))] + [fmt(r) for r in rows]
 
 
 def text_table(result: Result) -> str:
+    """The characteristic table of every permanent, then each one's abilities."""
     case = result.case
-    lines = [f"{case.title}  [{case.file}]", f"rules: {result.edition}"]
+    lines = [f"{case.title}", f"file: {case.file}   rules: {result.edition}   steps: {len(result.steps)}", ""]
     rows = []
     for obj in result.objects.values():
         rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
-                     obj.type_line, "; ".join(obj.abilities) or "—", obj.pt or "—", obj.controller,
+                     obj.type_line, obj.pt or "—", obj.controller,
                      ", ".join(f"{k}×{n}" for k, n in obj.counters) or "—"))
-    widths = [max(len(COLUMNS[i]), *(len(r[i]) for r in rows)) if rows else len(COLUMNS[i])
-              for i in range(len(COLUMNS))]
-    widths[5] = min(widths[5], 60)
-
-    def fmt(row):
-        cells = []
-        for i, cell in enumerate(row):
-            if i == 5 and len(cell) > widths[5]:
-                cell = cell[: widths[5] - 1] + "…"
-            cells.append(cell.ljust(widths[i]))
-        return "  ".join(cells).rstrip()
-
-    lines.append(fmt(COLUMNS))
-    lines.append(fmt(tuple("-" * w for w in widths)))
-    lines.extend(fmt(r) for r in rows)
-    long_abilities = [(o.id, a) for o in result.objects.values() for a in o.abilities if len(a) > 40]
-    if long_abilities:
-        lines.append("")
-        lines.append("abilities in full:")
-        for object_id, text in long_abilities:
-            lines.append(f"  {object_id}: {text}")
+    lines.extend(table(rows, COLUMNS))
+    lines.append("")
+    lines.append("abilities:")
+    for obj in result.objects.values():
+        if not obj.abilities:
+            lines.append(f"  {obj.id}: —")
+        for i, text in enumerate(obj.abilities):
+            label = f"  {obj.id}:" if i == 0 else " " * (len(obj.id) + 3)
+            lines.append(f"{label} {' '.join(text.split())}")
     return "\n".join(lines)
 
 

@@ -89,6 +89,7 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
     positions = {a.arguments[0]: a.arguments[1].number for a in by_name["ability_position"]}
     labels = {a.arguments[0]: a.arguments[1].string for a in by_name["effect_label"]}
     names = {o.id: o.card.name for o in case.objects}
+    land_mana = {a.arguments[0].string: a.arguments[1].string for a in by_name["basic_land_type"]}
 
     values: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     for atom in by_name["val"]:
@@ -115,7 +116,15 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
         printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
         subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))
         ability_terms = {value.arguments[0] for value in v["ability"]}
-        abilities = sorted(ability_terms, key=lambda a: (positions.get(a, 1000), texts.get(a, str(a))))
+        land_order = {land_mana.get(sub, ""): i for i, sub in enumerate(subtypes)}
+
+        def ability_order(a):
+            if a in positions:
+                return (positions[a], "")
+            if a.name == "mana":        # 305.6 intrinsic mana abilities, in the order of the land types
+                return (1000 + land_order.get(a.arguments[0].string, 9), "")
+            return (2000, texts.get(a, str(a)))
+        abilities = sorted(ability_terms, key=ability_order)
         objects[obj.id] = ObjectState(
             id=obj.id,
             name=(v["name"][0].string if v["name"] else ""),

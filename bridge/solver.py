@@ -7,7 +7,6 @@ every atom is a fact and the one model is found without search. `solve_case` che
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 import clingo
@@ -22,12 +21,10 @@ STEP_PARTS = (("state", None), ("view", "probe"), ("outcome", "probe"), ("worlds
 
 
 def asp_files() -> list[Path]:
-    """The rule files: asp/ next to the package in a checkout, or the copy installed with it."""
-    checkout = Path(__file__).resolve().parent.parent / "asp"
-    if checkout.is_dir():
-        folder = checkout
-    else:
-        folder = Path(str(resources.files("bridge") / "asp"))
+    """The rule files: the copy installed inside the package, or asp/ of the checkout (editable install)."""
+    package = Path(__file__).resolve().parent
+    installed = package / "asp"
+    folder = installed if installed.is_dir() else package.parent / "asp"
     return sorted(folder.glob("*.lp"))
 
 
