@@ -10,10 +10,13 @@ from .result import Result, build_result
 from .solver import solve_case
 
 
-def solve(source, file: str | None = None) -> Result:
-    """Solve a case: a path to a YAML file, a parsed mapping, or a loaded Case."""
+def solve(source, file: str | None = None, reevaluate: bool = True) -> Result:
+    """Solve a case: a path to a YAML file, a parsed mapping, or a loaded Case.
+
+    `reevaluate=False` is a research variant that keeps each layer's first dependency graph
+    instead of evaluating it again after every application (CR 613.8c)."""
     case = source if isinstance(source, Case) else load_case(source, file)
-    solution = solve_case(case)
+    solution = solve_case(case, reevaluate=reevaluate)
     return build_result(case, solution.atoms, solution.steps, solution.ground_atoms)
 
 

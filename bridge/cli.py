@@ -8,7 +8,11 @@ import argparse
 import sys
 
 from . import api
+from pathlib import Path
+
+from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
 from .errors import CaseError
+from .explain import explain_data, explain_text
 from .render import dumps, result_json, text_table
 
 EPILOG = """exit codes:
@@ -21,6 +25,8 @@ examples:
   mtg-layers solve cases/cr613/gray_ogre.yaml
   mtg-layers solve --format json cases/classics/humility_opalescence.yaml
   mtg-layers check cases/
+  mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml [OBJECT]
+  mtg-layers deps cases/dependency/loop_color_swap.yaml --format dot
 """
 
 
@@ -37,15 +43,23 @@ def build_parser() -> argparse.ArgumentParser:
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
     check.add_argument("--format", choices=("text", "json"), default="text")
+    explain = commands.add_parser("explain", help="each layer's effects in order, why, and what they changed",
+                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    explain.add_argument("case", metavar="CASE", help="a case file")
+    explain.add_argument("object", metavar="OBJECT", nargs="?", help="an object id: how each of its values came to be")
+    explain.add_argument("--format", choices=("text", "json"), default="text")
+    deps = commands.add_parser("deps", help="the dependency graph at each step where one existed",
+                               epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    deps.add_argument("case", metavar="CASE", help="a case file")
+    deps.add_argument("--format", choices=("text", "json", "dot"), default="text")
+    deps.add_argument("--render", metavar="OUT", help="draw the graph to OUT.svg or OUT.png (needs Graphviz)")
     return parser
 
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "solve":
-            return run_solve(args)
-        return run_check(args)
+        return {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps}[args.command](args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -93,6 +107,8 @@ def run_check(args) -> int:
         if outcome.passed:
             if args.format == "text":
                 print(f"pass  {path}  ({case.rules}) {case.title}")
+                for tie in outcome.result.trace.ties:
+                    print(f"      note: {tie}")
             report.append({"file": str(path), "status": "pass", "rules": case.rules, "case": case.title})
         else:
             failed += 1
@@ -111,6 +127,42 @@ def run_check(args) -> int:
     if broken:
         return 2
     return 1 if failed else 0
+
+
+def run_explain(args) -> int:
+    try:
+        result = api.solve(args.case)
+        if args.format == "json":
+            print(dumps(explain_data(result, args.object)))
+        else:
+            print(explain_text(result, args.object))
+    except CaseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def run_deps(args) -> int:
+    try:
+        result = api.solve(args.case)
+    except CaseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if args.render:
+        try:
+            render(deps_dot(result), Path(args.render))
+        except (GraphvizMissing, ValueError) as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        print(f"wrote {args.render}")
+        return 0
+    if args.format == "json":
+        print(dumps(deps_data(result)))
+    elif args.format == "dot":
+        print(deps_dot(result))
+    else:
+        print(deps_text(result))
+    return 0
 
 
 if __name__ == "__main__":

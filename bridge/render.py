@@ -34,6 +34,10 @@ def text_table(result: Result) -> str:
         for i, text in enumerate(obj.abilities):
             label = f"  {obj.id}:" if i == 0 else " " * (len(obj.id) + 3)
             lines.append(f"{label} {' '.join(text.split())}")
+    if result.trace.ties:
+        lines.append("")
+        lines.append("ties left to a player:")
+        lines.extend(f"  {tie}" for tie in result.trace.ties)
     return "\n".join(lines)
 
 
@@ -44,6 +48,7 @@ def result_json(result: Result) -> dict:
         "objects": [o.as_dict() for o in result.objects.values()],
         "steps": [{"step": s.number, "layer": s.layer, "effect": s.effect, "timestamp": s.timestamp,
                    "changed": list(s.changed), "depends_on": list(s.depends_on)} for s in result.steps],
+        "ties": list(result.trace.ties),
     }
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from clingo import Symbol, SymbolType
 
 from .case import Case
+from .trace import Trace, build_trace
 
 TYPE_ORDER = ("Tribal", "Kindred", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle", "Creature",
               "Instant", "Sorcery")
@@ -71,6 +72,7 @@ class Result:
     objects: dict[str, ObjectState]
     steps: tuple[Step, ...]
     ground_atoms: int
+    trace: Trace
 
 
 def python_value(symbol: Symbol):
@@ -155,7 +157,9 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
                           timestamp=times.get((k.number, effect), 0),
                           changed=tuple(sorted(changed[k.number])),
                           depends_on=tuple(sorted(depends[(k.number, effect)]))))
-    return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace), ground_atoms=ground_atoms)
+    story = build_trace(atoms, names)
+    return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace), ground_atoms=ground_atoms,
+                  trace=story)
 
 
 def String_in(symbols: list[Symbol], text: str) -> bool:

@@ -40,11 +40,15 @@ class NotAllFacts(RuntimeError):
     """The staged program left an atom undecided: a defect in asp/, not in the case."""
 
 
-def solve_case(case: Case, max_steps: int | None = None) -> Solution:
+def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True) -> Solution:
+    """Solve one case. `reevaluate=False` is a research variant: dependencies found at the start of a
+    layer are kept for the whole layer instead of being evaluated again after each step (613.8c)."""
     ctl = clingo.Control(["--warn=none"])
     for path in asp_files():
         ctl.load(str(path))
     facts = case_facts(case)
+    if not reevaluate:
+        facts.append(Function("dependency_evaluation", [Function("once")]))
     with ctl.backend() as backend:
         for fact in facts:
             backend.add_rule([backend.add_atom(fact)])

@@ -1,0 +1,111 @@
+"""`mtg-layers explain`: each layer's effects in the order applied, why, and what they changed;
+for one object, how each of its values came to be."""
+from __future__ import annotations
+
+from .errors import CaseError, close_matches
+from .result import Result
+from .trace import ATTRIBUTE_NAMES, StepTrace
+
+START = {
+    "name": "printed (613.1: start from the actual object)",
+    "controller": "the player it entered under, as the case says (108.4)",
+    "type": "from the printed type line (205)", "subtype": "from the printed type line (205)",
+    "supertype": "from the printed type line (205)",
+    "color": "from its mana cost and color indicator (202.2)",
+    "ability": "printed; a land with a basic land type has its mana ability (305.6)",
+    "power": "printed (613.1)", "toughness": "printed (613.1)",
+}
+SHOWN_ATTRIBUTES = ("name", "controller", "type", "subtype", "supertype", "color", "ability", "power", "toughness")
+
+
+def values_text(values) -> str:
+    return ", ".join(values) if values else "—"
+
+
+def explain_data(result: Result, object_id: str | None = None) -> dict:
+    trace = result.trace
+    if object_id is not None and object_id not in result.objects:
+        raise CaseError(result.case.file, "OBJECT", f"no permanent with id {object_id!r}"
+                        + close_matches(object_id, result.objects) + "; ids: " + ", ".join(result.objects))
+    data = {"case": result.case.title, "file": result.case.file, "rules": result.edition,
+            "layers": [], "not_applied": [], "ties": list(trace.ties)}
+    for step in trace.steps:
+        if object_id and not any(c.object_id == object_id for c in step.changes):
+            continue
+        if not data["layers"] or data["layers"][-1]["layer"] != step.layer:
+            data["layers"].append({"layer": step.layer, "rule": step.layer_rule, "name": step.layer_name,
+                                   "steps": []})
+        data["layers"][-1]["steps"].append(step_data(step, object_id))
+    for effect, layer, why in trace.not_applied:
+        data["not_applied"].append({"effect": effect.label, "layer": layer, "timestamp": effect.timestamp,
+                                    "why": why})
+    if object_id:
+        data["object"] = object_history(result, object_id)
+    return data
+
+
+def step_data(step: StepTrace, object_id: str | None) -> dict:
+    return {
+        "step": step.number,
+        "applied": [{"effect": e.label, "kind": e.kind, "timestamp": e.timestamp} for e in step.applied],
+        "why": list(step.why),
+        "changed": [{"object": c.object_id, "characteristic": ATTRIBUTE_NAMES.get(c.attribute, c.attribute),
+                     "before": list(c.before), "after": list(c.after), "by": list(c.by)}
+                    for c in step.changes if object_id is None or c.object_id == object_id],
+    }
+
+
+def object_history(result: Result, object_id: str) -> dict:
+    trace = result.trace
+    initial = trace.initial.get(object_id, {})
+    history = {}
+    for attr in SHOWN_ATTRIBUTES:
+        entries = [{"step": 0, "value": list(initial.get(attr, ())), "how": START[attr]}]
+        for step in trace.steps:
+            for change in step.changes:
+                if change.object_id == object_id and change.attribute == attr:
+                    entries.append({"step": step.number, "value": list(change.after), "layer": step.layer,
+                                    "how": f"{'; '.join(change.by)} (layer {step.layer}, CR {step.layer_rule})"})
+        history[ATTRIBUTE_NAMES[attr]] = entries
+    return {"id": object_id, "name": result.objects[object_id].name, "history": history}
+
+
+def explain_text(result: Result, object_id: str | None = None) -> str:
+    data = explain_data(result, object_id)
+    lines = [data["case"], f"file: {data['file']}   rules: {data['rules']}", ""]
+    if object_id:
+        obj = data["object"]
+        lines.append(f"{obj['id']} ({obj['name']}): how each value came to be")
+        for name, entries in obj["history"].items():
+            final = entries[-1]["value"]
+            lines.append(f"  {name}: {values_text(final)}")
+            for entry in entries:
+                if entry["step"] == 0:
+                    lines.append(f"    start: {values_text(entry['value'])} — {entry['how']}")
+                else:
+                    lines.append(f"    step {entry['step']}: {values_text(entry['value'])} — {entry['how']}")
+        lines.append("")
+        lines.append("the steps that changed it:")
+    if not data["layers"]:
+        lines.append("  no continuous effect changed anything")
+    for layer in data["layers"]:
+        lines.append(f"layer {layer['layer']} — {layer['name']} (CR {layer['rule']})")
+        for step in layer["steps"]:
+            for effect in step["applied"]:
+                stamp = f"timestamp {effect['timestamp']}" if effect["timestamp"] is not None else "no timestamp"
+                lines.append(f"  step {step['step']}: {effect['effect']}  [{effect['kind']}, {stamp}]")
+            for why in step["why"]:
+                lines.append(f"      why now: {why}")
+            for change in step["changed"]:
+                lines.append(f"      {change['object']} {change['characteristic']}: {values_text(change['before'])}"
+                             f" → {values_text(change['after'])}")
+    if data["not_applied"]:
+        lines.append("")
+        lines.append("did not apply:")
+        for item in data["not_applied"]:
+            lines.append(f"  layer {item['layer']}: {item['effect']} — {item['why']}")
+    if data["ties"]:
+        lines.append("")
+        lines.append("ties left to a player:")
+        lines.extend(f"  {tie}" for tie in data["ties"])
+    return "\n".join(lines)

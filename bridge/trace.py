@@ -1,0 +1,211 @@
+"""The story of a solve, read back from the solver's atoms: what applied at each step, what it
+changed, what depended on what, and what never applied. `explain` and `deps` print it."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from clingo import Symbol, SymbolType
+
+ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
+                   "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",
+                   "toughness": "toughness", "mana_value": "mana value", "loyalty": "loyalty"}
+
+
+@dataclass(frozen=True)
+class EffectRef:
+    key: str              # the solver's term, stable across steps
+    label: str            # for people: "Blood Moon (blood_moon): Nonbasic lands are Mountains."
+    kind: str             # cda | static | resolved | counter
+    timestamp: int | None
+
+
+@dataclass(frozen=True)
+class Change:
+    object_id: str
+    attribute: str
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+    by: tuple[str, ...]   # labels of the parts of this step that edited it
+
+
+@dataclass(frozen=True)
+class Dependency:
+    dependent: EffectRef
+    on: EffectRef
+    reasons: tuple[str, ...]
+    in_loop: bool
+
+
+@dataclass(frozen=True)
+class StepTrace:
+    number: int
+    layer: str
+    layer_rule: str
+    layer_name: str
+    applied: tuple[EffectRef, ...]
+    batch: bool
+    why: tuple[str, ...]
+    changes: tuple[Change, ...]
+    candidates: tuple[EffectRef, ...]
+    dependencies: tuple[Dependency, ...]
+
+
+@dataclass(frozen=True)
+class Trace:
+    steps: tuple[StepTrace, ...]
+    not_applied: tuple[tuple[EffectRef, str, str], ...]   # (effect, layer, why)
+    ties: tuple[str, ...]
+    initial: dict                                          # object id -> attribute -> values at step 0
+
+
+def reason_text(reason: Symbol) -> str:
+    if reason.name == "existence":
+        return "it would remove the ability that generates that effect (existence)"
+    obj = reason.arguments[0].string
+    if reason.name == "applies_to":
+        return f"it would change whether that effect applies to {obj} (what it applies to)"
+    return f"it would change what that effect does to {obj} (what it does)"
+
+
+def value_text(attribute: str, value: Symbol, ability_texts: dict) -> str:
+    if attribute == "ability":
+        return ability_texts.get(value.arguments[0], str(value.arguments[0]))
+    if value.type == SymbolType.Number:
+        return str(value.number)
+    if value.type == SymbolType.String:
+        return value.string.lower() if attribute == "color" else value.string
+    return str(value)
+
+
+def build_trace(atoms: list[Symbol], object_names: dict[str, str]) -> Trace:
+    by = defaultdict(list)
+    for atom in atoms:
+        by[atom.name].append(atom)
+    texts = {a.arguments[0]: a.arguments[1].string for a in by["ability_text"]}
+    labels = {a.arguments[0]: a.arguments[1].string for a in by["effect_label"]}
+    kinds = {a.arguments[0]: a.arguments[1].name for a in by["effect_kind"]}
+    layer_rules = {a.arguments[1].string: (a.arguments[2].string, a.arguments[3].string) for a in by["layer_rule"]}
+    times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by["effect_time"]}
+
+    def label(term: Symbol) -> str:
+        if term.name == "res":
+            return labels.get(term, str(term))
+        if term.name == "st":
+            obj, ability = term.arguments
+            return f"{object_names.get(obj.string, obj.string)} ({obj.string}): {texts.get(ability, str(ability))}"
+        if term.name == "ctr":
+            obj, kind = term.arguments
+            return f"{kind.string} counters on {obj.string}"
+        return str(term)
+
+    def ref(k: int, term: Symbol) -> EffectRef:
+        return EffectRef(key=str(term), label=label(term), kind=kinds.get(term, "static"),
+                         timestamp=times.get((k, term)))
+
+    values = defaultdict(lambda: defaultdict(set))     # (k, obj) -> attr -> {value symbols}
+    for atom in by["val"]:
+        k, obj, attr, value = atom.arguments
+        values[(k.number, obj.string)][attr.name].add(value)
+
+    def shown(k, obj, attr):
+        return tuple(sorted(value_text(attr, v, texts) for v in values[(k, obj)][attr]))
+
+    per_step = defaultdict(lambda: defaultdict(list))
+    for name in ("applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
+                 "edit", "eligible", "cda_pending"):
+        for atom in by[name]:
+            per_step[atom.arguments[0].number][name].append(atom)
+
+    steps = []
+    applied_parts = set()
+    for k in sorted(k for k in per_step if per_step[k]["applied"]):
+        data = per_step[k]
+        chosen = sorted(data["applied"], key=lambda a: (times.get((k, a.arguments[1]), 0), str(a.arguments[1])))
+        layer = chosen[0].arguments[2].string
+        applied = tuple(ref(k, a.arguments[1]) for a in chosen)
+        applied_terms = {a.arguments[1] for a in chosen}
+        applied_parts.update((a.arguments[1], layer) for a in chosen)
+        reasons = defaultdict(list)
+        for atom in data["changes"]:
+            _, dependent, on, reason = atom.arguments
+            reasons[(dependent, on)].append(reason_text(reason))
+        loops = {(a.arguments[1], a.arguments[2]) for a in data["in_loop"]}
+        dependencies = tuple(
+            Dependency(ref(k, a.arguments[1]), ref(k, a.arguments[2]), tuple(sorted(set(reasons[(a.arguments[1], a.arguments[2])]))),
+                       (a.arguments[1], a.arguments[2]) in loops)
+            for a in sorted(data["depends"], key=str))
+        candidates = tuple(ref(k, a.arguments[1]) for a in sorted(data["candidate"], key=str))
+        why = explain_order(k, data, applied, applied_terms, dependencies, candidates, ref)
+        edits_by_object = defaultdict(set)
+        for atom in data["edit"]:
+            _, phase, _, effect, obj, _ = atom.arguments
+            if phase.name == "apply":
+                edits_by_object[obj.string].add(label(effect))
+        changes = []
+        for atom in sorted(data["rewritten"], key=str):
+            _, obj, attr = atom.arguments
+            before, after = shown(k - 1, obj.string, attr.name), shown(k, obj.string, attr.name)
+            if before != after:
+                changes.append(Change(obj.string, attr.name, before, after,
+                                      tuple(sorted(edits_by_object[obj.string]))))
+        rule, name = layer_rules.get(layer, ("613", ""))
+        steps.append(StepTrace(k, layer, rule, name, applied, bool(data["batch"]), why, tuple(changes),
+                               candidates, dependencies))
+
+    not_applied = []
+    seen = set()
+    for atom in sorted(by["candidate"], key=lambda a: a.arguments[0].number):
+        k, term, layer = atom.arguments
+        if (term, layer.string) not in applied_parts and (term, layer.string) not in seen:
+            seen.add((term, layer.string))
+            not_applied.append((ref(k, term), layer.string,
+                                "its source lost the ability that generates it before it applied "
+                                "(613.6; it never started, so it does not apply)"))
+    ties = []
+    for atom in sorted(by["timestamp_tie"], key=str):
+        k, e1, e2 = atom.arguments
+        ties.append(f"step {k.number}: {label(e1)} and {label(e2)} have the same timestamp "
+                    f"({times.get((k.number, e1))}); the rules let a player order objects that got their "
+                    f"timestamps together (613.7k). This run applied {label(e1)} first; give them different "
+                    f"`timestamp:` values in the case to fix the order.")
+    initial = {obj: {attr: shown(0, obj, attr) for attr in attrs} for (k, obj), attrs in values.items() if k == 0}
+    return Trace(tuple(steps), tuple(not_applied), tuple(ties), initial)
+
+
+def explain_order(k, data, applied, applied_terms, dependencies, candidates, ref) -> tuple[str, ...]:
+    """Why the applied part(s) came at this step."""
+    if data["batch"]:
+        if len(applied) == 1:
+            return ("no other effect in this layer can depend on it or it on them: timestamp order (613.7)",)
+        return ("none of these can depend on another (none reads what another writes), so they apply "
+                "together, in timestamp order (613.7)",)
+    why = []
+    chosen = applied[0]
+    if data["cda_pending"]:
+        why.append("characteristic-defining abilities apply first in their layer (613.3)")
+    for d in dependencies:
+        if d.on.key == chosen.key and not d.in_loop:
+            why.append(f"applied before {d.dependent.label} [timestamp {d.dependent.timestamp}], which depends on "
+                       f"it: {'; '.join(d.reasons)} (613.8a-b: dependency overrides timestamp order)")
+    waiting = {a.arguments[1] for a in data["waits"]}
+    for candidate in candidates:
+        if candidate.key in {str(w) for w in waiting} and candidate.timestamp is not None \
+                and chosen.timestamp is not None and candidate.timestamp < chosen.timestamp:
+            for d in dependencies:
+                if d.dependent.key == candidate.key and not d.in_loop and d.on.key != chosen.key:
+                    why.append(f"{candidate.label} [timestamp {candidate.timestamp}] is older but waits for "
+                               f"{d.on.label}, on which it depends: {'; '.join(d.reasons)} (613.8b; inside a "
+                               f"loop too, an effect waits for what it depends on outside the loop)")
+    loop = sorted({d.dependent.label for d in dependencies if d.in_loop and d.on.key == chosen.key}
+                  | {d.on.label for d in dependencies if d.in_loop and d.dependent.key == chosen.key})
+    if loop:
+        why.append("in a dependency loop with " + " and ".join(f"[{x}]" for x in loop)
+                   + ": the loop's effects apply in timestamp order (613.8b)")
+    if not why:
+        why.append("earliest timestamp among the effects that wait for nothing (613.7)")
+    if len(data["tied"]) > 1:
+        why.append("tied on timestamp with " + ", ".join(ref(k, a.arguments[1]).label for a in data["tied"]
+                                                          if a.arguments[1] not in applied_terms)
+                   + "; taken first by name (see the note on ties)")
+    return tuple(why)
