@@ -143,7 +143,6 @@ class FactWriter:
         for i, ability in enumerate(card.abilities, start=1):
             term = self.ability(Function("ab", [card_key, Number(i)]), ability)
             self.add("printed_ability", obj_term, term)
-            self.add("ability_position", term, i)
 
 
 def case_facts(case: Case) -> list[Symbol]:

@@ -88,7 +88,6 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
     for atom in atoms:
         by_name[atom.name].append(atom)
     texts = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_text"]}
-    positions = {a.arguments[0]: a.arguments[1].number for a in by_name["ability_position"]}
     labels = {a.arguments[0]: a.arguments[1].string for a in by_name["effect_label"]}
     names = {o.id: o.card.name for o in case.objects}
     land_mana = {a.arguments[0].string: a.arguments[1].string for a in by_name["basic_land_type"]}
@@ -120,9 +119,12 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
         ability_terms = {value.arguments[0] for value in v["ability"]}
         land_order = {land_mana.get(sub, ""): i for i, sub in enumerate(subtypes)}
 
+        printed = {ability.text: i for i, ability in enumerate(obj.card.abilities)}
+
         def ability_order(a):
-            if a in positions:
-                return (positions[a], "")
+            text = texts.get(a, str(a))
+            if text in printed and a.name != "mana":
+                return (printed[text], "")
             if a.name == "mana":        # 305.6 intrinsic mana abilities, in the order of the land types
                 return (1000 + land_order.get(a.arguments[0].string, 9), "")
             return (2000, texts.get(a, str(a)))

@@ -40,15 +40,18 @@ class NotAllFacts(RuntimeError):
     """The staged program left an atom undecided: a defect in asp/, not in the case."""
 
 
-def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True) -> Solution:
+def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True, batches: bool = True) -> Solution:
     """Solve one case. `reevaluate=False` is a research variant: dependencies found at the start of a
-    layer are kept for the whole layer instead of being evaluated again after each step (613.8c)."""
+    layer are kept for the whole layer instead of being evaluated again after each step (613.8c).
+    `batches=False` applies one part per step (the plain path that tests compare batches with)."""
     ctl = clingo.Control(["--warn=none"])
     for path in asp_files():
         ctl.load(str(path))
     facts = case_facts(case)
     if not reevaluate:
         facts.append(Function("dependency_evaluation", [Function("once")]))
+    if not batches:
+        facts.append(Function("batching", [Function("off")]))
     with ctl.backend() as backend:
         for fact in facts:
             backend.add_rule([backend.add_atom(fact)])
