@@ -14,13 +14,16 @@ import yaml
 
 from .library import Card, library, parse_card
 from .errors import CaseError, close_matches
-from .vocabulary import Operation, Reader, canonical_word
+from dataclasses import replace
+
+from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
 
 TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "effects", "events",
             "expect", "notes")
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
                "choices", "copy_of")
-EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability")
+EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability", "becomes_copy_of")
+STATUS_KEYS = ("face_down", "flipped", "transformed")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller")
 EDITIONS = ("current", "m10", "pre-m10")
@@ -39,6 +42,8 @@ class BoardObject:
     counters: tuple[tuple[str, int], ...] = ()
     attached_to: str | None = None
     choices: tuple[tuple[str, str], ...] = ()
+    status: tuple[str, ...] = ()          # face_down, flipped, transformed (110.5)
+    copy_of: str | None = None            # entered as a copy of (707.5)
 
 
 @dataclass(frozen=True)
@@ -168,7 +173,20 @@ class CaseBuilder:
         if not isinstance(effects_raw, list):
             raise self.fail("effects", "expected a list of effects")
         first = len(battlefield) + 1
-        effects = tuple(self.effect(e, f"effects[{j}]", j + 1, first + j, by_id) for j, e in enumerate(effects_raw))
+        effects = [self.effect(e, f"effects[{j}]", j + 1, first + j, by_id) for j, e in enumerate(effects_raw)]
+        # 707.5 An object that enters as a copy has a copy effect from the moment it enters.
+        for obj, (entry, where, _, _) in zip(objects, raw_objects):
+            if obj.copy_of is not None:
+                if obj.copy_of == obj.id:
+                    raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot enter as a copy of itself")
+                self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone="battlefield")
+                path, exceptions = copy_find(obj.card.abilities, "enters_as_copy")
+                effects.append(Effect(index=len(effects) + 1, label=f"{obj.card.name} ({obj.id}) entered as a copy of "
+                                      f"{obj.copy_of} (707.5)", controller=obj.controller, affects=(obj.id,),
+                                      operations=(Operation("copy_of", copy_source=obj.copy_of, exceptions=exceptions,
+                                                            this_path=path),),
+                                      timestamp=obj.timestamp, source=obj.id))
+        effects = tuple(effects)
 
         expectations = self.expectations(data.get("expect", {}) or {}, by_id)
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
@@ -212,10 +230,21 @@ class CaseBuilder:
             raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
         card_where = f"{where}.card" if zone == "battlefield" else where
         card = self.card(entry["card"], card_where)
-        for later in ("status", "copy_of"):
-            if entry.get(later):
-                raise self.fail(f"{where}.{later}", f"'{later}' (copy effects, face-down, flip and double-faced"
-                                " cards) is not supported by this version yet")
+        status = []
+        if entry.get("status"):
+            raw_status = r.mapping(entry["status"], f"{where}.status", STATUS_KEYS)
+            for key, value in raw_status.items():
+                if not isinstance(value, bool):
+                    raise self.fail(f"{where}.status.{key}", "expected true or false")
+                if value:
+                    status.append(key)
+            if "transformed" in status and card.back_face is None:
+                raise self.fail(f"{where}.status.transformed", f"{card.name} has no back face to transform to")
+        copy_of = None
+        if entry.get("copy_of") is not None:
+            copy_of = r.string(entry["copy_of"], f"{where}.copy_of")
+            if copy_find(card.abilities, "enters_as_copy") is None:
+                raise self.fail(f"{where}.copy_of", f"{card.name} has no ability that lets it enter as a copy")
         if "id" in entry:
             object_id = r.string(entry["id"], f"{where}.id")
             if not object_id:
@@ -257,7 +286,7 @@ class CaseBuilder:
                             canonical_word(r.string(value, f"{where}.choices.{key}"))))
         return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
-                           choices=tuple(choices))
+                           choices=tuple(choices), status=tuple(status), copy_of=copy_of)
 
     def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
         r = self.reader
@@ -287,8 +316,28 @@ class CaseBuilder:
             controller = by_id[source].controller
         elif "ability" in entry:
             raise self.fail(f"{where}.ability", "'ability' only goes with 'activated'")
+        if "becomes_copy_of" in entry:
+            target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id, zone="battlefield")
+            raw = entry.get("affects")
+            copier = raw[0] if isinstance(raw, list) and len(raw) == 1 else raw
+            if not isinstance(copier, str):
+                raise self.fail(f"{where}.affects", "becomes_copy_of needs affects: [the id of the object that "
+                                "becomes a copy]")
+            copier = self.known_object(copier, f"{where}.affects[0]", by_id, zone="battlefield")
+            found = copy_find(by_id[copier].card.abilities, "becomes_copy")
+            if found is None:
+                raise self.fail(f"{where}.becomes_copy_of", f"{by_id[copier].card.name} has no ability that makes "
+                                "it become a copy; give does: {copy_of: {object: ..., except: ...}} instead")
+            path, exceptions = found
+            operations = (Operation("copy_of", copy_source=target, exceptions=exceptions, this_path=path),)
+            label = f"{by_id[copier].card.name}'s ability: {copier} becomes a copy of {target}"
+            source = copier
+            controller = by_id[copier].controller
         if "does" in entry:
             operations = r.operations(entry["does"], f"{where}.does")
+            for i, op in enumerate(operations):
+                if op.kind == "copy_of":
+                    self.known_object(op.copy_source, f"{where}.does[{i}].copy_of", by_id, zone="battlefield")
         if not operations:
             raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
         if "from" in entry:
@@ -341,3 +390,19 @@ class CaseBuilder:
                     value = r.string(value, at)
                 found.append(Expectation(str(object_id), key, value))
         return tuple(found)
+
+
+def copy_find(abilities: tuple[Ability, ...], kind: str):
+    """The first ability (printed, or gained as part of an "enter as a copy") that carries copy
+    exceptions of this kind: (its path, the exceptions), or None."""
+    for i, ability in enumerate(abilities, start=1):
+        exceptions = getattr(ability, kind)
+        if exceptions is not None:
+            return (i,), exceptions
+    for i, ability in enumerate(abilities, start=1):
+        if ability.enters_as_copy is not None:
+            for j, gained in enumerate(ability.enters_as_copy.abilities, start=1):
+                exceptions = getattr(gained, kind)
+                if exceptions is not None:
+                    return (i, j), exceptions
+    return None

@@ -1,6 +1,7 @@
 """Compare a Result with the case's `expect:` block."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from .result import ObjectState, Result
@@ -19,7 +20,7 @@ class Mismatch:
 
 def show(value) -> str:
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(str(v) for v in value) + "]"
+        return "[" + ", ".join(json.dumps(v, ensure_ascii=False) if "," in str(v) else str(v) for v in value) + "]"
     return str(value)
 
 

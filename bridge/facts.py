@@ -57,6 +57,8 @@ class FactWriter:
             self.add("selector_other", term)
         if scope:
             self.add("selector_scope", term, Function(scope))
+        for key in sel.chosen:
+            self.add("selector_chosen", term, key)
         for i, branch in enumerate(sel.branches, start=1):
             branch_term = Function("branch", [term, Number(i)])
             self.add("selector_branch", term, branch_term)
@@ -79,9 +81,17 @@ class FactWriter:
         right = self.expr(Function("part", [term_base, Number(2)]), expr.parts[1])
         return Function("sum", [left, right])
 
-    def operations(self, definition: Symbol, operations: tuple[Operation, ...]) -> None:
+    def operations(self, definition: Symbol, operations: tuple[Operation, ...], this: Symbol | None = None) -> None:
+        """Operations of a definition; `this` is the ability a copy's "it has this ability" names."""
         for i, op in enumerate(operations, start=1):
             self.add("definition_op", definition, i, Function(op.kind))
+            if op.kind == "change_text":
+                self.add("definition_op_text_change", definition, i, op.values[0], op.values[1])
+                continue
+            if op.kind == "copy_of":
+                self.add("definition_op_value", definition, i, op.copy_source)
+                self.copy_exceptions(definition, i, op.exceptions, this or definition)
+                continue
             for value in op.values:
                 self.add("definition_op_value", definition, i, value)
             for j, ability in enumerate(op.abilities, start=1):
@@ -97,6 +107,30 @@ class FactWriter:
             if op.player:
                 self.add("definition_op_player", definition, i, Function(op.player))
 
+    def copy_exceptions(self, definition: Symbol, i: int, exceptions, owner: Symbol) -> None:
+        """707.9: what the copy keeps, the values it is given, and what it gains."""
+        for attribute in exceptions.keep:
+            self.add("definition_op_keep", definition, i, Function(attribute))
+        if exceptions.pt is not None:
+            self.add("definition_op_except_pt", definition, i, exceptions.pt[0], exceptions.pt[1])
+        if exceptions.colors is not None:
+            self.add("definition_op_except_colors", definition, i)
+            for color in exceptions.colors:
+                self.add("definition_op_except_value", definition, i, Function("color"), color)
+        for attribute, words in (("type", exceptions.add_types), ("subtype", exceptions.add_subtypes),
+                                 ("supertype", exceptions.add_supertypes)):
+            for word in words:
+                self.add("definition_op_except_value", definition, i, Function(attribute), word)
+        for term in self.exception_abilities(owner, exceptions):
+            self.add("definition_op_ability", definition, i, term)
+
+    def exception_abilities(self, owner: Symbol, exceptions) -> list[Symbol]:
+        terms = [self.ability(Function("copy_grant", [owner, Number(j)]), ability)
+                 for j, ability in enumerate(exceptions.abilities, start=1)]
+        if exceptions.gains_this:
+            terms.append(owner)
+        return terms
+
     def ability(self, term: Symbol, ability: Ability) -> Symbol:
         """Facts of one ability; returns its term (keywords are named by the keyword itself)."""
         if ability.keyword:
@@ -107,6 +141,11 @@ class FactWriter:
         self.add("ability_text", term, ability.text)
         if ability.keyword:
             self.add("keyword", term)
+        if ability.chosen:
+            self.add("ability_choice", term, ability.chosen)
+        for exceptions in (ability.enters_as_copy, ability.becomes_copy):
+            if exceptions is not None:
+                self.exception_abilities(term, exceptions)
         if ability.is_static:
             self.add("static_ability", term)
             if ability.cda:
@@ -118,6 +157,15 @@ class FactWriter:
         return term
 
     # --- the board ---
+    def faces(self, obj_term: Symbol, card: Card, card_key: Symbol) -> None:
+        """The front face, and a flip card's alternative face or a double-faced card's back (710, 712)."""
+        self.card(obj_term, card, card_key)
+        for face, data in (("flip", card.flip_face), ("back", card.back_face)):
+            if data is not None:
+                face_term = Function("face", [obj_term, Function(face)])
+                self.add("card_face", obj_term, Function(face), face_term)
+                self.card(face_term, data, Function("face", [card_key, Function(face)]))
+
     def card(self, obj_term: Symbol, card: Card, card_key: Symbol) -> None:
         self.add("printed_card", obj_term)
         self.add("printed_name", obj_term, card.name)
@@ -154,8 +202,9 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("turn_order", player, i)
     for obj in case.objects:
         o = String(obj.id)
-        card_key = String(obj.card.name) if obj.card.library else Function("inline", [o])
-        w.card(o, obj.card, card_key)
+        w.faces(o, obj.card, card_key_of(obj))
+        for status in obj.status:
+            w.add("status", o, Function(status))
         w.add("in_zone", o, Function(obj.zone))
         w.add("owner", o, obj.owner)
         if obj.zone == "battlefield":
@@ -180,5 +229,22 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("effect_source", e, effect.source)
         for target in effect.affects:
             w.add("effect_affects", e, target)
-        w.operations(e, effect.operations)
+        this = None
+        for op in effect.operations:
+            if op.this_path and effect.source:
+                this = ability_term_at(card_key_of(case.object(effect.source)), op.this_path)
+        w.operations(e, effect.operations, this)
     return list(dict.fromkeys(w.facts))
+
+
+def card_key_of(obj) -> Symbol:
+    """How an object's card names its abilities: the library name, or inline(<object id>)."""
+    return String(obj.card.name) if obj.card.library else Function("inline", [String(obj.id)])
+
+
+def ability_term_at(card_key: Symbol, path: tuple[int, ...]) -> Symbol:
+    """The term of printed ability i, or of the j-th ability gained by its copy exceptions."""
+    term = Function("ab", [card_key, Number(path[0])])
+    for j in path[1:]:
+        term = Function("copy_grant", [term, Number(j)])
+    return term

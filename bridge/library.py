@@ -11,7 +11,10 @@ import yaml
 from .errors import CaseError, close_matches
 from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, canonical_word
 
-CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities", "spell")
+CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities", "spell",
+             "flip", "back")
+FACE_KEYS = {"flip": ("name", "type_line", "pt", "text", "abilities"),
+             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities")}
 MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
 COLOR_LETTERS = "WUBRG"
 PRINTED_NUMBER = re.compile(r"(\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*")
@@ -42,6 +45,8 @@ class Card:
     abilities: tuple[Ability, ...]
     spell: tuple[Operation, ...]
     library: bool
+    flip_face: "Card | None" = None    # 710.1b the alternative characteristics of a flip card
+    back_face: "Card | None" = None    # 712 the back face of a transforming double-faced card
 
 
 def parse_mana_cost(reader: Reader, text: str, where: str) -> tuple[ManaSymbol, ...]:
@@ -97,8 +102,8 @@ def parse_printed_number(reader: Reader, text: str, where: str) -> int:
     return int(digits)
 
 
-def parse_card(reader: Reader, name: str, data, where: str, library: bool) -> Card:
-    data = reader.mapping(data, where, CARD_KEYS)
+def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=CARD_KEYS) -> Card:
+    data = reader.mapping(data, where, keys)
     if "type_line" not in data:
         raise reader.fail(where, "a card needs a type_line")
     type_line = reader.string(data["type_line"], f"{where}.type_line")
@@ -134,11 +139,19 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool) -> Ca
             raise reader.fail(f"{where}.spell", "missing key 'does'")
         spell = reader.operations(spec["does"], f"{where}.spell.does")
     text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
+    faces = {}
+    for face in ("flip", "back"):
+        if face in data:
+            face_data = reader.mapping(data[face], f"{where}.{face}", FACE_KEYS[face])
+            if "name" not in face_data:
+                raise reader.fail(f"{where}.{face}", "a face needs its name")
+            faces[f"{face}_face"] = parse_card(reader, reader.string(face_data["name"], f"{where}.{face}.name"),
+                                               face_data, f"{where}.{face}", library, keys=FACE_KEYS[face])
     return Card(name=name, mana_cost=mana_cost, mana_cost_text=cost_text,
                 color_indicator=tuple(canonical_word(c.lower()) for c in indicator),
                 type_line=" ".join(type_line.split()), supertypes_and_types=before, subtypes=after,
                 power=power, toughness=toughness, pt_text=pt_text, loyalty=loyalty, text=text,
-                abilities=abilities, spell=spell, library=library)
+                abilities=abilities, spell=spell, library=library, **faces)
 
 
 class Library:

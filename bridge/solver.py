@@ -89,6 +89,10 @@ def check_input(ctl: clingo.Control, case: Case) -> None:
     """Problems that asp/ finds in the printed data (e.g. a type line word that is no type)."""
     for atom in ctl.symbolic_atoms.by_signature("unknown_type_word", 2):
         obj, word = atom.symbol.arguments
-        where = next((f"{o.card.name} (object {o.id!r})" for o in case.objects if o.id == obj.string), obj.string)
+        face = ""
+        if obj.type == clingo.SymbolType.Function and obj.name == "face":                      # a flip or back face of the object's card
+            obj, face = obj.arguments[0], f" ({obj.arguments[1].name} face)"
+        where = next((f"{o.card.name}{face} (object {o.id!r})" for o in case.objects if o.id == obj.string),
+                     obj.string)
         raise CaseError(case.file, f"type_line of {where}",
                         f"{word.string!r} before the dash is neither a card type nor a supertype")

@@ -21,11 +21,12 @@ ABILITY_OPS = {"add_abilities", "lose_abilities"}
 PT_OPS = {"set_base_pt", "modify_pt"}
 BARE_OPS = {"switch_pt", "lose_all_abilities"}
 CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
-LATER_OPS = {
-    "copy_of": "copy effects (layer 1)", "change_text": "text-changing effects (layer 3)",
-}
-OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_types", "gain_control"}
-                    | set(LATER_OPS))
+LATER_OPS: dict[str, str] = {}
+OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_types", "gain_control", "copy_of",
+                                                                "change_text"})
+KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
+              "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
+EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities")
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
 EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum")
@@ -41,6 +42,7 @@ class Selector:
     controller: str | None = None  # "you" | "opponent"
     other: bool = False
     branches: tuple["Selector", ...] = ()
+    chosen: tuple[str, ...] = ()   # {chosen: KEY} words: the value chosen for the source as it entered
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,20 @@ class Expr:
 
 
 @dataclass(frozen=True)
+class CopyExceptions:
+    """What a copy effect does not copy or adds (707.9): kept characteristics, specific values,
+    types "in addition", abilities gained as part of the copy ('this' = the ability itself)."""
+    keep: tuple[str, ...] = ()
+    pt: tuple[int, int] | None = None
+    colors: tuple[str, ...] | None = None
+    add_types: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
+    add_supertypes: tuple[str, ...] = ()
+    abilities: tuple["Ability", ...] = ()
+    gains_this: bool = False
+
+
+@dataclass(frozen=True)
 class Operation:
     kind: str
     values: tuple[str, ...] = ()
@@ -62,17 +78,27 @@ class Operation:
     toughness: Expr | None = None
     chosen: str | None = None
     player: str | None = None
+    copy_source: str | None = None
+    exceptions: CopyExceptions = CopyExceptions()
+    this_path: tuple[int, ...] = ()   # for "it has this ability": which ability of the source's card
 
 
 @dataclass(frozen=True)
 class Ability:
-    """A keyword, or an ability with its text and, when modelled, its static effect."""
+    """A keyword, or an ability with its text and, when modelled, its static effect.
+
+    `enters_as_copy` / `becomes_copy`: the exceptions of "enter as a copy" (used by an object's
+    copy_of) and of "becomes a copy" (used by an effect's becomes_copy_of). `chosen`: the key of
+    a choice made as the object entered that the ability refers to (shown with the object's value)."""
     text: str
     keyword: str | None = None
     selector: Selector | None = None
     operations: tuple[Operation, ...] = ()
     cda: bool = False
     activated: tuple[Operation, ...] = ()
+    enters_as_copy: CopyExceptions | None = None
+    becomes_copy: CopyExceptions | None = None
+    chosen: str | None = None
 
     @property
     def is_static(self) -> bool:
@@ -149,10 +175,23 @@ class Reader:
                 raise self.fail(f"{where}.any", "expected a non-empty list of selectors")
             branches = tuple(self.selector(b, f"{where}.any[{i}]", allow_branches=False)
                              for i, b in enumerate(items))
-        return Selector(
-            words=tuple(canonical_word(w) for w in self.string_list(data.get("all", []), f"{where}.all")),
-            not_words=tuple(canonical_word(w) for w in self.string_list(data.get("not", []), f"{where}.not")),
-            controller=controller, other=other, branches=branches)
+        words, chosen = self.selector_words(data.get("all", []), f"{where}.all")
+        not_words, not_chosen = self.selector_words(data.get("not", []), f"{where}.not")
+        if not_chosen:
+            raise self.fail(f"{where}.not", "{chosen: ...} is only supported under 'all'")
+        return Selector(words=words, not_words=not_words, controller=controller, other=other, branches=branches,
+                        chosen=chosen)
+
+    def selector_words(self, value, where: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        items = value if isinstance(value, list) else [value]
+        words, chosen = [], []
+        for i, item in enumerate(items):
+            if isinstance(item, dict):
+                data = self.mapping(item, f"{where}[{i}]", ("chosen",))
+                chosen.append(self.string(data.get("chosen"), f"{where}[{i}].chosen"))
+            else:
+                words.append(canonical_word(self.string(item, f"{where}[{i}]")))
+        return tuple(words), tuple(chosen)
 
     # --- numbers ---
     def expr(self, value, where: str) -> Expr:
@@ -251,6 +290,22 @@ class Reader:
             items = arg if isinstance(arg, list) else [arg]
             abilities = tuple(self.ability(a, f"{at}[{i}]") for i, a in enumerate(items))
             return Operation(kind, abilities=abilities)
+        if kind == "copy_of":
+            if isinstance(arg, dict):
+                data = self.mapping(arg, at, ("object", "except"))
+                if "object" not in data:
+                    raise self.fail(at, "missing key 'object' (the id of the object copied)")
+                exceptions = self.copy_exceptions(data.get("except", {}) or {}, f"{at}.except")
+                return Operation(kind, copy_source=self.string(data["object"], f"{at}.object"), exceptions=exceptions)
+            return Operation(kind, copy_source=self.string(arg, at))
+        if kind == "change_text":
+            data = self.mapping(arg, at, ("from", "to"))
+            if set(data) != {"from", "to"}:
+                raise self.fail(at, "give the word to replace ('from') and its replacement ('to')")
+            old, new = (canonical_word(self.string(data[k], f"{at}.{k}")) for k in ("from", "to"))
+            if old.lower() in COLOR_WORDS:
+                old = old.capitalize()
+            return Operation(kind, values=(old, new))
         if kind == "gain_control":
             player = self.string(arg, at)
             if player != "you":
@@ -259,6 +314,39 @@ class Reader:
         power, toughness = self.pt_pair(arg, at, signed=(kind == "modify_pt"))
         return Operation(kind, power=power, toughness=toughness)
 
+    def copy_exceptions(self, value, where: str) -> CopyExceptions:
+        data = self.mapping(value, where, EXCEPT_KEYS)
+        keep = []
+        for i, word in enumerate(self.string_list(data.get("keep", []), f"{where}.keep")):
+            if word not in KEEP_WORDS:
+                raise self.fail(f"{where}.keep[{i}]", f"unknown characteristic {word!r}" + close_matches(word, KEEP_WORDS)
+                                + f"; expected one of {', '.join(KEEP_WORDS)}")
+            keep.extend(KEEP_WORDS[word])
+        pt = None
+        if "pt" in data:
+            power, toughness = self.pt_pair(data["pt"], f"{where}.pt", signed=False)
+            if power.kind != "num" or toughness.kind != "num":
+                raise self.fail(f"{where}.pt", "a copy exception gives fixed numbers, like 7/7")
+            pt = (power.number, toughness.number)
+        colors = None
+        if "colors" in data:
+            colors = self.string_list(data["colors"], f"{where}.colors")
+            for i, color in enumerate(colors):
+                if color.lower() not in COLOR_WORDS:
+                    raise self.fail(f"{where}.colors[{i}]", f"unknown color {color!r}" + close_matches(color, COLOR_WORDS))
+            colors = tuple(canonical_word(c.lower()) for c in colors)
+        abilities, gains_this = [], False
+        raw = data.get("add_abilities", []) or []
+        for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
+            if item == "this":
+                gains_this = True
+            else:
+                abilities.append(self.ability(item, f"{where}.add_abilities[{i}]"))
+        words = {k: tuple(canonical_word(w) for w in self.string_list(data.get(k, []), f"{where}.{k}"))
+                 for k in ("add_types", "add_subtypes", "add_supertypes")}
+        return CopyExceptions(keep=tuple(keep), pt=pt, colors=colors, abilities=tuple(abilities),
+                              gains_this=gains_this, **words)
+
     # --- abilities ---
     def ability(self, value, where: str) -> Ability:
         if isinstance(value, str):
@@ -266,7 +354,8 @@ class Reader:
             if not keyword:
                 raise self.fail(where, "empty keyword")
             return Ability(text=keyword, keyword=keyword)
-        data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword"))
+        data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
+                                           "becomes_copy", "chosen"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if "text" not in data:
@@ -290,7 +379,14 @@ class Reader:
             if "does" not in act:
                 raise self.fail(f"{where}.activated", "missing key 'does'")
             activated = self.operations(act["does"], f"{where}.activated.does")
-        return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated)
+        copies = {}
+        for key in ("enters_as_copy", "becomes_copy"):
+            if key in data:
+                spec = self.mapping(data[key] or {}, f"{where}.{key}", ("except",))
+                copies[key] = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.{key}.except")
+        chosen = self.string(data["chosen"], f"{where}.chosen") if "chosen" in data else None
+        return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
+                       chosen=chosen, **copies)
 
 
 def type_name(value) -> str:
