@@ -21,7 +21,7 @@ from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_wo
 TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "effects", "events",
             "expect", "notes")
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
-               "choices", "copy_of")
+               "choices", "chosen_as", "copy_of")
 EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability", "becomes_copy_of")
 STATUS_KEYS = ("face_down", "flipped", "transformed")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
@@ -43,6 +43,7 @@ class BoardObject:
     attached_to: str | None = None
     choices: tuple[tuple[str, str], ...] = ()
     status: tuple[str, ...] = ()          # face_down, flipped, transformed (110.5)
+    chosen_as: str | None = None          # the card whose "as enters, choose" ability made the choices
     copy_of: str | None = None            # entered as a copy of (707.5)
 
 
@@ -284,9 +285,12 @@ class CaseBuilder:
         for key, value in raw_choices.items():
             choices.append((r.string(key, f"{where}.choices"),
                             canonical_word(r.string(value, f"{where}.choices.{key}"))))
+        chosen_as = None
+        if entry.get("chosen_as") is not None:
+            chosen_as = self.card(entry["chosen_as"], f"{where}.chosen_as").name
         return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
-                           choices=tuple(choices), status=tuple(status), copy_of=copy_of)
+                           choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as)
 
     def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
         r = self.reader

@@ -214,6 +214,15 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("attached_to", o, obj.attached_to)
         for key, value in obj.choices:
             w.add("choice", o, key, value)
+        if obj.choices:
+            # 607.2 the choices were made for the card it entered as (itself, or what it copied)
+            if obj.chosen_as:
+                made_for = String(obj.chosen_as)
+            elif obj.copy_of:
+                made_for = card_key_of(case.object(obj.copy_of))
+            else:
+                made_for = card_key_of(obj)
+            w.add("choice_for", o, made_for)
         for kind, number in obj.counters:
             w.add("counter", o, kind, number)
             match = PT_COUNTER.fullmatch(kind.strip())

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from clingo import Symbol, SymbolType
 
 from .case import Case
+from .texts import ability_text
 from .trace import Trace, build_trace
 
 TYPE_ORDER = ("Tribal", "Kindred", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle", "Creature",
@@ -91,6 +92,8 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
     labels = {a.arguments[0]: a.arguments[1].string for a in by_name["effect_label"]}
     names = {o.id: o.card.name for o in case.objects}
     land_mana = {a.arguments[0].string: a.arguments[1].string for a in by_name["basic_land_type"]}
+    ability_choices = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_choice"]}
+    chosen = {(a.arguments[0].string, a.arguments[1]): a.arguments[3].string for a in by_name["chosen_value"]}
 
     values: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     for atom in by_name["val"]:
@@ -103,7 +106,7 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
             return labels.get(term, str(term))
         if term.name == "st":
             obj, ability = term.arguments
-            return f"{names.get(obj.string, obj.string)} ({obj.string}): {texts.get(ability, str(ability))}"
+            return f"{names.get(obj.string, obj.string)} ({obj.string}): {ability_text(ability, texts)}"
         if term.name == "ctr":
             obj, kind = term.arguments
             return f"{kind.string} counters on {obj.string}"
@@ -122,12 +125,12 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
         printed = {ability.text: i for i, ability in enumerate(obj.card.abilities)}
 
         def ability_order(a):
-            text = texts.get(a, str(a))
+            text = ability_text(a, texts)
             if text in printed and a.name != "mana":
                 return (printed[text], "")
             if a.name == "mana":        # 305.6 intrinsic mana abilities, in the order of the land types
                 return (1000 + land_order.get(a.arguments[0].string, 9), "")
-            return (2000, texts.get(a, str(a)))
+            return (2000, ability_text(a, texts))
         abilities = sorted(ability_terms, key=ability_order)
         objects[obj.id] = ObjectState(
             id=obj.id,
@@ -137,7 +140,8 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
             supertypes=tuple(sorted((s.string for s in v["supertype"]), key=order_key(SUPERTYPE_ORDER))),
             types=tuple(sorted((s.string for s in v["type"]), key=order_key(TYPE_ORDER))),
             subtypes=tuple(subtypes),
-            abilities=tuple(texts.get(a, str(a)) for a in abilities),
+            abilities=tuple(with_choice(ability_text(a, texts), ability_choices.get(a), chosen.get((obj.id, a)))
+                            for a in abilities),
             power=(v["power"][0].number if v["power"] else None),
             toughness=(v["toughness"][0].number if v["toughness"] else None),
             loyalty=(v["loyalty"][0].number if v["loyalty"] else None),
@@ -162,6 +166,15 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
     story = build_trace(atoms, names)
     return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace), ground_atoms=ground_atoms,
                   trace=story)
+
+
+def with_choice(text: str, key: str | None, value: str | None) -> str:
+    """An ability that refers to a choice made as its object entered shows the value it sees
+    (707.6, 607.2: asp/607_linked_abilities.lp), or says plainly that there is none."""
+    if key is None:
+        return text
+    shown = value.lower() if value and key == "color" else value
+    return f"{text} [chosen {key.replace('_', ' ')}: {shown or 'undefined'}]"
 
 
 def String_in(symbols: list[Symbol], text: str) -> bool:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from clingo import Symbol, SymbolType
 
+from .texts import ability_text
+
 ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
                    "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",
                    "toughness": "toughness", "mana_value": "mana value", "loyalty": "loyalty"}
@@ -70,7 +72,7 @@ def reason_text(reason: Symbol) -> str:
 
 def value_text(attribute: str, value: Symbol, ability_texts: dict) -> str:
     if attribute == "ability":
-        return ability_texts.get(value.arguments[0], str(value.arguments[0]))
+        return ability_text(value.arguments[0], ability_texts)
     if value.type == SymbolType.Number:
         return str(value.number)
     if value.type == SymbolType.String:
@@ -93,7 +95,7 @@ def build_trace(atoms: list[Symbol], object_names: dict[str, str]) -> Trace:
             return labels.get(term, str(term))
         if term.name == "st":
             obj, ability = term.arguments
-            return f"{object_names.get(obj.string, obj.string)} ({obj.string}): {texts.get(ability, str(ability))}"
+            return f"{object_names.get(obj.string, obj.string)} ({obj.string}): {ability_text(ability, texts)}"
         if term.name == "ctr":
             obj, kind = term.arguments
             return f"{kind.string} counters on {obj.string}"

@@ -1,0 +1,42 @@
+"""How an ability reads, for people: its text, with the words a text-changing effect replaced."""
+from __future__ import annotations
+
+import re
+
+from clingo import Symbol, SymbolType
+
+
+def plural(word: str) -> str:
+    if word.endswith("f"):
+        return word[:-1] + "ves"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+def replace_word(text: str, old: str, new: str) -> str:
+    """Replace a whole word (singular or plural), keeping a sentence's capital and its article."""
+    singular = re.escape(old)
+    plural_form = re.escape(plural(old))
+
+    def swap(match: re.Match) -> str:
+        article, word = match.group(1) or "", match.group(2)
+        out = plural(new) if word.lower() == plural(old).lower() else new
+        out = out[:1].upper() + out[1:] if word[:1].isupper() else (out if new[:1].isupper() else out.lower())
+        if article:
+            an = "an" if out[:1].lower() in "aeiou" else "a"
+            article = (an.capitalize() if article[:1].isupper() else an) + " "
+        return article + out
+    pattern = r"\b((?:an?|An?) )?(" + plural_form + "|" + singular + r")\b"
+    return re.sub(pattern, swap, text, flags=re.IGNORECASE)
+
+
+def ability_text(term: Symbol, texts: dict) -> str:
+    if term in texts:
+        return texts[term]
+    if term.type == SymbolType.Function and term.name == "changed":
+        base, old, new = term.arguments
+        return replace_word(ability_text(base, texts), old.string, new.string)
+    return str(term)
