@@ -321,7 +321,7 @@ class CaseBuilder:
         elif "ability" in entry:
             raise self.fail(f"{where}.ability", "'ability' only goes with 'activated'")
         if "becomes_copy_of" in entry:
-            target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id, zone="battlefield")
+            target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
             raw = entry.get("affects")
             copier = raw[0] if isinstance(raw, list) and len(raw) == 1 else raw
             if not isinstance(copier, str):
@@ -341,7 +341,7 @@ class CaseBuilder:
             operations = r.operations(entry["does"], f"{where}.does")
             for i, op in enumerate(operations):
                 if op.kind == "copy_of":
-                    self.known_object(op.copy_source, f"{where}.does[{i}].copy_of", by_id, zone="battlefield")
+                    self.known_object(op.copy_source, f"{where}.does[{i}].copy_of", by_id)
         if not operations:
             raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
         if "from" in entry:
