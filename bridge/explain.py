@@ -62,10 +62,19 @@ def object_history(result: Result, object_id: str) -> dict:
     for attr in SHOWN_ATTRIBUTES:
         entries = [{"step": 0, "value": list(initial.get(attr, ())), "how": START[attr]}]
         for step in trace.steps:
+            notes = [note for obj, attribute, note in step.copy_notes if obj == object_id and attribute == attr]
+            changed = False
             for change in step.changes:
                 if change.object_id == object_id and change.attribute == attr:
+                    changed = True
+                    how = f"{'; '.join(change.by)} (layer {step.layer}, CR {step.layer_rule})"
+                    if notes:
+                        how += "; " + "; ".join(notes)
                     entries.append({"step": step.number, "value": list(change.after), "layer": step.layer,
-                                    "how": f"{'; '.join(change.by)} (layer {step.layer}, CR {step.layer_rule})"})
+                                    "how": how})
+            if notes and not changed:
+                entries.append({"step": step.number, "value": list(entries[-1]["value"]), "layer": step.layer,
+                                "how": "; ".join(notes)})
         history[ATTRIBUTE_NAMES[attr]] = entries
     return {"id": object_id, "name": result.objects[object_id].name, "history": history}
 

@@ -51,6 +51,7 @@ class StepTrace:
     changes: tuple[Change, ...]
     candidates: tuple[EffectRef, ...]
     dependencies: tuple[Dependency, ...]
+    copy_notes: tuple[tuple[str, str, str], ...] = ()   # (object, attribute, how a copy exception set it)
 
 
 @dataclass(frozen=True)
@@ -147,13 +148,16 @@ def build_trace(atoms: list[Symbol], object_names: dict[str, str]) -> Trace:
         changes = []
         for atom in sorted(data["rewritten"], key=str):
             _, obj, attr = atom.arguments
+            if attr.arguments:          # alt(...): a flip card's other half, not a characteristic now
+                continue
             before, after = shown(k - 1, obj.string, attr.name), shown(k, obj.string, attr.name)
-            if before != after:
+            # (a copy effect sets every copiable value, even one that happens to stay the same)
+            if before != after or (layer in ("1a", "1b") and after):
                 changes.append(Change(obj.string, attr.name, before, after,
                                       tuple(sorted(edits_by_object[obj.string]))))
         rule, name = layer_rules.get(layer, ("613", ""))
         steps.append(StepTrace(k, layer, rule, name, applied, bool(data["batch"]), why, tuple(changes),
-                               candidates, dependencies))
+                               candidates, dependencies, copy_notes(data, applied_terms, by, label, texts)))
 
     not_applied = []
     seen = set()
@@ -173,6 +177,39 @@ def build_trace(atoms: list[Symbol], object_names: dict[str, str]) -> Trace:
                     f"`timestamp:` values in the case to fix the order.")
     initial = {obj: {attr: shown(0, obj, attr) for attr in attrs} for (k, obj), attrs in values.items() if k == 0}
     return Trace(tuple(steps), tuple(not_applied), tuple(ties), initial)
+
+
+def copy_notes(data, applied_terms, by, label, texts) -> tuple[tuple[str, str, str], ...]:
+    """What the exceptions of the copy effects applied at this step did (707.9)."""
+    copied_objects = defaultdict(set)
+    for atom in data["edit"]:
+        _, phase, _, effect, obj, _ = atom.arguments
+        if phase.name == "apply" and effect in applied_terms:
+            copied_objects[effect].add(obj.string)
+    copy_ops = {(a.arguments[0], a.arguments[1].number) for a in by["effect_op"]
+                if a.arguments[2].name == "copy_of" and a.arguments[0] in applied_terms}
+    notes = []
+    for effect, index in sorted(copy_ops, key=str):
+        who = label(effect)
+        for obj in sorted(copied_objects[effect]):
+            for a in by["effect_op_keep"]:
+                if a.arguments[0] == effect and a.arguments[1].number == index:
+                    attr = a.arguments[2].name
+                    notes.append((obj, attr, f"not copied: kept by the exception of {who} (707.9c)"))
+            for a in by["effect_op_except_pt"]:
+                if a.arguments[0] == effect and a.arguments[1].number == index:
+                    for attr in ("power", "toughness"):
+                        notes.append((obj, attr, f"given by the exception of {who}; a copied power/toughness-"
+                                                 f"defining ability is not copied (707.9b, 707.9d)"))
+            for a in by["effect_op_except_value"]:
+                if a.arguments[0] == effect and a.arguments[1].number == index:
+                    notes.append((obj, a.arguments[2].name, f"{a.arguments[3].string} added by the exception of "
+                                                            f"{who} (707.9b)"))
+            for a in by["effect_op_ability"]:
+                if a.arguments[0] == effect and a.arguments[1].number == index:
+                    notes.append((obj, "ability", f"“{ability_text(a.arguments[2], texts)}” gained as part of the "
+                                                  f"copy by {who}; a copiable value (707.9a)"))
+    return tuple(notes)
 
 
 def explain_order(k, data, applied, applied_terms, dependencies, candidates, ref) -> tuple[str, ...]:
