@@ -4,18 +4,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .case import Case, load_case
+from dataclasses import replace
+
+from .case import EDITIONS, Case, load_case
+from .errors import CaseError, close_matches
 from .check import Mismatch, mismatches
 from .result import Result, build_result
 from .solver import solve_case
 
 
-def solve(source, file: str | None = None, reevaluate: bool = True) -> Result:
+def solve(source, file: str | None = None, reevaluate: bool = True, rules: str | None = None) -> Result:
     """Solve a case: a path to a YAML file, a parsed mapping, or a loaded Case.
 
-    `reevaluate=False` is a research variant that keeps each layer's first dependency graph
-    instead of evaluating it again after every application (CR 613.8c)."""
+    `rules` (current, m10 or pre-m10) overrides the case's edition. `reevaluate=False` is a
+    research variant that keeps each layer's first dependency graph instead of evaluating it
+    again after every application (CR 613.8c)."""
     case = source if isinstance(source, Case) else load_case(source, file)
+    if rules is not None:
+        case = with_rules(case, rules)
     solution = solve_case(case, reevaluate=reevaluate)
     return build_result(case, solution.atoms, solution.steps, solution.ground_atoms)
 
@@ -24,16 +30,18 @@ def solve(source, file: str | None = None, reevaluate: bool = True) -> Result:
 class CheckOutcome:
     result: Result
     mismatches: tuple[Mismatch, ...]
+    expects_something: bool = True    # False: the case has no expectations under that edition
 
     @property
     def passed(self) -> bool:
         return not self.mismatches
 
 
-def check(source, file: str | None = None) -> CheckOutcome:
+def check(source, file: str | None = None, rules: str | None = None) -> CheckOutcome:
     """Solve a case and compare the result with its `expect:` block."""
-    result = solve(source, file)
-    return CheckOutcome(result, tuple(mismatches(result)))
+    result = solve(source, file, rules=rules)
+    found = mismatches(result)
+    return CheckOutcome(result, tuple(found or ()), expects_something=found is not None)
 
 
 def case_files(paths) -> list[Path]:
@@ -46,3 +54,11 @@ def case_files(paths) -> list[Path]:
         else:
             found.append(path)
     return found
+
+
+def with_rules(case: Case, rules: str) -> Case:
+    """The same case under another rules edition."""
+    if rules not in EDITIONS:
+        raise CaseError(case.file, "--rules", f"unknown rules edition {rules!r}" + close_matches(rules, EDITIONS)
+                        + f"; expected one of {', '.join(EDITIONS)}")
+    return replace(case, rules=rules)

@@ -19,7 +19,7 @@ from dataclasses import replace
 from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
 
 TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "effects", "events",
-            "expect", "notes")
+            "expect", "expect_under", "notes")
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
                "choices", "chosen_as", "copy_of")
 EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability", "becomes_copy_of")
@@ -27,7 +27,7 @@ STATUS_KEYS = ("face_down", "flipped", "transformed")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller")
 EDITIONS = ("current", "m10", "pre-m10")
-SUPPORTED_EDITIONS = ("current",)
+SUPPORTED_EDITIONS = EDITIONS
 PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
 
 
@@ -76,6 +76,14 @@ class Case:
     objects: tuple[BoardObject, ...]
     effects: tuple[Effect, ...]
     expectations: tuple[Expectation, ...]
+    other_editions: tuple[tuple[str, tuple[Expectation, ...]], ...] = ()   # expect_under
+    declared_rules: str = ""          # the edition the file states (rules may be overridden)
+
+    def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
+        """What the case expects under an edition: `expect` for its own, `expect_under` for others."""
+        if edition == (self.declared_rules or self.rules):
+            return self.expectations
+        return dict(self.other_editions).get(edition)
 
     def object(self, object_id: str) -> BoardObject:
         return next(o for o in self.objects if o.id == object_id)
@@ -190,8 +198,18 @@ class CaseBuilder:
         effects = tuple(effects)
 
         expectations = self.expectations(data.get("expect", {}) or {}, by_id)
+        other = []
+        under = data.get("expect_under", {}) or {}
+        if not isinstance(under, dict):
+            raise self.fail("expect_under", "expected a mapping of rules edition to expectations")
+        for edition, block in under.items():
+            if edition not in EDITIONS or edition == rules:
+                raise self.fail(f"expect_under.{edition}", f"expected another rules edition than {rules!r}, one of "
+                                + ", ".join(e for e in EDITIONS if e != rules))
+            other.append((edition, self.expectations(block or {}, by_id, f"expect_under.{edition}")))
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
-                    objects=tuple(objects), effects=effects, expectations=expectations)
+                    objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
+                    declared_rules=rules)
 
     def player(self, value, where: str) -> str:
         name = self.reader.string(value, where)
@@ -363,13 +381,13 @@ class CaseBuilder:
         return Effect(index=index, label=label or f"effect {index}", controller=controller or self.players[0],
                       affects=affects, operations=operations, timestamp=timestamp, source=source)
 
-    def expectations(self, data, by_id: dict) -> tuple[Expectation, ...]:
+    def expectations(self, data, by_id: dict, key: str = "expect") -> tuple[Expectation, ...]:
         r = self.reader
         if not isinstance(data, dict):
-            raise self.fail("expect", "expected a mapping of object id to expected characteristics")
+            raise self.fail(key, "expected a mapping of object id to expected characteristics")
         found = []
         for object_id, values in data.items():
-            where = f"expect.{object_id}"
+            where = f"{key}.{object_id}"
             self.known_object(object_id, where, by_id, zone="battlefield")
             values = r.mapping(values, where, EXPECT_KEYS)
             for key, value in values.items():

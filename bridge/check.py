@@ -38,9 +38,13 @@ def derived_value(state: ObjectState, key: str):
     }[key]
 
 
-def mismatches(result: Result) -> list[Mismatch]:
+def mismatches(result: Result) -> list[Mismatch] | None:
+    """The expectations of the edition solved under that are not met (None: it expects nothing there)."""
+    expectations = result.case.expectations_under(result.edition)
+    if expectations is None:
+        return None
     found = []
-    for exp in result.case.expectations:
+    for exp in expectations:
         state = result.objects[exp.object_id]
         derived = derived_value(state, exp.key)
         if exp.key in ("types", "subtypes", "supertypes", "colors", "abilities"):

@@ -10,6 +10,8 @@ import sys
 from . import api
 from pathlib import Path
 
+from .case import EDITIONS
+from .compare import compare_data, compare_text
 from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
 from .errors import CaseError
 from .explain import explain_data, explain_text
@@ -27,6 +29,7 @@ examples:
   mtg-layers check cases/
   mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml [OBJECT]
   mtg-layers deps cases/dependency/loop_color_swap.yaml --format dot
+  mtg-layers compare cases/cr613/gray_ogre.yaml --rules pre-m10,current
 """
 
 
@@ -39,27 +42,38 @@ def build_parser() -> argparse.ArgumentParser:
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     solve.add_argument("--format", choices=("text", "json"), default="text")
+    solve.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
     check = commands.add_parser("check", help="compare each case with its expect: block",
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
     check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides each case's rules:)")
     explain = commands.add_parser("explain", help="each layer's effects in order, why, and what they changed",
                                   epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     explain.add_argument("case", metavar="CASE", help="a case file")
     explain.add_argument("object", metavar="OBJECT", nargs="?", help="an object id: how each of its values came to be")
     explain.add_argument("--format", choices=("text", "json"), default="text")
+    explain.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
     deps = commands.add_parser("deps", help="the dependency graph at each step where one existed",
                                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     deps.add_argument("case", metavar="CASE", help="a case file")
     deps.add_argument("--format", choices=("text", "json", "dot"), default="text")
     deps.add_argument("--render", metavar="OUT", help="draw the graph to OUT.svg or OUT.png (needs Graphviz)")
+    deps.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
+    compare = commands.add_parser("compare", help="one case under several rules editions: what differs, and why",
+                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    compare.add_argument("case", metavar="CASE", help="a case file")
+    compare.add_argument("--rules", default="pre-m10,current",
+                         help="editions to compare, comma-separated (default: pre-m10,current)")
+    compare.add_argument("--format", choices=("text", "json"), default="text")
     return parser
 
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps}[args.command](args)
+        return {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
+                "compare": run_compare}[args.command](args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -75,7 +89,7 @@ def run_solve(args) -> int:
     outputs = []
     for path in files:
         try:
-            result = api.solve(path)
+            result = api.solve(path, rules=args.rules)
         except CaseError as error:
             print(f"error: {error}", file=sys.stderr)
             status = 2
@@ -93,37 +107,44 @@ def run_check(args) -> int:
     if not files:
         print("error: no case files found in " + ", ".join(args.paths), file=sys.stderr)
         return 2
-    failed = broken = 0
+    failed = broken = skipped = 0
     report = []
     for path in files:
         try:
-            outcome = api.check(path)
+            outcome = api.check(path, rules=args.rules)
         except CaseError as error:
             broken += 1
             print(f"ERROR {error}", file=sys.stderr)
             report.append({"file": str(path), "status": "error", "error": str(error)})
             continue
         case = outcome.result.case
+        if not outcome.expects_something:
+            skipped += 1
+            if args.format == "text":
+                print(f"skip  {path}  ({outcome.result.edition}) no expectations under this edition")
+            report.append({"file": str(path), "status": "skip", "rules": outcome.result.edition, "case": case.title})
+            continue
         if outcome.passed:
             if args.format == "text":
-                print(f"pass  {path}  ({case.rules}) {case.title}")
+                print(f"pass  {path}  ({outcome.result.edition}) {case.title}")
                 for tie in outcome.result.trace.ties:
                     print(f"      note: {tie}")
-            report.append({"file": str(path), "status": "pass", "rules": case.rules, "case": case.title})
+            report.append({"file": str(path), "status": "pass", "rules": outcome.result.edition, "case": case.title})
         else:
             failed += 1
             if args.format == "text":
-                print(f"FAIL  {path}  ({case.rules}) {case.title}")
+                print(f"FAIL  {path}  ({outcome.result.edition}) {case.title}")
                 for mismatch in outcome.mismatches:
                     print(f"      {mismatch}")
-            report.append({"file": str(path), "status": "fail", "rules": case.rules, "case": case.title,
+            report.append({"file": str(path), "status": "fail", "rules": outcome.result.edition, "case": case.title,
                            "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected,
                                            "derived": m.derived} for m in outcome.mismatches]})
-    passed = len(files) - failed - broken
+    passed = len(files) - failed - broken - skipped
     if args.format == "json":
         print(dumps(report))
     else:
-        print(f"{passed} passed, {failed} failed" + (f", {broken} with bad input" if broken else ""))
+        print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else "")
+              + (f", {broken} with bad input" if broken else ""))
     if broken:
         return 2
     return 1 if failed else 0
@@ -131,7 +152,7 @@ def run_check(args) -> int:
 
 def run_explain(args) -> int:
     try:
-        result = api.solve(args.case)
+        result = api.solve(args.case, rules=args.rules)
         if args.format == "json":
             print(dumps(explain_data(result, args.object)))
         else:
@@ -144,7 +165,7 @@ def run_explain(args) -> int:
 
 def run_deps(args) -> int:
     try:
-        result = api.solve(args.case)
+        result = api.solve(args.case, rules=args.rules)
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -162,6 +183,22 @@ def run_deps(args) -> int:
         print(deps_dot(result))
     else:
         print(deps_text(result))
+    return 0
+
+
+def run_compare(args) -> int:
+    editions = [e.strip() for e in args.rules.split(",") if e.strip()]
+    unknown = [e for e in editions if e not in EDITIONS]
+    if unknown or len(editions) < 2:
+        print(f"error: --rules needs two or more of {', '.join(EDITIONS)}, got {args.rules!r}", file=sys.stderr)
+        return 2
+    try:
+        case = api.load_case(args.case)
+        results = [api.solve(case, rules=edition) for edition in editions]
+    except CaseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(dumps(compare_data(results)) if args.format == "json" else compare_text(results))
     return 0
 
 

@@ -196,7 +196,7 @@ class FactWriter:
 def case_facts(case: Case) -> list[Symbol]:
     """Every fact asp/ needs about `case`."""
     w = FactWriter()
-    w.add("rules_edition", Function(case.rules))
+    w.add("rules_edition", Function(case.rules.replace("-", "_")))
     for i, player in enumerate(case.players, start=1):
         w.add("player", player)
         w.add("turn_order", player, i)

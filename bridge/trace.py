@@ -88,7 +88,9 @@ def build_trace(atoms: list[Symbol], object_names: dict[str, str]) -> Trace:
     texts = {a.arguments[0]: a.arguments[1].string for a in by["ability_text"]}
     labels = {a.arguments[0]: a.arguments[1].string for a in by["effect_label"]}
     kinds = {a.arguments[0]: a.arguments[1].name for a in by["effect_kind"]}
-    layer_rules = {a.arguments[1].string: (a.arguments[2].string, a.arguments[3].string) for a in by["layer_rule"]}
+    editions = {a.arguments[0] for a in by["edition"]}
+    layer_rules = {a.arguments[1].string: (a.arguments[2].string, a.arguments[3].string) for a in by["layer_rule"]
+                   if a.arguments[0] in editions}
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by["effect_time"]}
 
     def label(term: Symbol) -> str:
@@ -124,7 +126,8 @@ def build_trace(atoms: list[Symbol], object_names: dict[str, str]) -> Trace:
     applied_parts = set()
     for k in sorted(k for k in per_step if per_step[k]["applied"]):
         data = per_step[k]
-        chosen = sorted(data["applied"], key=lambda a: (times.get((k, a.arguments[1]), 0), str(a.arguments[1])))
+        keys = {a.arguments[1]: a.arguments[2] for a in by["part_key"] if a.arguments[0].number == k}
+        chosen = sorted(data["applied"], key=lambda a: (keys.get(a.arguments[1], a.arguments[1]), str(a.arguments[1])))
         layer = chosen[0].arguments[2].string
         applied = tuple(ref(k, a.arguments[1]) for a in chosen)
         applied_terms = {a.arguments[1] for a in chosen}
@@ -153,8 +156,9 @@ def build_trace(atoms: list[Symbol], object_names: dict[str, str]) -> Trace:
             before, after = shown(k - 1, obj.string, attr.name), shown(k, obj.string, attr.name)
             # (a copy effect sets every copiable value, even one that happens to stay the same)
             if before != after or (layer in ("1a", "1b") and after):
+                order = {e.label: i for i, e in enumerate(applied)}
                 changes.append(Change(obj.string, attr.name, before, after,
-                                      tuple(sorted(edits_by_object[obj.string]))))
+                                      tuple(sorted(edits_by_object[obj.string], key=lambda x: order.get(x, 0)))))
         rule, name = layer_rules.get(layer, ("613", ""))
         steps.append(StepTrace(k, layer, rule, name, applied, bool(data["batch"]), why, tuple(changes),
                                candidates, dependencies, copy_notes(data, applied_terms, by, label, texts)))
