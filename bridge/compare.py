@@ -73,7 +73,8 @@ def compare_data(results: list[Result]) -> dict:
         if differences:
             objects.append({"id": object_id, "differences": differences})
     return {"case": results[0].case.title, "file": results[0].case.file,
-            "editions": [r.edition for r in results], "objects": objects}
+            "editions": [r.edition for r in results], "objects": objects,
+            "ties": {r.edition: list(r.trace.ties) for r in results if r.trace.ties}}
 
 
 def compare_text(results: list[Result]) -> str:
@@ -87,4 +88,8 @@ def compare_text(results: list[Result]) -> str:
         for diff in obj["differences"]:
             lines.append(f"  {diff['characteristic']}: " + "   ".join(f"{ed}: {v}" for ed, v in diff["values"].items()))
             lines.extend(f"    {line}" for line in diff["parted"])
+    for edition, ties in data["ties"].items():
+        lines.append("")
+        lines.append(f"ties left to a player under {edition}:")
+        lines.extend(f"  {tie}" for tie in ties)
     return "\n".join(lines)

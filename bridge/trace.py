@@ -173,12 +173,13 @@ def build_trace(atoms: list[Symbol], object_names: dict[str, str]) -> Trace:
                                 "its source lost the ability that generates it before it applied "
                                 "(613.6; it never started, so it does not apply)"))
     ties = []
+    tie_rule = next((a.arguments[1].string for a in by["tie_rule"] if a.arguments[0] in editions), "613.7k")
     for atom in sorted(by["timestamp_tie"], key=str):
         k, e1, e2 = atom.arguments
         ties.append(f"step {k.number}: {label(e1)} and {label(e2)} have the same timestamp "
-                    f"({times.get((k.number, e1))}); the rules let a player order objects that got their "
-                    f"timestamps together (613.7k). This run applied {label(e1)} first; give them different "
-                    f"`timestamp:` values in the case to fix the order.")
+                    f"({times.get((k.number, e1))}) and the rules leave their order to a player ({tie_rule}). "
+                    f"This run applied {label(e1)} first; give them different `timestamp:` values in the case "
+                    f"to fix the order.")
     initial = {obj: {attr: shown(0, obj, attr) for attr in attrs} for (k, obj), attrs in values.items() if k == 0}
     return Trace(tuple(steps), tuple(not_applied), tuple(ties), initial)
 
