@@ -23,7 +23,7 @@ def solve(source, file: str | None = None, reevaluate: bool = True, rules: str |
     if rules is not None:
         case = with_rules(case, rules)
     solution = solve_case(case, reevaluate=reevaluate)
-    return build_result(case, solution.atoms, solution.steps, solution.ground_atoms)
+    return build_result(case, solution)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Solver atoms back into characteristic tables and the trace of steps."""
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -66,6 +67,19 @@ class Step:
     depends_on: tuple[str, ...] = ()
 
 
+class AtomReader:
+    """Reads the solver's atoms by name, the arity looked up once per name."""
+
+    def __init__(self, atoms):
+        self._atoms = atoms
+        self._cache: dict[str, list[Symbol]] = {}
+
+    def __call__(self, name: str) -> list[Symbol]:
+        if name not in self._cache:
+            self._cache[name] = [a for arity in range(0, 8) for a in self._atoms(name, arity)]
+        return self._cache[name]
+
+
 @dataclass(frozen=True)
 class Result:
     case: Case
@@ -73,7 +87,13 @@ class Result:
     objects: dict[str, ObjectState]
     steps: tuple[Step, ...]
     ground_atoms: int
-    trace: Trace
+    reader: AtomReader = field(repr=False, compare=False, default=None)
+    names: dict = field(repr=False, compare=False, default_factory=dict)
+
+    @functools.cached_property
+    def trace(self) -> Trace:
+        """What applied at each step and why (read from the solver on first use)."""
+        return build_trace(self.reader, self.names)
 
 
 def python_value(symbol: Symbol):
@@ -84,10 +104,13 @@ def python_value(symbol: Symbol):
     return symbol
 
 
-def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int) -> Result:
-    by_name: dict[str, list[Symbol]] = defaultdict(list)
-    for atom in atoms:
-        by_name[atom.name].append(atom)
+SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "ability_choice": 2, "chosen_value": 4,
+              "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3}
+
+
+def build_result(case: Case, solution) -> Result:
+    """The tables from a solver.Solution; the detailed trace is read only when asked for."""
+    by_name = {name: solution.atoms(name, arity) for name, arity in SIGNATURES.items()}
     texts = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_text"]}
     labels = {a.arguments[0]: a.arguments[1].string for a in by_name["effect_label"]}
     names = {o.id: o.card.name for o in case.objects}
@@ -96,10 +119,9 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
     chosen = {(a.arguments[0].string, a.arguments[1]): a.arguments[3].string for a in by_name["chosen_value"]}
 
     values: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
-    for atom in by_name["val"]:
-        k, obj, attr, value = atom.arguments
-        if k.number == steps:
-            values[obj.string][attr.name].append(value)
+    for atom in by_name["final_value"]:
+        obj, attr, value = atom.arguments
+        values[obj.string][attr.name].append(value)
 
     def describe_effect(term: Symbol) -> str:
         if term.name == "res":
@@ -163,9 +185,8 @@ def build_result(case: Case, atoms: list[Symbol], steps: int, ground_atoms: int)
                           timestamp=times.get((k.number, effect), 0),
                           changed=tuple(sorted(changed[k.number])),
                           depends_on=tuple(sorted(depends[(k.number, effect)]))))
-    story = build_trace(atoms, names)
-    return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace), ground_atoms=ground_atoms,
-                  trace=story)
+    return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace),
+                  ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names)
 
 
 def with_choice(text: str, key: str | None, value: str | None) -> str:

@@ -81,10 +81,15 @@ def value_text(attribute: str, value: Symbol, ability_texts: dict) -> str:
     return str(value)
 
 
-def build_trace(atoms: list[Symbol], object_names: dict[str, str]) -> Trace:
-    by = defaultdict(list)
-    for atom in atoms:
-        by[atom.name].append(atom)
+TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edition", "effect_time", "val",
+               "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
+               "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
+               "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability")
+
+
+def build_trace(read, object_names: dict[str, str]) -> Trace:
+    """`read(name)` gives the atoms of a predicate."""
+    by = {name: read(name) for name in TRACE_ATOMS}
     texts = {a.arguments[0]: a.arguments[1].string for a in by["ability_text"]}
     labels = {a.arguments[0]: a.arguments[1].string for a in by["effect_label"]}
     kinds = {a.arguments[0]: a.arguments[1].name for a in by["effect_kind"]}

@@ -18,7 +18,7 @@ def characteristics(case, batches, rules=None):
     if rules:
         case = replace(case, rules=rules)
     solution = solve_case(case, batches=batches)
-    result = build_result(case, solution.atoms, solution.steps, solution.ground_atoms)
+    result = build_result(case, solution)
     return {k: v.as_dict() for k, v in result.objects.items()}, solution.steps
 
 
