@@ -116,7 +116,8 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
     values = defaultdict(lambda: defaultdict(set))     # (k, obj) -> attr -> {value symbols}
     for atom in by["val"]:
         k, obj, attr, value = atom.arguments
-        values[(k.number, obj.string)][attr.name].add(value)
+        if k.type == SymbolType.Number:          # (val(hyp(...), ...) are hypothetical worlds)
+            values[(k.number, obj.string)][attr.name].add(value)
 
     def shown(k, obj, attr):
         return tuple(sorted(value_text(attr, v, texts) for v in values[(k, obj)][attr]))
