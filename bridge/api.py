@@ -8,21 +8,24 @@ from dataclasses import replace
 
 from .case import EDITIONS, Case, load_case
 from .errors import CaseError, close_matches
+from .yaml_input import DEFAULT_LIMITS, Limits
 from .check import Mismatch, mismatches
 from .result import Result, build_result
 from .solver import solve_case
 
 
-def solve(source, file: str | None = None, reevaluate: bool = True, rules: str | None = None) -> Result:
+def solve(source, file: str | None = None, reevaluate: bool = True, rules: str | None = None,
+          timeout: float | None = None, limits: Limits = DEFAULT_LIMITS) -> Result:
     """Solve a case: a path to a YAML file, a parsed mapping, or a loaded Case.
 
     `rules` (current, m10 or pre-m10) overrides the case's edition. `reevaluate=False` is a
     research variant that keeps each layer's first dependency graph instead of evaluating it
-    again after every application (CR 613.8c)."""
-    case = source if isinstance(source, Case) else load_case(source, file)
+    again after every application (CR 613.8c). `timeout` (seconds) raises SolveTimeout;
+    `limits` bounds the input (bridge.yaml_input.Limits)."""
+    case = source if isinstance(source, Case) else load_case(source, file, limits)
     if rules is not None:
         case = with_rules(case, rules)
-    solution = solve_case(case, reevaluate=reevaluate)
+    solution = solve_case(case, reevaluate=reevaluate, timeout=timeout)
     return build_result(case, solution)
 
 
@@ -37,9 +40,10 @@ class CheckOutcome:
         return not self.mismatches
 
 
-def check(source, file: str | None = None, rules: str | None = None) -> CheckOutcome:
+def check(source, file: str | None = None, rules: str | None = None, timeout: float | None = None,
+          limits: Limits = DEFAULT_LIMITS) -> CheckOutcome:
     """Solve a case and compare the result with its `expect:` block."""
-    result = solve(source, file, rules=rules)
+    result = solve(source, file, rules=rules, timeout=timeout, limits=limits)
     found = mismatches(result)
     return CheckOutcome(result, tuple(found or ()), expects_something=found is not None)
 

@@ -10,13 +10,11 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from .library import Card, library, parse_card
 from .errors import CaseError, close_matches
-from dataclasses import replace
+from .yaml_input import DEFAULT_LIMITS, Limits, read_yaml
 
-from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
+from .vocabulary import Ability, Operation, Reader, canonical_word
 
 TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "effects", "events",
             "expect", "expect_under", "notes")
@@ -96,33 +94,50 @@ def snake_case(name: str) -> str:
     return text or "object"
 
 
-def load_case(source, file: str | None = None) -> Case:
+def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Case:
     """Load a case from a path, or from an already-parsed mapping (then `file` names it)."""
+    marks: dict[str, tuple[int, int]] = {}
     if isinstance(source, (str, Path)):
         path = Path(source)
         file = file or str(path)
         try:
+            size = path.stat().st_size
+            if size > limits.max_file_bytes:
+                raise CaseError(file, "", f"the file has {size:,} bytes, more than the limit of "
+                                          f"{limits.max_file_bytes:,} (--max-file-size)")
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise CaseError(file, "", f"cannot read the file: {exc.strerror or exc}") from None
         except UnicodeDecodeError:
             raise CaseError(file, "", "the file is not UTF-8 text") from None
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            problem = getattr(exc, "problem", None) or str(exc)
-            raise CaseError(file, "", f"malformed YAML: {problem}",
-                            line=mark.line + 1 if mark else None,
-                            column=mark.column + 1 if mark else None) from None
+        data, marks = read_yaml(text, file, limits)
     else:
         data, file = source, file or "<case>"
-    return CaseBuilder(file).build(data)
+    try:
+        return CaseBuilder(file, limits).build(data)
+    except CaseError as error:
+        if error.line is None and marks:
+            error.line, error.column = locate(error.where, marks)
+        raise
+    except RecursionError:
+        raise CaseError(file, "", "the case is nested too deeply") from None
+
+
+def locate(where: str, marks: dict[str, tuple[int, int]]) -> tuple[int | None, int | None]:
+    """The line and column of a key path, or of its nearest enclosing key."""
+    path = where
+    while path:
+        if path in marks:
+            return marks[path]
+        cut = max(path.rfind("."), path.rfind("["))
+        path = path[:cut] if cut > 0 else ""
+    return (None, None)
 
 
 class CaseBuilder:
-    def __init__(self, file: str):
+    def __init__(self, file: str, limits: Limits = DEFAULT_LIMITS):
         self.file = file
+        self.limits = limits
         self.reader = Reader(file)
         self.library = library()
 
@@ -157,6 +172,9 @@ class CaseBuilder:
         battlefield = data.get("battlefield", []) or []
         if not isinstance(battlefield, list):
             raise self.fail("battlefield", "expected a list of permanents")
+        if len(battlefield) > self.limits.max_objects:
+            raise self.fail("battlefield", f"{len(battlefield):,} permanents is more than the limit of "
+                                           f"{self.limits.max_objects:,} (--max-objects)")
         raw_objects = [(entry, f"battlefield[{i}]", "battlefield", i + 1) for i, entry in enumerate(battlefield)]
         graveyards = data.get("graveyards", {}) or {}
         if not isinstance(graveyards, dict):
@@ -181,6 +199,12 @@ class CaseBuilder:
         effects_raw = data.get("effects", []) or []
         if not isinstance(effects_raw, list):
             raise self.fail("effects", "expected a list of effects")
+        if len(effects_raw) > self.limits.max_effects:
+            raise self.fail("effects", f"{len(effects_raw):,} effects is more than the limit of "
+                                       f"{self.limits.max_effects:,} (--max-effects)")
+        if len(raw_objects) > self.limits.max_objects:
+            raise self.fail("graveyards", f"{len(raw_objects):,} objects in all is more than the limit of "
+                                          f"{self.limits.max_objects:,} (--max-objects)")
         first = len(battlefield) + 1
         effects = [self.effect(e, f"effects[{j}]", j + 1, first + j, by_id) for j, e in enumerate(effects_raw)]
         # 707.5 An object that enters as a copy has a copy effect from the moment it enters.

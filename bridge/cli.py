@@ -13,7 +13,8 @@ from pathlib import Path
 from .case import EDITIONS
 from .compare import compare_data, compare_text
 from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
-from .errors import CaseError
+from .errors import CaseError, SolveTimeout
+from .yaml_input import DEFAULT_LIMITS, Limits
 from .explain import explain_data, explain_text
 from .render import dumps, result_json, text_table
 
@@ -22,6 +23,11 @@ EPILOG = """exit codes:
   1  a case's expectations failed (check)
   2  bad input: the message names the file, the key path and what is wrong
   3  internal error of mtg-layers (please report it with the case file)
+  4  solving went past the time limit (--timeout)
+
+limits (bad input is refused quickly with a message, exit 2):
+  --max-file-size BYTES  (default 5000000)   --max-objects N  (default 5000)
+  --max-effects N        (default 2000)      YAML nodes after expanding aliases: 200000
 
 examples:
   mtg-layers solve cases/cr613/gray_ogre.yaml
@@ -33,34 +39,50 @@ examples:
 """
 
 
+def common_options() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="stop solving a case after this long (default 60)")
+    common.add_argument("--max-file-size", type=int, default=DEFAULT_LIMITS.max_file_bytes, metavar="BYTES")
+    common.add_argument("--max-objects", type=int, default=DEFAULT_LIMITS.max_objects, metavar="N")
+    common.add_argument("--max-effects", type=int, default=DEFAULT_LIMITS.max_effects, metavar="N")
+    return common
+
+
+def limits_of(args) -> Limits:
+    return Limits(max_file_bytes=args.max_file_size, max_objects=args.max_objects, max_effects=args.max_effects,
+                  max_nodes=DEFAULT_LIMITS.max_nodes)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    parents = [common_options()]
     parser = argparse.ArgumentParser(
         prog="mtg-layers", description="Magic: The Gathering's layer system (CR 613), solved in ASP.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    solve = commands.add_parser("solve", help="print each permanent's characteristics",
+    solve = commands.add_parser("solve", parents=parents, help="print each permanent's characteristics",
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     solve.add_argument("--format", choices=("text", "json"), default="text")
     solve.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
-    check = commands.add_parser("check", help="compare each case with its expect: block",
+    check = commands.add_parser("check", parents=parents, help="compare each case with its expect: block",
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides each case's rules:)")
-    explain = commands.add_parser("explain", help="each layer's effects in order, why, and what they changed",
+    explain = commands.add_parser("explain", parents=parents, help="each layer's effects in order, why, and what they changed",
                                   epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     explain.add_argument("case", metavar="CASE", help="a case file")
     explain.add_argument("object", metavar="OBJECT", nargs="?", help="an object id: how each of its values came to be")
     explain.add_argument("--format", choices=("text", "json"), default="text")
     explain.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
-    deps = commands.add_parser("deps", help="the dependency graph at each step where one existed",
+    deps = commands.add_parser("deps", parents=parents, help="the dependency graph at each step where one existed",
                                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     deps.add_argument("case", metavar="CASE", help="a case file")
     deps.add_argument("--format", choices=("text", "json", "dot"), default="text")
     deps.add_argument("--render", metavar="OUT", help="draw the graph to OUT.svg or OUT.png (needs Graphviz)")
     deps.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
-    compare = commands.add_parser("compare", help="one case under several rules editions: what differs, and why",
+    compare = commands.add_parser("compare", parents=parents, help="one case under several rules editions: what differs, and why",
                                   epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     compare.add_argument("case", metavar="CASE", help="a case file")
     compare.add_argument("--rules", default="pre-m10,current",
@@ -77,6 +99,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except SolveTimeout as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 4
     except Exception as error:  # a defect of mtg-layers itself, not of the input
         print(f"internal error (please report it with the case file): {type(error).__name__}: {error}",
               file=sys.stderr)
@@ -89,7 +114,7 @@ def run_solve(args) -> int:
     outputs = []
     for path in files:
         try:
-            result = api.solve(path, rules=args.rules)
+            result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
         except CaseError as error:
             print(f"error: {error}", file=sys.stderr)
             status = 2
@@ -107,15 +132,20 @@ def run_check(args) -> int:
     if not files:
         print("error: no case files found in " + ", ".join(args.paths), file=sys.stderr)
         return 2
-    failed = broken = skipped = 0
+    failed = broken = skipped = timed_out = 0
     report = []
     for path in files:
         try:
-            outcome = api.check(path, rules=args.rules)
+            outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
         except CaseError as error:
             broken += 1
             print(f"ERROR {error}", file=sys.stderr)
             report.append({"file": str(path), "status": "error", "error": str(error)})
+            continue
+        except SolveTimeout as error:
+            timed_out += 1
+            print(f"TIMEOUT {error}", file=sys.stderr)
+            report.append({"file": str(path), "status": "timeout", "error": str(error)})
             continue
         case = outcome.result.case
         if not outcome.expects_something:
@@ -139,20 +169,22 @@ def run_check(args) -> int:
             report.append({"file": str(path), "status": "fail", "rules": outcome.result.edition, "case": case.title,
                            "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected,
                                            "derived": m.derived} for m in outcome.mismatches]})
-    passed = len(files) - failed - broken - skipped
+    passed = len(files) - failed - broken - skipped - timed_out
     if args.format == "json":
         print(dumps(report))
     else:
         print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else "")
-              + (f", {broken} with bad input" if broken else ""))
+              + (f", {broken} with bad input" if broken else "") + (f", {timed_out} timed out" if timed_out else ""))
     if broken:
         return 2
+    if timed_out:
+        return 4
     return 1 if failed else 0
 
 
 def run_explain(args) -> int:
     try:
-        result = api.solve(args.case, rules=args.rules)
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
         if args.format == "json":
             print(dumps(explain_data(result, args.object)))
         else:
@@ -165,7 +197,7 @@ def run_explain(args) -> int:
 
 def run_deps(args) -> int:
     try:
-        result = api.solve(args.case, rules=args.rules)
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -193,8 +225,8 @@ def run_compare(args) -> int:
         print(f"error: --rules needs two or more of {', '.join(EDITIONS)}, got {args.rules!r}", file=sys.stderr)
         return 2
     try:
-        case = api.load_case(args.case)
-        results = [api.solve(case, rules=edition) for edition in editions]
+        case = api.load_case(args.case, limits=limits_of(args))
+        results = [api.solve(case, rules=edition, timeout=args.timeout) for edition in editions]
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -35,3 +35,12 @@ def close_matches(word: str, choices, n: int = 3) -> str:
     if not found:
         return ""
     return " (did you mean " + " or ".join(repr(f) for f in found) + "?)"
+
+
+class SolveTimeout(Exception):
+    """Solving went past the time limit (--timeout)."""
+
+    def __init__(self, file: str, seconds: float, steps: int):
+        super().__init__(f"{file}: solving took longer than the limit of {seconds:g} s (after {steps} steps); "
+                         "raise it with --timeout, or make the board smaller")
+        self.file = file

@@ -6,6 +6,7 @@ every atom is a fact and the one model is found without search. `solve_case` che
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import clingo
 from clingo import Function, Number
 
 from .case import Case
-from .errors import CaseError
+from .errors import CaseError, SolveTimeout
 from .facts import case_facts
 
 STEP_PARTS = (("state", None), ("view", "probe"), ("outcome", "probe"), ("worlds", None), ("view", "hyp"),
@@ -48,13 +49,14 @@ class NotAllFacts(RuntimeError):
 
 
 def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True, batches: bool = True,
-               strict: bool = False) -> Solution:
+               strict: bool = False, timeout: float | None = None) -> Solution:
     """Solve one case. `reevaluate=False` is a research variant: dependencies found at the start of a
     layer are kept for the whole layer instead of being evaluated again after each step (613.8c).
     `batches=False` applies one part per step (the plain path that tests compare batches with).
 
     Every answer the tables show (final_value/3, applied/3) must be a fact, else NotAllFacts; any
     undecided atom upstream would make those undecided too. `strict=True` checks every atom."""
+    started = time.monotonic()
     ctl = clingo.Control(["--warn=none"])
     for path in asp_files():
         ctl.load(str(path))
@@ -74,6 +76,8 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
         step += 1
         if step > limit:
             raise RuntimeError(f"{case.file}: no end of the layers after {limit} steps (a defect in asp/)")
+        if timeout is not None and time.monotonic() - started > timeout:
+            raise SolveTimeout(case.file, timeout, step - 1)
         k = Number(step)
         ctl.ground([("state", [k])])
         if ctl.symbolic_atoms[Function("finished", [k])] is not None:

@@ -2,6 +2,11 @@ from pathlib import Path
 
 import pytest
 
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-long", action="store_true", default=False,
+                     help="run the fuzz tests with 20 times more inputs")
+
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
 
