@@ -106,10 +106,10 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
                 raise CaseError(file, "", f"the file has {size:,} bytes, more than the limit of "
                                           f"{limits.max_file_bytes:,} (--max-file-size)")
             text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CaseError(file, "", f"cannot read the file: {exc.strerror or exc}") from None
         except UnicodeDecodeError:
             raise CaseError(file, "", "the file is not UTF-8 text") from None
+        except (OSError, ValueError) as exc:      # ValueError: a path with a NUL byte
+            raise CaseError(file, "", f"cannot read the file: {getattr(exc, 'strerror', None) or exc}") from None
         data, marks = read_yaml(text, file, limits)
     else:
         data, file = source, file or "<case>"
