@@ -22,10 +22,13 @@ def characteristics(case, batches, rules=None):
     return {k: v.as_dict() for k, v in result.objects.items()}, solution.steps
 
 
-@pytest.mark.parametrize("seed,rules", [(s, "current") for s in range(40)] + [(s, r) for s in range(40, 55)
-                                                                           for r in ("m10", "pre-m10")])
-def test_generated_board_same_either_way(seed, rules):
-    case = load_case(make_board(24, 8, seed), file=f"generated-{seed}")
+EDITIONS = ("current", "m10", "pre-m10")
+BOARDS = [(14, 6, seed, EDITIONS[seed % 3]) for seed in range(200)] + [(30, 10, seed, "current") for seed in range(20)]
+
+
+@pytest.mark.parametrize("objects,effects,seed,rules", BOARDS)
+def test_generated_board_same_either_way(objects, effects, seed, rules):
+    case = load_case(make_board(objects, effects, seed), file=f"generated-{seed}")
     batched, batched_steps = characteristics(case, True, rules)
     plain, plain_steps = characteristics(case, False, rules)
     assert batched == plain
