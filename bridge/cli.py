@@ -60,34 +60,29 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mtg-layers", description="Magic: The Gathering's layer system (CR 613), solved in ASP.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    solve = commands.add_parser("solve", parents=parents, help="print each permanent's characteristics",
-                                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    def command(name: str, help_text: str, formats=("text", "json"), one_edition: bool = True):
+        sub = commands.add_parser(name, parents=parents, help=help_text, epilog=EPILOG,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub.add_argument("--format", choices=formats, default="text")
+        if one_edition:
+            sub.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
+        return sub
+
+    solve = command("solve", "print each permanent's characteristics")
     solve.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
-    solve.add_argument("--format", choices=("text", "json"), default="text")
-    solve.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
-    check = commands.add_parser("check", parents=parents, help="compare each case with its expect: block",
-                                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    check = command("check", "compare each case with its expect: block")
     check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
-    check.add_argument("--format", choices=("text", "json"), default="text")
-    check.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides each case's rules:)")
-    explain = commands.add_parser("explain", parents=parents, help="each layer's effects in order, why, and what they changed",
-                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    explain = command("explain", "each layer's effects in order, why, and what they changed")
     explain.add_argument("case", metavar="CASE", help="a case file")
     explain.add_argument("object", metavar="OBJECT", nargs="?", help="an object id: how each of its values came to be")
-    explain.add_argument("--format", choices=("text", "json"), default="text")
-    explain.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
-    deps = commands.add_parser("deps", parents=parents, help="the dependency graph at each step where one existed",
-                               epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    deps = command("deps", "the dependency graph at each step where one existed", formats=("text", "json", "dot"))
     deps.add_argument("case", metavar="CASE", help="a case file")
-    deps.add_argument("--format", choices=("text", "json", "dot"), default="text")
     deps.add_argument("--render", metavar="OUT", help="draw the graph to OUT.svg or OUT.png (needs Graphviz)")
-    deps.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
-    compare = commands.add_parser("compare", parents=parents, help="one case under several rules editions: what differs, and why",
-                                  epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    compare = command("compare", "one case under several rules editions: what differs, and why", one_edition=False)
     compare.add_argument("case", metavar="CASE", help="a case file")
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
-    compare.add_argument("--format", choices=("text", "json"), default="text")
     return parser
 
 

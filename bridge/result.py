@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from clingo import Symbol, SymbolType
 
 from .case import Case
-from .texts import ability_text
+from .texts import ability_text, effect_text
 from .trace import Trace, build_trace
 
 TYPE_ORDER = ("Tribal", "Kindred", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle", "Creature",
@@ -124,15 +124,7 @@ def build_result(case: Case, solution) -> Result:
         values[obj.string][attr.name].append(value)
 
     def describe_effect(term: Symbol) -> str:
-        if term.name == "res":
-            return labels.get(term, str(term))
-        if term.name == "st":
-            obj, ability = term.arguments
-            return f"{names.get(obj.string, obj.string)} ({obj.string}): {ability_text(ability, texts)}"
-        if term.name == "ctr":
-            obj, kind = term.arguments
-            return f"{kind.string} counters on {obj.string}"
-        return str(term)
+        return effect_text(term, labels, names, texts)
 
     objects = {}
     for obj in case.objects:

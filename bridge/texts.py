@@ -40,3 +40,20 @@ def ability_text(term: Symbol, texts: dict) -> str:
         base, old, new = term.arguments
         return replace_word(ability_text(base, texts), old.string, new.string)
     return str(term)
+
+
+def effect_text(term: Symbol, labels: dict, object_names: dict, texts: dict) -> str:
+    """How an effect is named for people: its case label, or its source and ability."""
+    if term.name == "res":
+        return labels.get(term, str(term))
+    if term.name == "st":
+        obj, ability = term.arguments
+        return f"{object_names.get(obj.string, obj.string)} ({obj.string}): {ability_text(ability, texts)}"
+    if term.name == "ctr":
+        obj, kind = term.arguments
+        return f"{kind.string} counters on {obj.string}"
+    if term.name == "face_down":
+        return f"{term.arguments[0].string} is face down (708.2a)"
+    if term.name == "flipped":
+        return f"{term.arguments[0].string} is flipped (710.2)"
+    return str(term)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from clingo import Symbol, SymbolType
 
-from .texts import ability_text
+from .texts import ability_text, effect_text
 
 ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
                    "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",
@@ -99,15 +99,7 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by["effect_time"]}
 
     def label(term: Symbol) -> str:
-        if term.name == "res":
-            return labels.get(term, str(term))
-        if term.name == "st":
-            obj, ability = term.arguments
-            return f"{object_names.get(obj.string, obj.string)} ({obj.string}): {ability_text(ability, texts)}"
-        if term.name == "ctr":
-            obj, kind = term.arguments
-            return f"{kind.string} counters on {obj.string}"
-        return str(term)
+        return effect_text(term, labels, object_names, texts)
 
     def ref(k: int, term: Symbol) -> EffectRef:
         return EffectRef(key=str(term), label=label(term), kind=kinds.get(term, "static"),
