@@ -96,14 +96,6 @@ class Result:
         return build_trace(self.reader, self.names)
 
 
-def python_value(symbol: Symbol):
-    if symbol.type == SymbolType.Number:
-        return symbol.number
-    if symbol.type == SymbolType.String:
-        return symbol.string
-    return symbol
-
-
 SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "ability_choice": 2, "chosen_value": 4,
               "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3}
 

@@ -21,7 +21,6 @@ ABILITY_OPS = {"add_abilities", "lose_abilities"}
 PT_OPS = {"set_base_pt", "modify_pt"}
 BARE_OPS = {"switch_pt", "lose_all_abilities"}
 CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
-LATER_OPS: dict[str, str] = {}
 OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_types", "gain_control", "copy_of",
                                                                 "change_text"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
@@ -263,8 +262,6 @@ class Reader:
         if not isinstance(kind, str) or kind not in OPERATIONS:
             raise self.fail(where, f"unknown operation {kind!r}" + close_matches(str(kind), OPERATIONS))
         at = f"{where}.{kind}"
-        if kind in LATER_OPS:
-            raise self.fail(at, f"{LATER_OPS[kind]} are not supported by this version yet")
         if kind in BARE_OPS:
             if arg not in (None, True):
                 raise self.fail(at, f"{kind} takes no argument")
