@@ -20,18 +20,36 @@ TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "grave
             "expect", "expect_under", "notes")
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
                "choices", "chosen_as", "copy_of")
+# A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
+SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets")
 EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability", "becomes_copy_of")
-STATUS_KEYS = ("face_down", "flipped", "transformed")
+STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
-               "lacks_abilities", "pt", "power", "toughness", "controller")
+               "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
+               "decisions")
+DECISION_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "sacrificed", "sacrificed_power",
+                 "mana_spent")
 EDITIONS = ("current", "m10", "pre-m10")
+
+
+@dataclass(frozen=True)
+class SpellChoices:
+    """What was decided for a spell as it was cast (601.2b-h); a copy gets them from asp/ (707.10)."""
+    modes: tuple[int, ...] = ()
+    targets: tuple[str, ...] = ()          # object ids or player names, in the order of the word "target"
+    x: int | None = None
+    kicked: bool = False
+    divided: tuple[tuple[str, int], ...] = ()
+    replicate: int = 0                     # times its replicate cost was paid (702.56a)
+    mana_spent: tuple[str, ...] = ()       # colors of mana spent: not a decision, never copied
+    sacrificed: tuple[str, ...] = ()       # objects sacrificed to pay its costs (in a cast event)
 
 
 @dataclass(frozen=True)
 class BoardObject:
     id: str
     card: Card
-    zone: str                      # battlefield | graveyard
+    zone: str                      # battlefield | stack | graveyard (or exile, hand, library after an event)
     owner: str
     controller: str
     timestamp: int
@@ -40,7 +58,11 @@ class BoardObject:
     choices: tuple[tuple[str, str], ...] = ()
     status: tuple[str, ...] = ()          # face_down, flipped, transformed (110.5)
     chosen_as: str | None = None          # the card whose "as enters, choose" ability made the choices
-    copy_of: str | None = None            # entered as a copy of (707.5)
+    copy_of: str | None = None            # entered as a copy of (707.5); on the stack: a copy of that spell
+    spell: SpellChoices | None = None     # on the stack: a cast spell's decisions (None for a copy)
+    copied_by: str | None = None          # on the stack: the object whose ability made this copy (707.10)
+    new_targets: tuple[tuple[int, str], ...] = ()   # a copy's changed targets (707.10c): (position, target)
+    controller_given: bool = True         # False: a copy's controller is left to asp/ (707.10)
 
 
 @dataclass(frozen=True)
@@ -74,6 +96,7 @@ class Case:
     expectations: tuple[Expectation, ...]
     other_editions: tuple[tuple[str, tuple[Expectation, ...]], ...] = ()   # expect_under
     declared_rules: str = ""          # the edition the file states (rules may be overridden)
+    events: tuple = ()                # bridge.events.Event, in order: each holds the board after it
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""
@@ -155,9 +178,6 @@ class CaseBuilder:
         if rules not in EDITIONS:
             raise self.fail("rules", f"unknown rules edition {rules!r}" + close_matches(rules, EDITIONS)
                             + f"; expected one of {', '.join(EDITIONS)}")
-        for later in ("stack", "events"):
-            if data.get(later):
-                raise self.fail(later, f"'{later}' is not supported by this version yet")
         players = r.string_list(data.get("players", ["Alice", "Bob"]), "players")
         if not players:
             raise self.fail("players", "expected at least one player")
@@ -183,6 +203,11 @@ class CaseBuilder:
             for j, entry in enumerate(cards):
                 raw_objects.append(({"card": entry, "owner": player}, f"{where}[{j}]", "graveyard", 0))
 
+        stack = data.get("stack", []) or []
+        if not isinstance(stack, list):
+            raise self.fail("stack", "expected a list of spells, bottom first")
+        raw_objects += [(entry, f"stack[{i}]", "stack", len(battlefield) + i + 1) for i, entry in enumerate(stack)]
+
         self.ids: dict[str, str] = {}
         objects = [self.board_object(entry, where, zone, position) for entry, where, zone, position in raw_objects]
         by_id = {o.id: o for o in objects}
@@ -201,22 +226,26 @@ class CaseBuilder:
         if len(raw_objects) > self.limits.max_objects:
             raise self.fail("graveyards", f"{len(raw_objects):,} objects in all is more than the limit of "
                                           f"{self.limits.max_objects:,} (--max-objects)")
-        first = len(battlefield) + 1
+        first = len(battlefield) + len(stack) + 1
         effects = [self.effect(e, f"effects[{j}]", j + 1, first + j, by_id) for j, e in enumerate(effects_raw)]
-        # 707.5 An object that enters as a copy has a copy effect from the moment it enters.
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
             if obj.copy_of is not None:
                 if obj.copy_of == obj.id:
-                    raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot enter as a copy of itself")
-                self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone="battlefield")
-                path, exceptions = copy_find(obj.card.abilities, "enters_as_copy")
-                effects.append(Effect(index=len(effects) + 1, label=f"{obj.card.name} ({obj.id}) entered as a copy of "
-                                      f"{obj.copy_of} (707.5)", controller=obj.controller, affects=(obj.id,),
-                                      operations=(Operation("copy_of", copy_source=obj.copy_of, exceptions=exceptions,
-                                                            this_path=path),),
-                                      timestamp=obj.timestamp, source=obj.id))
+                    raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot be a copy of itself")
+                zone = "stack" if obj.zone == "stack" else "battlefield"
+                self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone=zone)
+                if obj.zone == "stack":
+                    effects.append(self.spell_copy_effect(obj, where, by_id, len(effects) + 1, obj.timestamp))
+                else:
+                    effects.append(self.enters_as_copy_effect(obj, len(effects) + 1))
         effects = tuple(effects)
+        self.check_targets(objects, raw_objects, by_id)
 
+        events = ()
+        if data.get("events"):
+            from .events import Board, EventReader
+            events, final_board = EventReader(self).events(data["events"], Board(tuple(objects), effects))
+            by_id = final_board.by_id()
         expectations = self.expectations(data.get("expect", {}) or {}, by_id)
         other = []
         under = data.get("expect_under", {}) or {}
@@ -229,7 +258,88 @@ class CaseBuilder:
             other.append((edition, self.expectations(block or {}, by_id, f"expect_under.{edition}")))
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
-                    declared_rules=rules)
+                    declared_rules=rules, events=events)
+
+    # --- copies (707.5, 707.10) ---
+    def enters_as_copy_effect(self, obj: BoardObject, index: int) -> Effect:
+        """707.5 An object that enters as a copy has a copy effect from the moment it enters."""
+        path, exceptions = copy_find(obj.card.abilities, "enters_as_copy")
+        return Effect(index=index, label=f"{obj.card.name} ({obj.id}) entered as a copy of {obj.copy_of} (707.5)",
+                      controller=obj.controller, affects=(obj.id,),
+                      operations=(Operation("copy_of", copy_source=obj.copy_of, exceptions=exceptions,
+                                            this_path=path),),
+                      timestamp=obj.timestamp, source=obj.id)
+
+    def spell_copy_effect(self, obj: BoardObject, where: str, by_id: dict, index: int, timestamp: int) -> Effect:
+        """A copy of a spell copies it in layer 1a, with the exceptions of the ability that copied it
+        (e.g. Fork: "except that the copy is red"); a spell's own replicate has none (702.56a)."""
+        by = self.known_object(obj.copied_by, f"{where}.copied_by", by_id)
+        copier = by_id[by].card
+        exceptions = next((a.copies_spell for a in copier.abilities if a.copies_spell is not None), None)
+        from .events import copy_effect
+        from .vocabulary import CopyExceptions
+        return copy_effect(index, obj, obj.copy_of, exceptions or CopyExceptions(), timestamp, by)
+
+    def spell_copy(self, spec: dict, where: str, board, timestamp: int, index: int):
+        """A copy put on the stack by a copy event: the object and its copy effect."""
+        by_id = board.by_id()
+        original = by_id[spec["copy_of"]]
+        base, n = spec.get("id") or f"{original.id}_copy", 1
+        object_id = base
+        if "id" not in spec:
+            while object_id in self.ids:
+                n += 1
+                object_id = f"{base}_{n}"
+        entry = {"id": object_id, "card": None, "copy_of": original.id, "copied_by": spec["copied_by"]}
+        for key in ("controller", "new_targets"):
+            if key in spec:
+                entry[key] = spec[key]
+        obj = self.board_object(entry, where, "stack", timestamp, card=original.card)
+        by_id = dict(by_id, **{obj.id: obj})
+        self.check_targets([obj], [(entry, where, "stack", 0)], by_id)
+        return obj, self.spell_copy_effect(obj, where, by_id, index, timestamp)
+
+    def stack_keys(self) -> tuple[str, ...]:
+        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "copy_of", "copied_by",
+                                                                      "new_targets", "choices", "chosen_as"))
+
+    def object_keys(self) -> tuple[str, ...]:
+        return OBJECT_KEYS
+
+    def stack_object(self, entry: dict, where: str, board, timestamp: int) -> BoardObject:
+        """A spell cast by a cast event."""
+        entry = dict(entry, timestamp=entry.get("timestamp", timestamp))
+        obj = self.board_object(entry, where, "stack", timestamp)
+        self.check_targets([obj], [(entry, where, "stack", 0)], dict(board.by_id(), **{obj.id: obj}))
+        return obj
+
+    def entering(self, entry: dict, where: str, board, timestamp: int):
+        """A permanent put onto the battlefield by an enters event, and its copy effect if it enters as a copy."""
+        entry = dict(entry, timestamp=entry.get("timestamp", timestamp))
+        obj = self.board_object(entry, where, "battlefield", timestamp)
+        by_id = board.by_id()
+        if obj.attached_to is not None:
+            self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+        if obj.copy_of is None:
+            return obj, None
+        self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone="battlefield")
+        return obj, self.enters_as_copy_effect(obj, len(board.effects) + 1)
+
+    def check_targets(self, objects, raw_objects, by_id: dict) -> None:
+        """Targets name objects or players; new targets of a copy name the position they replace."""
+        for obj, (entry, where, _, _) in zip(objects, raw_objects):
+            if obj.spell is not None:
+                for j, target in enumerate(obj.spell.targets):
+                    if target not in by_id and target not in self.players:
+                        raise self.fail(f"{where}.targets[{j}]", f"no object or player {target!r}"
+                                        + close_matches(target, list(by_id) + list(self.players)))
+                for target, _ in obj.spell.divided:
+                    if target not in obj.spell.targets:
+                        raise self.fail(f"{where}.divided.{target}", f"{target!r} is not one of the targets")
+            for position, target in obj.new_targets:
+                if target not in by_id and target not in self.players:
+                    raise self.fail(f"{where}.new_targets.{position}", f"no object or player {target!r}"
+                                    + close_matches(target, list(by_id) + list(self.players)))
 
     def player(self, value, where: str) -> str:
         name = self.reader.string(value, where)
@@ -260,15 +370,17 @@ class CaseBuilder:
                             + "; give an inline card (a mapping with name, type_line ...) for cards not in the library")
         return self.library.card(proper)
 
-    def board_object(self, entry, where: str, zone: str, position: int) -> BoardObject:
+    def board_object(self, entry, where: str, zone: str, position: int, card: Card | None = None) -> BoardObject:
+        """A permanent, a card in a graveyard or a spell on the stack (`card` is given for a copy of a spell)."""
         r = self.reader
         if isinstance(entry, str) and zone == "graveyard":
             entry = {"card": entry}
-        entry = r.mapping(entry, where, OBJECT_KEYS)
-        if "card" not in entry:
-            raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
-        card_where = f"{where}.card" if zone == "battlefield" else where
-        card = self.card(entry["card"], card_where)
+        entry = r.mapping(entry, where, OBJECT_KEYS + SPELL_KEYS if zone == "stack" else OBJECT_KEYS)
+        if card is None:
+            if "card" not in entry:
+                raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
+            card_where = where if zone == "graveyard" else f"{where}.card"
+            card = self.card(entry["card"], card_where)
         status = []
         if entry.get("status"):
             raw_status = r.mapping(entry["status"], f"{where}.status", STATUS_KEYS)
@@ -282,8 +394,14 @@ class CaseBuilder:
         copy_of = None
         if entry.get("copy_of") is not None:
             copy_of = r.string(entry["copy_of"], f"{where}.copy_of")
-            if copy_find(card.abilities, "enters_as_copy") is None:
+            if zone == "stack" and "copied_by" not in entry:
+                raise self.fail(f"{where}.copied_by", "a copy of a spell needs 'copied_by': the id of the object "
+                                "whose ability copied it (the spell itself for replicate)")
+            if zone != "stack" and copy_find(card.abilities, "enters_as_copy") is None:
                 raise self.fail(f"{where}.copy_of", f"{card.name} has no ability that lets it enter as a copy")
+        elif "copied_by" in entry or "new_targets" in entry:
+            raise self.fail(f"{where}.copied_by" if "copied_by" in entry else f"{where}.new_targets",
+                            "only a copy of a spell (with copy_of) has this key")
         if "id" in entry:
             object_id = r.string(entry["id"], f"{where}.id")
             if not object_id:
@@ -291,7 +409,7 @@ class CaseBuilder:
             if object_id in self.ids:
                 raise self.fail(f"{where}.id", f"id {object_id!r} is already used by {self.ids[object_id]}")
         else:
-            base = snake_case(card.name) if zone == "battlefield" else f"{snake_case(card.name)}_in_graveyard"
+            base = f"{snake_case(card.name)}_in_graveyard" if zone == "graveyard" else snake_case(card.name)
             object_id, n = base, 1
             while object_id in self.ids:
                 n += 1
@@ -304,16 +422,7 @@ class CaseBuilder:
             controller = self.player(entry.get("controller", self.players[0]), f"{where}.controller")
             owner = self.player(entry.get("owner", controller), f"{where}.owner")
         timestamp = r.integer(entry["timestamp"], f"{where}.timestamp") if "timestamp" in entry else position
-        counters = []
-        raw_counters = entry.get("counters", {}) or {}
-        if not isinstance(raw_counters, dict):
-            raise self.fail(f"{where}.counters", "expected a mapping of counter kind to number, e.g. {+1/+1: 2}")
-        for kind, number in raw_counters.items():
-            kind_text = r.string(kind, f"{where}.counters")
-            n = r.integer(number, f"{where}.counters.{kind_text}")
-            if n < 0:
-                raise self.fail(f"{where}.counters.{kind_text}", "a number of counters cannot be negative")
-            counters.append((kind_text, n))
+        counters = r.counters(entry.get("counters", {}) or {}, f"{where}.counters")
         attached = r.string(entry["attached_to"], f"{where}.attached_to") if entry.get("attached_to") is not None \
             else None
         choices = []
@@ -326,9 +435,51 @@ class CaseBuilder:
         chosen_as = None
         if entry.get("chosen_as") is not None:
             chosen_as = self.card(entry["chosen_as"], f"{where}.chosen_as").name
+        spell, copied_by, new_targets = None, None, ()
+        if zone == "stack" and copy_of is None:
+            spell = self.spell_choices(entry, where)
+        elif zone == "stack":
+            copied_by = r.string(entry["copied_by"], f"{where}.copied_by")
+            raw = entry.get("new_targets", {}) or {}
+            if not isinstance(raw, dict):
+                raise self.fail(f"{where}.new_targets", "expected a mapping of target position (1, 2, ...) to "
+                                "the new target (707.10c)")
+            new_targets = tuple((r.integer(k, f"{where}.new_targets"), r.string(v, f"{where}.new_targets.{k}"))
+                                for k, v in raw.items())
         return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
-                           choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as)
+                           choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
+                           spell=spell, copied_by=copied_by, new_targets=new_targets,
+                           controller_given="controller" in entry)
+
+    def spell_choices(self, entry: dict, where: str) -> SpellChoices:
+        """601.2b-h What the caster decided: modes, targets, X, kicker, division, replicate payments."""
+        r = self.reader
+        modes = tuple(r.integer(m, f"{where}.modes[{i}]") for i, m in
+                      enumerate(entry["modes"] if isinstance(entry.get("modes"), list) else [entry["modes"]]))\
+            if "modes" in entry else ()
+        if any(m < 1 for m in modes):
+            raise self.fail(f"{where}.modes", "modes are numbered from 1, in the order the card lists them")
+        x = r.integer(entry["x"], f"{where}.x") if "x" in entry else None
+        if x is not None and x < 0:
+            raise self.fail(f"{where}.x", "X cannot be negative")
+        kicked = entry.get("kicked", False)
+        if not isinstance(kicked, bool):
+            raise self.fail(f"{where}.kicked", "expected true or false")
+        raw_divided = entry.get("divided", {}) or {}
+        if not isinstance(raw_divided, dict):
+            raise self.fail(f"{where}.divided", "expected a mapping of target to its share, e.g. {bear: 1}")
+        divided = tuple((r.string(k, f"{where}.divided"), r.integer(v, f"{where}.divided.{k}"))
+                        for k, v in raw_divided.items())
+        replicate = r.integer(entry.get("replicate", 0), f"{where}.replicate")
+        if replicate < 0:
+            raise self.fail(f"{where}.replicate", "a number of payments cannot be negative")
+        mana = tuple(canonical_word(c) for c in r.string_list(entry.get("mana_spent", []), f"{where}.mana_spent"))
+        for i, color in enumerate(mana):
+            if color.lower() not in ("white", "blue", "black", "red", "green", "colorless"):
+                raise self.fail(f"{where}.mana_spent[{i}]", f"expected a color of mana (or colorless), got {color!r}")
+        return SpellChoices(modes=modes, targets=r.string_list(entry.get("targets", []), f"{where}.targets"),
+                            x=x, kicked=kicked, divided=divided, replicate=replicate, mana_spent=mana)
 
     def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
         r = self.reader
@@ -408,10 +559,15 @@ class CaseBuilder:
         found = []
         for object_id, values in data.items():
             where = f"{key}.{object_id}"
-            self.known_object(object_id, where, by_id, zone="battlefield")
+            self.known_object(object_id, where, by_id)
             values = r.mapping(values, where, EXPECT_KEYS)
+            zone = by_id[object_id].zone
             for key, value in values.items():
                 at = f"{where}.{key}"
+                if key != "zone" and zone not in ("battlefield", "stack"):
+                    raise self.fail(at, f"{object_id!r} ends in the {zone}: only its zone can be expected")
+                if key in ("cast", "decisions") and zone != "stack":
+                    raise self.fail(at, f"{object_id!r} is not a spell on the stack")
                 if key in ("types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                            "lacks_abilities"):
                     if value is None:
@@ -428,10 +584,38 @@ class CaseBuilder:
                     value = text.strip()
                 elif key == "controller":
                     value = self.player(value, at)
+                elif key in ("tapped", "cast"):
+                    if not isinstance(value, bool):
+                        raise self.fail(at, "expected true or false")
+                elif key == "counters":
+                    value = dict(r.counters(value or {}, at))
+                elif key == "decisions":
+                    value = self.expected_decisions(value, at)
                 else:
                     value = r.string(value, at)
                 found.append(Expectation(str(object_id), key, value))
         return tuple(found)
+
+    def expected_decisions(self, value, where: str) -> dict:
+        """The decisions a spell has (its own, or copied: 707.10); only the keys given are checked."""
+        r = self.reader
+        data = r.mapping(value, where, DECISION_KEYS)
+        found = {}
+        for key, item in data.items():
+            at = f"{where}.{key}"
+            if key in ("modes",):
+                found[key] = [r.integer(m, f"{at}[{i}]") for i, m in enumerate(item if isinstance(item, list) else [item])]
+            elif key in ("targets", "sacrificed", "mana_spent"):
+                found[key] = [canonical_word(v) if key == "mana_spent" else v for v in r.string_list(item or [], at)]
+            elif key in ("x", "replicate", "sacrificed_power"):
+                found[key] = None if item is None else r.integer(item, at)
+            elif key == "kicked":
+                if not isinstance(item, bool):
+                    raise self.fail(at, "expected true or false")
+                found[key] = item
+            else:
+                found[key] = {r.string(k, at): r.integer(v, f"{at}.{k}") for k, v in (item or {}).items()}
+        return found
 
 
 def copy_find(abilities: tuple[Ability, ...], kind: str):

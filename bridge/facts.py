@@ -141,6 +141,23 @@ class FactWriter:
         self.add("ability_text", term, ability.text)
         if ability.keyword:
             self.add("keyword", term)
+            words = ability.keyword.split()
+            self.add("keyword_name", term, words[0])
+            if len(words) == 2 and words[1].isdigit():
+                self.add("keyword_number", term, int(words[1]))
+        if ability.trigger is not None:
+            selector_term = Function("trig", [term])
+            self.add("trigger_when", term, Function(ability.trigger.when))
+            self.add("trigger_selector", term, selector_term)
+            if ability.trigger.to:
+                self.add("trigger_to", term, Function(ability.trigger.to))
+            self.selector(selector_term, ability.trigger.what)
+        if ability.copies_spell is not None:
+            self.add("copies_spells", term)
+        if ability.enters_tapped:
+            self.add("enters_replacement", term, Function("tapped"))
+        for kind, number in ability.enters_with_counters:
+            self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:
             self.add("ability_choice", term, ability.chosen)
         for exceptions in (ability.enters_as_copy, ability.becomes_copy):
@@ -157,6 +174,29 @@ class FactWriter:
         return term
 
     # --- the board ---
+    def spell(self, o: Symbol, obj) -> None:
+        """A spell on the stack: the decisions made as it was cast (601.2), or what it is a copy of."""
+        if obj.zone != "stack":
+            return
+        if obj.copy_of:
+            self.add("spell_copy", o, obj.copy_of, obj.copied_by)
+            for position, target in obj.new_targets:
+                self.add("new_target", o, position, target)
+            return
+        choices = obj.spell
+        self.add("cast_spell", o)
+        decisions = [fn("mode", m) for m in choices.modes]
+        decisions += [fn("target", i, t) for i, t in enumerate(choices.targets, start=1)]
+        decisions += [fn("x", choices.x)] if choices.x is not None else []
+        decisions += [Function("kicked")] if choices.kicked else []
+        decisions += [fn("divided", t, n) for t, n in choices.divided]
+        decisions += [fn("replicate", choices.replicate)] if choices.replicate else []
+        decisions += [fn("sacrificed", s) for s in choices.sacrificed]
+        for decision in decisions:
+            self.add("cast_decision", o, decision)
+        for color in choices.mana_spent:
+            self.add("mana_spent", o, color)
+
     def faces(self, obj_term: Symbol, card: Card, card_key: Symbol) -> None:
         """The front face, and a flip card's alternative face or a double-faced card's back (710, 712)."""
         self.card(obj_term, card, card_key)
@@ -207,9 +247,11 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("status", o, Function(status))
         w.add("in_zone", o, Function(obj.zone))
         w.add("owner", o, obj.owner)
-        if obj.zone == "battlefield":
-            w.add("initial_controller", o, obj.controller)
+        if obj.zone in ("battlefield", "stack"):
+            if obj.controller_given or not obj.copy_of or obj.zone != "stack":
+                w.add("initial_controller", o, obj.controller)
             w.add("timestamp", o, obj.timestamp)
+        w.spell(o, obj)
         if obj.attached_to:
             w.add("attached_to", o, obj.attached_to)
         for key, value in obj.choices:

@@ -49,7 +49,7 @@ class NotAllFacts(RuntimeError):
 
 
 def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True, batches: bool = True,
-               strict: bool = False, timeout: float | None = None) -> Solution:
+               strict: bool = False, timeout: float | None = None, extra_facts: list | None = None) -> Solution:
     """Solve one case. `reevaluate=False` is a research variant: dependencies found at the start of a
     layer are kept for the whole layer instead of being evaluated again after each step (613.8c).
     `batches=False` applies one part per step (the plain path that tests compare batches with).
@@ -60,7 +60,7 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     ctl = clingo.Control(["--warn=none"])
     for path in asp_files():
         ctl.load(str(path))
-    facts = case_facts(case)
+    facts = case_facts(case) + list(extra_facts or ())
     if not reevaluate:
         facts.append(Function("dependency_evaluation", [Function("once")]))
     if not batches:
@@ -89,8 +89,10 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
                     continue
             ctl.ground([(name, [k] if phase is None else [k, Function(phase)])])
     ctl.ground([("final", [Number(step - 1)])])
+    ctl.ground([("events", [])])          # triggered abilities and how permanents enter (603, 614)
     solution = Solution(control=ctl, steps=step - 1, ground_atoms=len(ctl.symbolic_atoms))
-    sentinels = [a for sig in (("final_value", 3), ("applied", 3)) for a in ctl.symbolic_atoms.by_signature(*sig)]
+    sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2))
+                 for a in ctl.symbolic_atoms.by_signature(*sig)]
     undecided = [a.symbol for a in sentinels if not a.is_fact] or (solution.undecided() if strict else [])
     if undecided:
         raise NotAllFacts(f"{len(undecided)} atoms are not facts, e.g. {undecided[0]}")
@@ -101,8 +103,29 @@ def count_atoms(ctl: clingo.Control, name: str, arity: int) -> int:
     return sum(1 for _ in ctl.symbolic_atoms.by_signature(name, arity))
 
 
+COPY_PROBLEMS = {
+    "no_copier": "{by!r} has no ability that copies spells (a card with copies_spell, or the spell itself "
+                 "with replicate: 702.56a)",
+    "no_new_targets": "the ability that made this copy doesn't let its controller choose new targets (707.10c)",
+    "no_target": "the original spell has no target number {n} to change",
+    "replicate_count": "{made} copies made by its replicate trigger, but its replicate cost was paid {paid} "
+                       "times (702.56a: one copy for each payment)",
+}
+
+
 def check_input(ctl: clingo.Control, case: Case) -> None:
     """Problems that asp/ finds in the printed data (e.g. a type line word that is no type)."""
+    for atom in ctl.symbolic_atoms.by_signature("copy_input_error", 2):
+        obj, problem = atom.symbol.arguments
+        args = [a.string if a.type == clingo.SymbolType.String else a.number for a in problem.arguments]
+        text = COPY_PROBLEMS[problem.name]
+        if problem.name == "no_copier":
+            text = text.format(by=args[0])
+        elif problem.name == "no_target":
+            text = text.format(n=args[0])
+        elif problem.name == "replicate_count":
+            text = text.format(paid=args[0], made=args[1])
+        raise CaseError(case.file, f"copy of a spell {obj.string!r}", text)
     for atom in ctl.symbolic_atoms.by_signature("unknown_type_word", 2):
         obj, word = atom.symbol.arguments
         face = ""

@@ -29,6 +29,9 @@ EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_superty
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
 EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum")
+TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
+TRIGGER_KEYS = ("when", "what", "to")
+ZONES = ("graveyard", "exile", "hand", "library")
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,14 @@ class Operation:
 
 
 @dataclass(frozen=True)
+class Trigger:
+    """The trigger condition of a triggered ability (603.1): the kind of event and what it is about."""
+    when: str                      # one of TRIGGER_EVENTS
+    what: Selector
+    to: str | None = None          # for "leaves": the zone it goes to (None: any)
+
+
+@dataclass(frozen=True)
 class Ability:
     """A keyword, or an ability with its text and, when modelled, its static effect.
 
@@ -98,6 +109,10 @@ class Ability:
     enters_as_copy: CopyExceptions | None = None
     becomes_copy: CopyExceptions | None = None
     chosen: str | None = None
+    trigger: Trigger | None = None
+    copies_spell: CopyExceptions | None = None     # "copy target spell, except ..." (707.10, 707.9)
+    enters_tapped: bool = False                    # "... enters tapped" (614.1c)
+    enters_with_counters: tuple[tuple[str, int], ...] = ()   # "... enters with N ... counters" (614.1c)
 
     @property
     def is_static(self) -> bool:
@@ -352,7 +367,7 @@ class Reader:
                 raise self.fail(where, "empty keyword")
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
-                                           "becomes_copy", "chosen"))
+                                           "becomes_copy", "chosen", "triggered", "copies_spell", "enters"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if "text" not in data:
@@ -382,8 +397,56 @@ class Reader:
                 spec = self.mapping(data[key] or {}, f"{where}.{key}", ("except",))
                 copies[key] = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.{key}.except")
         chosen = self.string(data["chosen"], f"{where}.chosen") if "chosen" in data else None
+        trigger = self.trigger(data["triggered"], f"{where}.triggered") if "triggered" in data else None
+        copies_spell = None
+        if "copies_spell" in data:
+            spec = self.mapping(data["copies_spell"] or {}, f"{where}.copies_spell", ("except",))
+            copies_spell = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.copies_spell.except")
+        tapped, counters = False, ()
+        if "enters" in data:
+            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters"))
+            tapped = spec.get("tapped", False)
+            if not isinstance(tapped, bool):
+                raise self.fail(f"{where}.enters.tapped", "expected true or false")
+            counters = self.counters(spec.get("counters", {}), f"{where}.enters.counters")
         return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
-                       chosen=chosen, **copies)
+                       chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
+                       enters_with_counters=counters, **copies)
+
+    def trigger(self, value, where: str) -> Trigger:
+        data = self.mapping(value, where, TRIGGER_KEYS)
+        when = self.string(data.get("when", ""), f"{where}.when")
+        if when not in TRIGGER_EVENTS:
+            raise self.fail(f"{where}.when", f"unknown event {when!r}" + close_matches(when, TRIGGER_EVENTS)
+                            + f"; expected one of {', '.join(TRIGGER_EVENTS)}")
+        if "what" not in data:
+            raise self.fail(where, "missing key 'what' (self, or a selector of the objects the event is about)")
+        to = None
+        if "to" in data:
+            if when != "leaves":
+                raise self.fail(f"{where}.to", "'to' only goes with when: leaves")
+            to = self.zone(data["to"], f"{where}.to")
+        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what"), to=to)
+
+    def zone(self, value, where: str) -> str:
+        zone = self.string(value, where)
+        if zone not in ZONES:
+            raise self.fail(where, f"unknown zone {zone!r}" + close_matches(zone, ZONES)
+                            + f"; expected one of {', '.join(ZONES)}")
+        return zone
+
+    def counters(self, value, where: str) -> tuple[tuple[str, int], ...]:
+        """{kind: number}, e.g. {+1/+1: 2} or {fade: 2}."""
+        if not isinstance(value, dict):
+            raise self.fail(where, "expected a mapping of counter kind to number, e.g. {+1/+1: 2}")
+        found = []
+        for kind, number in value.items():
+            kind_text = self.string(kind, where)
+            n = self.integer(number, f"{where}.{kind_text}")
+            if n < 0:
+                raise self.fail(f"{where}.{kind_text}", "a number of counters cannot be negative")
+            found.append((kind_text, n))
+        return tuple(found)
 
 
 def type_name(value) -> str:
