@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from .result import Result
+from .texts import ability_text
 
 COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "counters")
 
@@ -21,11 +22,18 @@ def text_table(result: Result) -> str:
     case = result.case
     lines = [f"{case.title}", f"file: {case.file}   rules: {result.edition}   steps: {len(result.steps)}", ""]
     rows = []
-    for obj in result.objects.values():
+    for obj in result.permanents:
         rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
                      obj.type_line, obj.pt or "—", obj.controller,
-                     ", ".join(f"{k}×{n}" for k, n in obj.counters) or "—"))
-    lines.extend(table(rows, COLUMNS))
+                     ", ".join(f"{k}×{n}" for k, n in obj.counters) or "—",
+                     "tapped" if "tapped" in obj.status else ""))
+    lines.extend(table(rows, COLUMNS + ("",)))
+    if result.stack:
+        lines += ["", "stack (bottom first):"]
+        rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
+                 obj.type_line, obj.controller, "cast" if obj.cast else f"copy of {obj.copy_of}" if obj.copy_of
+                 else "not cast", decisions_text(obj.decisions)) for obj in result.stack]
+        lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "controller", "how", "decisions")))
     lines.append("")
     lines.append("abilities:")
     for obj in result.objects.values():
@@ -34,6 +42,18 @@ def text_table(result: Result) -> str:
         for i, text in enumerate(obj.abilities):
             label = f"  {obj.id}:" if i == 0 else " " * (len(obj.id) + 3)
             lines.append(f"{label} {' '.join(text.split())}")
+    if result.events:
+        lines += ["", "events:"]
+        for outcome in result.events:
+            lines.append(f"  {outcome.event.number}. {outcome.event.kind} {', '.join(outcome.event.subjects)}")
+            for obj, how in outcome.entered_with:
+                lines.append(f"     {obj} enters {entering_text(how)} (614.12)")
+            for trigger in outcome.triggers:
+                times = "once" if trigger.times == 1 else f"{trigger.times} times"
+                lines.append(f"     triggers {times}: {trigger.source}'s \"{ability_text(trigger.ability, result.texts)}\""
+                             f" (controller {trigger.controller})")
+            if not outcome.triggers:
+                lines.append("     nothing triggers")
     if result.trace.ties:
         lines.append("")
         lines.append("ties left to a player:")
@@ -49,7 +69,30 @@ def result_json(result: Result) -> dict:
         "steps": [{"step": s.number, "layer": s.layer, "effect": s.effect, "timestamp": s.timestamp,
                    "changed": list(s.changed), "depends_on": list(s.depends_on)} for s in result.steps],
         "ties": list(result.trace.ties),
+        "events": [{"event": o.event.number, "kind": o.event.kind, "objects": list(o.event.subjects),
+                    "entered_with": [{"object": obj, "how": entering_text(how)} for obj, how in o.entered_with],
+                    "triggers": [{"source": t.source, "ability": ability_text(t.ability, result.texts),
+                                  "controller": t.controller, "times": t.times} for t in o.triggers]}
+                   for o in result.events],
     }
+
+
+def decisions_text(decisions: dict) -> str:
+    """A spell's decisions in one line: modes, targets, X, costs."""
+    parts = []
+    for key, value in decisions.items():
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        elif isinstance(value, dict):
+            value = ", ".join(f"{k}: {v}" for k, v in value.items())
+        parts.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')}: {value}")
+    return "; ".join(parts) or "—"
+
+
+def entering_text(how) -> str:
+    if how.name == "counters":
+        return f"with {how.arguments[1].number} {how.arguments[0].string} counter(s)"
+    return how.name
 
 
 def dumps(data) -> str:

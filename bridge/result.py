@@ -35,6 +35,11 @@ class ObjectState:
     owner: str
     counters: tuple[tuple[str, int], ...]
     timestamp: int
+    zone: str = "battlefield"
+    status: tuple[str, ...] = ()
+    cast: bool | None = None                     # a spell: was it cast (a copy isn't, 707.10)
+    decisions: dict = field(default_factory=dict)  # a spell's decisions, its own or copied (601.2, 707.10)
+    copy_of: str | None = None
 
     @property
     def type_line(self) -> str:
@@ -53,7 +58,9 @@ class ObjectState:
                 "types": list(self.types), "subtypes": list(self.subtypes), "type_line": self.type_line,
                 "abilities": list(self.abilities), "power": self.power, "toughness": self.toughness,
                 "pt": self.pt, "loyalty": self.loyalty, "controller": self.controller, "owner": self.owner,
-                "counters": dict(self.counters), "timestamp": self.timestamp}
+                "counters": dict(self.counters), "timestamp": self.timestamp, "zone": self.zone,
+                "status": list(self.status), **({"cast": self.cast, "copy_of": self.copy_of,
+                                                 "decisions": self.decisions} if self.zone == "stack" else {})}
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,16 @@ class Result:
     ground_atoms: int
     reader: AtomReader = field(repr=False, compare=False, default=None)
     names: dict = field(repr=False, compare=False, default_factory=dict)
+    events: tuple = ()         # bridge.timeline.EventOutcome, one per event of the case
+    texts: dict = field(repr=False, compare=False, default_factory=dict)
+
+    @property
+    def stack(self) -> list[ObjectState]:
+        return [o for o in self.objects.values() if o.zone == "stack"]
+
+    @property
+    def permanents(self) -> list[ObjectState]:
+        return [o for o in self.objects.values() if o.zone == "battlefield"]
 
     @functools.cached_property
     def trace(self) -> Trace:
@@ -100,7 +117,7 @@ SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "abili
               "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3}
 
 
-def build_result(case: Case, solution) -> Result:
+def build_result(case: Case, solution, events: tuple = ()) -> Result:
     """The tables from a solver.Solution; the detailed trace is read only when asked for."""
     by_name = {name: solution.atoms(name, arity) for name, arity in SIGNATURES.items()}
     texts = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_text"]}
@@ -118,9 +135,11 @@ def build_result(case: Case, solution) -> Result:
     def describe_effect(term: Symbol) -> str:
         return effect_text(term, labels, names, texts)
 
+    decisions = read_decisions(solution)
+    cast = {a.arguments[0].string for a in solution.atoms("cast_spell", 1)}
     objects = {}
     for obj in case.objects:
-        if obj.zone != "battlefield":
+        if obj.zone not in ("battlefield", "stack"):
             continue
         v = values[obj.id]
         printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
@@ -152,7 +171,9 @@ def build_result(case: Case, solution) -> Result:
             toughness=(v["toughness"][0].number if v["toughness"] else None),
             loyalty=(v["loyalty"][0].number if v["loyalty"] else None),
             controller=(v["controller"][0].string if v["controller"] else obj.controller),
-            owner=obj.owner, counters=obj.counters, timestamp=obj.timestamp)
+            owner=obj.owner, counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone, status=obj.status,
+            cast=(obj.id in cast) if obj.zone == "stack" else None, decisions=decisions.get(obj.id, {}),
+            copy_of=obj.copy_of)
 
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
     changed = defaultdict(set)
@@ -170,7 +191,40 @@ def build_result(case: Case, solution) -> Result:
                           changed=tuple(sorted(changed[k.number])),
                           depends_on=tuple(sorted(depends[(k.number, effect)]))))
     return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace),
-                  ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names)
+                  ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names,
+                  events=events, texts=texts)
+
+
+def read_decisions(solution) -> dict[str, dict]:
+    """Each spell's decisions (decision/2, asp/601 and 707.10) as the keys `expect: decisions` uses."""
+    found: dict[str, dict] = defaultdict(dict)
+    for atom in solution.atoms("decision", 2):
+        spell, decision = atom.arguments[0].string, atom.arguments[1]
+        d = found[spell]
+        args = decision.arguments
+        if decision.name == "mode":
+            d.setdefault("modes", []).append(args[0].number)
+        elif decision.name == "target":
+            d.setdefault("targets", {})[args[0].number] = args[1].string
+        elif decision.name in ("x", "replicate"):
+            d[decision.name] = args[0].number
+        elif decision.name == "kicked":
+            d["kicked"] = True
+        elif decision.name == "divided":
+            d.setdefault("divided", {})[args[0].string] = args[1].number
+        elif decision.name == "sacrificed":
+            d.setdefault("sacrificed", []).append(args[0].string)
+    for atom in solution.atoms("sacrificed_power", 2):
+        found[atom.arguments[0].string]["sacrificed_power"] = atom.arguments[1].number
+    for atom in solution.atoms("mana_spent", 2):
+        found[atom.arguments[0].string].setdefault("mana_spent", []).append(atom.arguments[1].string)
+    for d in found.values():
+        if "targets" in d:
+            d["targets"] = [d["targets"][i] for i in sorted(d["targets"])]
+        for key in ("modes", "sacrificed", "mana_spent"):
+            if key in d:
+                d[key] = sorted(d[key])
+    return dict(found)
 
 
 def with_choice(text: str, key: str | None, value: str | None) -> str:

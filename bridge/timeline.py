@@ -1,0 +1,168 @@
+"""Solve a case with events: one board after another, each solved by the layers.
+
+Board 0 is the case's board; board i is the board after event i. Each board is solved with the
+facts of the events that look at it: event i (what it is about, 603.10) and event i+1's objects
+that leave the battlefield (603.10a looks back). After an `enters` event the permanent is put on
+the board tapped or with counters when asp/ says so (614.12), and that board is solved again.
+Python only moves facts between boards; what triggers and why is decided in asp/.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from clingo import Function, Number, String, Symbol, SymbolType
+
+from .case import Case
+from .events import ASP_KIND, Board, Event
+from .solver import Solution, solve_case
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability that triggered: its source, its text, who controls it, how many times."""
+    source: str
+    ability: Symbol
+    controller: str
+    times: int
+
+
+@dataclass(frozen=True)
+class TriggerCheck:
+    """One (source, ability, object) pair asp/ looked at, for `explain`."""
+    source: str
+    ability: Symbol
+    object: str
+    triggered: bool
+    reasons: tuple[Symbol, ...]     # fails/5 reasons, or matched_by/5 words when it triggered
+
+
+@dataclass(frozen=True)
+class EventOutcome:
+    event: Event
+    triggers: tuple[Trigger, ...]
+    checks: tuple[TriggerCheck, ...]
+    absent: tuple[tuple[str, Symbol], ...]          # (object, ability its card has but it doesn't now)
+    entered_with: tuple[tuple[str, Symbol], ...]    # (object, tapped | counters(K, N)) (614.12)
+
+
+@dataclass(frozen=True)
+class Story:
+    case: Case                          # the case with the final board
+    solution: Solution                  # the final board's solution
+    outcomes: tuple[EventOutcome, ...]
+
+
+def event_facts(event: Event, look_back: bool) -> list[Symbol]:
+    """event_object/3 facts: objects leaving are seen on the board before (look_back=True)."""
+    ev = Number(event.number)
+    if look_back:
+        return [Function("event_object", [ev, Function("leaves", [Function(zone)]), String(o)])
+                for o, zone in event.leaving]
+    if event.kind == "leaves":
+        return []
+    return [Function("event_object", [ev, Function(ASP_KIND[event.kind]), String(o)]) for o in event.subjects]
+
+
+def solve_story(case: Case, **options) -> Story:
+    """Solve the case's board, then the board after each event, collecting what triggered."""
+    board = Board(case.objects, case.effects)
+    events = case.events
+    last_known: list[Symbol] = []
+    outcomes_before: dict[int, Solution] = {}
+    outcomes: list[EventOutcome] = []
+    solution = None
+    for i in range(len(events) + 1):
+        event = events[i - 1] if i > 0 else None
+        following = events[i] if i < len(events) else None
+        extra = list(last_known)
+        if event is not None:
+            extra += event_facts(event, look_back=False)
+        if following is not None:
+            extra += event_facts(following, look_back=True)
+        snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
+        solution = solve_case(snapshot, extra_facts=extra, **options)
+        if event is not None and event.kind == "enters":
+            entering = entered_with(solution)
+            if entering:
+                board = put_as_entered(board, entering)
+                snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
+                solution = solve_case(snapshot, extra_facts=extra, **options)
+        if event is not None:
+            outcomes.append(outcome(event, outcomes_before.pop(event.number, None), solution))
+        if following is not None:
+            outcomes_before[following.number] = solution
+            last_known += lki_facts(following, solution)
+            board = following.apply(board)
+    final_case = replace(case, objects=board.objects, effects=board.effects)
+    return Story(case=final_case, solution=solution, outcomes=tuple(outcomes))
+
+
+def entered_with(solution: Solution) -> list[tuple[str, Symbol]]:
+    return [(a.arguments[0].string, a.arguments[1]) for a in solution.atoms("enters_with", 2)]
+
+
+def put_as_entered(board: Board, entering: list[tuple[str, Symbol]]) -> Board:
+    """The permanent as asp/ says it enters (614.12): tapped, with counters."""
+    objects = []
+    for obj in board.objects:
+        changes = [r for o, r in entering if o == obj.id]
+        if changes:
+            status = obj.status + tuple("tapped" for r in changes if r.name == "tapped" and "tapped" not in obj.status)
+            counters = dict(obj.counters)
+            for r in changes:
+                if r.name == "counters":
+                    kind, n = r.arguments[0].string, r.arguments[1].number
+                    counters[kind] = counters.get(kind, 0) + n
+            obj = replace(obj, status=status, counters=tuple(counters.items()))
+        objects.append(obj)
+    return Board(tuple(objects), board.effects)
+
+
+def lki_facts(event: Event, solution: Solution) -> list[Symbol]:
+    """608.2h What an object sacrificed to cast a spell looked like just before it left."""
+    if event.kind != "cast":
+        return []
+    sacrificed = {o for o, _ in event.leaving}
+    return [Function("last_known", [a.arguments[0], a.arguments[1], a.arguments[2]])
+            for a in solution.atoms("final_value", 3)
+            if a.arguments[0].string in sacrificed and a.arguments[1].name in ("power", "toughness")]
+
+
+def outcome(event: Event, before: Solution | None, after: Solution) -> EventOutcome:
+    """What asp/ found for the event, on the board before it (leaving objects) and after it."""
+    ev = Number(event.number)
+    triggers, checks, absent, entered = [], [], [], []
+    for solution in (before, after):
+        if solution is None:
+            continue
+        controllers = {a.arguments[0].string: a.arguments[2].string for a in solution.atoms("final_value", 3)
+                       if a.arguments[1].name == "controller"}
+        for atom in solution.atoms("trigger_count", 4):
+            e, src, ability, n = atom.arguments
+            if e == ev:
+                triggers.append(Trigger(src.string, ability, controllers.get(src.string, ""), n.number))
+        reasons: dict[tuple, list[Symbol]] = {}
+        for name in ("fails", "matched_by"):
+            for atom in solution.atoms(name, 5):
+                e, src, ability, obj, why = atom.arguments
+                if e == ev:
+                    reasons.setdefault((src.string, ability, obj.string, name == "fails"), []).append(why)
+        for atom in solution.atoms("considered", 4):
+            e, src, ability, obj = atom.arguments
+            if e != ev:
+                continue
+            failed = (src.string, ability, obj.string, True) in reasons
+            why = reasons.get((src.string, ability, obj.string, failed), [])
+            checks.append(TriggerCheck(src.string, ability, obj.string, not failed, tuple(sorted(why))))
+        absent += [(a.arguments[1].string, a.arguments[2]) for a in solution.atoms("absent_trigger", 3)
+                   if a.arguments[0] == ev]
+        if solution is after and event.kind == "enters":
+            entered = entered_with(after)
+    key = lambda t: (t.source, str(t.ability))   # noqa: E731
+    return EventOutcome(event, tuple(sorted(triggers, key=key)),
+                        tuple(sorted(checks, key=lambda c: (c.source, str(c.ability), c.object))),
+                        tuple(sorted(set(absent), key=str)), tuple(entered))
+
+
+def is_string(symbol: Symbol) -> bool:
+    return symbol.type == SymbolType.String
