@@ -175,16 +175,18 @@ class FactWriter:
 
     # --- the board ---
     def spell(self, o: Symbol, obj) -> None:
-        """A spell on the stack: the decisions made as it was cast (601.2), or what it is a copy of."""
-        if obj.zone != "stack":
-            return
-        if obj.copy_of:
+        """A spell on the stack: the decisions made as it was cast (601.2), or what it is a copy of. A spell
+        that left the stack keeps its decisions: copies made of it before copied them (707.10)."""
+        if obj.copied_by:
             self.add("spell_copy", o, obj.copy_of, obj.copied_by)
             for position, target in obj.new_targets:
                 self.add("new_target", o, position, target)
             return
         choices = obj.spell
-        self.add("cast_spell", o)
+        if choices is None:
+            return
+        if obj.zone == "stack":
+            self.add("cast_spell", o)
         decisions = [fn("mode", m) for m in choices.modes]
         decisions += [fn("target", i, t) for i, t in enumerate(choices.targets, start=1)]
         decisions += [fn("x", choices.x)] if choices.x is not None else []
