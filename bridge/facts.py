@@ -196,8 +196,8 @@ class FactWriter:
         decisions += [fn("sacrificed", s) for s in choices.sacrificed]
         for decision in decisions:
             self.add("cast_decision", o, decision)
-        for color in choices.mana_spent:
-            self.add("mana_spent", o, color)
+        for i, color in enumerate(choices.mana_spent, start=1):
+            self.add("mana_spent", o, i, color)
 
     def faces(self, obj_term: Symbol, card: Card, card_key: Symbol) -> None:
         """The front face, and a flip card's alternative face or a double-faced card's back (710, 712)."""

@@ -216,8 +216,8 @@ def read_decisions(solution) -> dict[str, dict]:
             d.setdefault("sacrificed", []).append(args[0].string)
     for atom in solution.atoms("sacrificed_power", 2):
         found[atom.arguments[0].string]["sacrificed_power"] = atom.arguments[1].number
-    for atom in solution.atoms("mana_spent", 2):
-        found[atom.arguments[0].string].setdefault("mana_spent", []).append(atom.arguments[1].string)
+    for atom in solution.atoms("mana_spent", 3):
+        found[atom.arguments[0].string].setdefault("mana_spent", []).append(atom.arguments[2].string)
     for d in found.values():
         if "targets" in d:
             d["targets"] = [d["targets"][i] for i in sorted(d["targets"])]

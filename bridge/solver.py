@@ -91,7 +91,8 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     ctl.ground([("final", [Number(step - 1)])])
     ctl.ground([("events", [])])          # triggered abilities and how permanents enter (603, 614)
     solution = Solution(control=ctl, steps=step - 1, ground_atoms=len(ctl.symbolic_atoms))
-    sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2))
+    sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2), ("decision", 2),
+                               ("fails", 5))
                  for a in ctl.symbolic_atoms.by_signature(*sig)]
     undecided = [a.symbol for a in sentinels if not a.is_fact] or (solution.undecided() if strict else [])
     if undecided:
