@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import CaseError, close_matches
 from .result import Result
+from .texts import ability_text
 from .trace import ATTRIBUTE_NAMES, StepTrace
 
 START = {
@@ -41,7 +42,69 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
                                     "why": why})
     if object_id:
         data["object"] = object_history(result, object_id)
+    if result.events:
+        data["events"] = [event_data(result, outcome) for outcome in result.events]
     return data
+
+
+# What decided a trigger (the reasons of asp/603_triggered_abilities.lp and 702_keyword_abilities.lp).
+REASONS = {
+    "not_cast": "a copy of a spell isn't cast (707.10)",
+    "not_entering": "it was already on the battlefield: becoming a copy, turning face up, transforming or "
+                    "flipping is not entering (708.8; seed 002, 503.4 and 504.5)",
+    "no_replicate_payment": "no replicate cost was paid for it (702.56a)",
+    "itself": "the ability says \"another\"",
+}
+
+
+def reason_text(obj: str, why) -> str:
+    if why.name in REASONS:
+        return REASONS[why.name]
+    args = why.arguments
+    if why.name in ("lacks", "has"):
+        attribute = ATTRIBUTE_NAMES.get(args[0].name, args[0].name)
+        verb = "doesn't have" if why.name == "lacks" else "has"
+        return f"{obj} {verb} {args[1].string} among its {attribute}"
+    if why.name == "controller":
+        return f"{obj} is controlled by {args[0].string}"
+    if why.name == "to":
+        return f"{obj} doesn't go to the {args[0].name}"
+    return str(why)
+
+
+def event_data(result: Result, outcome) -> dict:
+    """For one event: each triggered ability that was checked, whether it triggered, and the
+    characteristics that decided it, as they were on the board the trigger looks at (603.10)."""
+    event = outcome.event
+    board = "the board just before the event (603.10a looks back)" if event.kind == "leaves" \
+        else "the board after the event (603.10)"
+    checks = []
+    for check in outcome.checks:
+        if not check.triggered and any(r.name == "not_itself" for r in check.reasons):
+            continue          # "when this ... " abilities of other objects: nothing to say
+        text = ability_text(check.ability, result.texts)
+        reasons = [reason_text(check.object, r) for r in check.reasons]
+        checks.append({"source": check.source, "ability": text, "object": check.object,
+                       "triggered": check.triggered, "because": reasons})
+    absent = [{"object": obj, "ability": ability_text(a, result.texts)} for obj, a in outcome.absent]
+    return {"event": event.number, "kind": event.kind, "objects": list(event.subjects), "board": board,
+            "checked": checks, "absent": absent,
+            "triggers": [{"source": t.source, "times": t.times, "controller": t.controller,
+                          "ability": ability_text(t.ability, result.texts)} for t in outcome.triggers]}
+
+
+def event_lines(data: dict) -> list[str]:
+    lines = [f"event {data['event']}: {data['kind']} {', '.join(data['objects'])} — seen on {data['board']}"]
+    for check in data["checked"]:
+        verdict = "triggers" if check["triggered"] else "doesn't trigger"
+        because = "; ".join(check["because"]) or "its condition holds"
+        lines.append(f"  {check['source']}: \"{check['ability']}\" {verdict} for {check['object']} — {because}")
+    for item in data["absent"]:
+        lines.append(f"  {item['object']}: its card has \"{item['ability']}\", but it doesn't have that ability "
+                     "then, so it can't trigger (see how its abilities came to be with explain OBJECT)")
+    if not data["checked"] and not data["absent"]:
+        lines.append("  no permanent has a triggered ability about this event")
+    return lines
 
 
 def step_data(step: StepTrace, object_id: str | None) -> dict:
@@ -117,4 +180,7 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
         lines.append("")
         lines.append("ties left to a player:")
         lines.extend(f"  {tie}" for tie in data["ties"])
+    for event in data.get("events", []):
+        lines.append("")
+        lines.extend(event_lines(event))
     return "\n".join(lines)
