@@ -179,6 +179,8 @@ class FactWriter:
         that left the stack keeps its decisions: copies made of it before copied them (707.10)."""
         if obj.copied_by:
             self.add("spell_copy", o, obj.copy_of, obj.copied_by)
+            if obj.controller_given:
+                self.add("spell_copy_controller", o, obj.controller)
             for position, target in obj.new_targets:
                 self.add("new_target", o, position, target)
             return
@@ -250,7 +252,7 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("in_zone", o, Function(obj.zone))
         w.add("owner", o, obj.owner)
         if obj.zone in ("battlefield", "stack"):
-            if obj.controller_given or not obj.copy_of or obj.zone != "stack":
+            if not obj.copied_by:          # a copy's controller is set in asp/707_copy.lp (707.10)
                 w.add("initial_controller", o, obj.controller)
             w.add("timestamp", o, obj.timestamp)
         w.spell(o, obj)

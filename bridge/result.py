@@ -137,6 +137,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
 
     decisions = read_decisions(solution)
     cast = {a.arguments[0].string for a in solution.atoms("cast_spell", 1)}
+    copy_owners = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("copy_owner", 2)}
     objects = {}
     for obj in case.objects:
         if obj.zone not in ("battlefield", "stack"):
@@ -171,7 +172,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             toughness=(v["toughness"][0].number if v["toughness"] else None),
             loyalty=(v["loyalty"][0].number if v["loyalty"] else None),
             controller=(v["controller"][0].string if v["controller"] else obj.controller),
-            owner=obj.owner, counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone, status=obj.status,
+            owner=copy_owners.get(obj.id, obj.owner), counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone, status=obj.status,
             cast=(obj.id in cast) if obj.zone == "stack" else None, decisions=decisions.get(obj.id, {}),
             copy_of=obj.copy_of)
 

@@ -113,3 +113,17 @@ def test_entering_as_a_copy_uses_the_copy_for_replacement_effects():
 
 HEAD_CLONE_BEARS = {"case": "t", "battlefield": [{"card": "Grizzly Bears"}],
                     "events": [{"enters": {"card": "Clone", "copy_of": "grizzly_bears"}}]}
+
+
+def test_a_copy_is_controlled_and_owned_by_who_put_it_on_the_stack():
+    """707.10: by default the controller of what copied it; a case may say another player."""
+    case = {"case": "t", "players": ["Alice", "Bob"],
+            "stack": [{"card": "Azorius Charm", "modes": [2]}],
+            "events": [{"cast": {"card": "Fork", "controller": "Bob", "targets": ["azorius_charm"]}},
+                       {"copy": {"spell": "azorius_charm", "by": "fork"}},
+                       {"copy": {"spell": "azorius_charm", "by": "fork", "controller": "Alice", "ids": ["mine"]}}]}
+    result = api.solve(case)
+    copy, mine = result.objects["azorius_charm_copy"], result.objects["mine"]
+    assert (copy.controller, copy.owner) == ("Bob", "Bob")
+    assert (mine.controller, mine.owner) == ("Alice", "Alice")
+    assert result.objects["azorius_charm"].controller == "Alice"
