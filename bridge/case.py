@@ -16,12 +16,17 @@ from .yaml_input import DEFAULT_LIMITS, Limits, read_yaml
 
 from .vocabulary import Ability, Operation, Reader, canonical_word
 
-TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "effects", "events",
-            "expect", "expect_under", "notes")
+TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "hands", "effects", "events",
+            "questions", "expect", "expect_under", "notes")
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
                "choices", "chosen_as", "copy_of")
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
-SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets")
+SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets",
+              "half")
+QUESTION_KEYS = ("object", "ask", "expect", "expect_under")
+VALUE_QUESTIONS = {"mana_value": "mana_value", "name": "name", "names": "name", "colors": "color", "types": "type"}
+COMPARISONS = ("mana_value", "mana_value_less_than", "mana_value_greater_than", "color", "name", "type",
+               "different_names", "matches")
 EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability", "becomes_copy_of")
 STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
@@ -63,6 +68,7 @@ class BoardObject:
     copied_by: str | None = None          # on the stack: the object whose ability made this copy (707.10)
     new_targets: tuple[tuple[int, str], ...] = ()   # a copy's changed targets (707.10c): (position, target)
     controller_given: bool = True         # False: a copy's controller is left to asp/ (707.10)
+    half: int | None = None               # a split card on the stack: the half that was cast (709.3)
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,19 @@ class Effect:
     operations: tuple[Operation, ...]
     timestamp: int
     source: str | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question about an object's characteristics (seed 002, 505.5-505.6; CR 709.4)."""
+    index: int
+    where: str
+    object_id: str
+    kind: str                  # value | is | less | greater | different_names | matches
+    attribute: str = ""        # mana_value, name, color, type
+    value: object = None       # the number or word compared with, the other object, or a Selector
+    expect: object = None      # True/False for a comparison, a list for a value question
+    expect_under: tuple = ()   # ((edition, expected), ...)
 
 
 @dataclass(frozen=True)
@@ -97,6 +116,7 @@ class Case:
     other_editions: tuple[tuple[str, tuple[Expectation, ...]], ...] = ()   # expect_under
     declared_rules: str = ""          # the edition the file states (rules may be overridden)
     events: tuple = ()                # bridge.events.Event, in order: each holds the board after it
+    questions: tuple[Question, ...] = ()
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""
@@ -192,17 +212,8 @@ class CaseBuilder:
             raise self.fail("battlefield", f"{len(battlefield):,} permanents is more than the limit of "
                                            f"{self.limits.max_objects:,} (--max-objects)")
         raw_objects = [(entry, f"battlefield[{i}]", "battlefield", i + 1) for i, entry in enumerate(battlefield)]
-        graveyards = data.get("graveyards", {}) or {}
-        if not isinstance(graveyards, dict):
-            raise self.fail("graveyards", "expected a mapping of player name to a list of cards")
-        for player, cards in graveyards.items():
-            where = f"graveyards.{player}"
-            self.player(player, where)
-            if not isinstance(cards, list):
-                raise self.fail(where, "expected a list of cards")
-            for j, entry in enumerate(cards):
-                raw_objects.append(({"card": entry, "owner": player}, f"{where}[{j}]", "graveyard", 0))
-
+        for key, zone in (("graveyards", "graveyard"), ("hands", "hand")):
+            raw_objects += self.zone_cards(data.get(key, {}) or {}, key, zone)
         stack = data.get("stack", []) or []
         if not isinstance(stack, list):
             raise self.fail("stack", "expected a list of spells, bottom first")
@@ -247,6 +258,7 @@ class CaseBuilder:
             events, final_board = EventReader(self).events(data["events"], Board(tuple(objects), effects))
             by_id = final_board.by_id()
         expectations = self.expectations(data.get("expect", {}) or {}, by_id)
+        questions = self.questions(data.get("questions", []) or [], by_id)
         other = []
         under = data.get("expect_under", {}) or {}
         if not isinstance(under, dict):
@@ -258,7 +270,67 @@ class CaseBuilder:
             other.append((edition, self.expectations(block or {}, by_id, f"expect_under.{edition}")))
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
-                    declared_rules=rules, events=events)
+                    declared_rules=rules, events=events, questions=questions)
+
+    # --- questions (seed 002, 505.5-505.6; CR 709.4) ---
+    def questions(self, data, by_id: dict) -> tuple[Question, ...]:
+        r = self.reader
+        if not isinstance(data, list):
+            raise self.fail("questions", "expected a list of questions")
+        found = []
+        for i, entry in enumerate(data):
+            where = f"questions[{i}]"
+            entry = r.mapping(entry, where, QUESTION_KEYS)
+            for key in ("object", "ask"):
+                if key not in entry:
+                    raise self.fail(where, f"missing key {key!r}")
+            object_id = self.known_object(entry["object"], f"{where}.object", by_id)
+            kind, attribute, value = self.question_ask(entry["ask"], f"{where}.ask", by_id)
+            expect = self.answer(entry["expect"], f"{where}.expect", kind) if "expect" in entry else None
+            under = entry.get("expect_under", {}) or {}
+            if not isinstance(under, dict):
+                raise self.fail(f"{where}.expect_under", "expected a mapping of rules edition to the answer")
+            for edition in under:
+                if edition not in EDITIONS:
+                    raise self.fail(f"{where}.expect_under.{edition}", f"unknown rules edition {edition!r}"
+                                    + close_matches(str(edition), EDITIONS))
+            found.append(Question(index=i + 1, where=where, object_id=object_id, kind=kind, attribute=attribute,
+                                  value=value, expect=expect,
+                                  expect_under=tuple((e, self.answer(a, f"{where}.expect_under.{e}", kind))
+                                                     for e, a in under.items())))
+        return tuple(found)
+
+    def question_ask(self, value, where: str, by_id: dict):
+        r = self.reader
+        if isinstance(value, str):
+            if value not in VALUE_QUESTIONS:
+                raise self.fail(where, f"unknown question {value!r}" + close_matches(value, VALUE_QUESTIONS)
+                                + f"; ask for one of {', '.join(VALUE_QUESTIONS)} or compare with a mapping")
+            return "value", VALUE_QUESTIONS[value], None
+        data = r.mapping(value, where, COMPARISONS)
+        if len(data) != 1:
+            raise self.fail(where, "ask one thing: a single key such as {mana_value: 1} or {color: red}")
+        key, item = next(iter(data.items()))
+        at = f"{where}.{key}"
+        if key == "mana_value":
+            return "is", "mana_value", r.integer(item, at)
+        if key in ("mana_value_less_than", "mana_value_greater_than"):
+            return key.rsplit("_", 2)[1], "mana_value", r.integer(item, at)
+        if key in ("color", "type"):
+            return "is", key, canonical_word(r.string(item, at).lower() if key == "color" else r.string(item, at))
+        if key == "name":
+            return "is", "name", r.string(item, at)
+        if key == "different_names":
+            return "different_names", "name", self.known_object(item, at, by_id)
+        return "matches", "", r.selector(item, at)
+
+    def answer(self, value, where: str, kind: str):
+        if kind == "value":
+            return [v if isinstance(v, int) and not isinstance(v, bool) else str(v)
+                    for v in (value if isinstance(value, list) else [value])]
+        if not isinstance(value, bool):
+            raise self.fail(where, "expected true or false (the answer to a comparison)")
+        return value
 
     # --- copies (707.5, 707.10) ---
     def enters_as_copy_effect(self, obj: BoardObject, index: int) -> Effect:
@@ -341,6 +413,19 @@ class CaseBuilder:
                     raise self.fail(f"{where}.new_targets.{position}", f"no object or player {target!r}"
                                     + close_matches(target, list(by_id) + list(self.players)))
 
+    def zone_cards(self, cards_by_player, key: str, zone: str) -> list:
+        """{player: [card, ...]} for a graveyard or a hand: each card owned by that player."""
+        if not isinstance(cards_by_player, dict):
+            raise self.fail(key, "expected a mapping of player name to a list of cards")
+        found = []
+        for player, cards in cards_by_player.items():
+            where = f"{key}.{player}"
+            self.player(player, where)
+            if not isinstance(cards, list):
+                raise self.fail(where, "expected a list of cards")
+            found += [({"card": entry, "owner": player}, f"{where}[{j}]", zone, 0) for j, entry in enumerate(cards)]
+        return found
+
     def player(self, value, where: str) -> str:
         name = self.reader.string(value, where)
         if name not in self.players:
@@ -373,13 +458,13 @@ class CaseBuilder:
     def board_object(self, entry, where: str, zone: str, position: int, card: Card | None = None) -> BoardObject:
         """A permanent, a card in a graveyard or a spell on the stack (`card` is given for a copy of a spell)."""
         r = self.reader
-        if isinstance(entry, str) and zone == "graveyard":
+        if isinstance(entry, str) and zone in ("graveyard", "hand"):
             entry = {"card": entry}
         entry = r.mapping(entry, where, OBJECT_KEYS + SPELL_KEYS if zone == "stack" else OBJECT_KEYS)
         if card is None:
             if "card" not in entry:
                 raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
-            card_where = where if zone == "graveyard" else f"{where}.card"
+            card_where = where if zone in ("graveyard", "hand") else f"{where}.card"
             card = self.card(entry["card"], card_where)
         status = []
         if entry.get("status"):
@@ -409,13 +494,13 @@ class CaseBuilder:
             if object_id in self.ids:
                 raise self.fail(f"{where}.id", f"id {object_id!r} is already used by {self.ids[object_id]}")
         else:
-            base = f"{snake_case(card.name)}_in_graveyard" if zone == "graveyard" else snake_case(card.name)
+            base = f"{snake_case(card.name)}_in_{zone}" if zone in ("graveyard", "hand") else snake_case(card.name)
             object_id, n = base, 1
             while object_id in self.ids:
                 n += 1
                 object_id = f"{base}_{n}"
         self.ids[object_id] = where
-        if zone == "graveyard":
+        if zone in ("graveyard", "hand"):
             owner = self.player(entry["owner"], where)
             controller = owner
         else:
@@ -435,7 +520,15 @@ class CaseBuilder:
         chosen_as = None
         if entry.get("chosen_as") is not None:
             chosen_as = self.card(entry["chosen_as"], f"{where}.chosen_as").name
-        spell, copied_by, new_targets = None, None, ()
+        spell, copied_by, new_targets, half = None, None, (), None
+        if "half" in entry:
+            half = r.integer(entry["half"], f"{where}.half")
+            if not card.halves:
+                raise self.fail(f"{where}.half", f"{card.name} is not a split card")
+            if half not in (1, 2):
+                raise self.fail(f"{where}.half", "expected 1 or 2: the half that was cast (709.3)")
+        elif zone == "stack" and card.halves and copy_of is None:
+            raise self.fail(where, f"{card.name} is a split card: say which half was cast with half: 1 or 2 (709.3)")
         if zone == "stack" and copy_of is None:
             spell = self.spell_choices(entry, where)
         elif zone == "stack":
@@ -450,7 +543,7 @@ class CaseBuilder:
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
-                           controller_given="controller" in entry)
+                           controller_given="controller" in entry, half=half)
 
     def spell_choices(self, entry: dict, where: str) -> SpellChoices:
         """601.2b-h What the caster decided: modes, targets, X, kicker, division, replicate payments."""

@@ -145,6 +145,8 @@ class FactWriter:
             self.add("keyword_name", term, words[0])
             if len(words) == 2 and words[1].isdigit():
                 self.add("keyword_number", term, int(words[1]))
+            if len(words) == 3 and words[:2] == ["protection", "from"]:
+                self.add("protection_from", term, words[2][:1].upper() + words[2][1:])
         if ability.trigger is not None:
             selector_term = Function("trig", [term])
             self.add("trigger_when", term, Function(ability.trigger.when))
@@ -152,6 +154,13 @@ class FactWriter:
             if ability.trigger.to:
                 self.add("trigger_to", term, Function(ability.trigger.to))
             self.selector(selector_term, ability.trigger.what)
+        if ability.players is not None:
+            self.add("player_effect_ability", term, Function(ability.players.who))
+            for gained in ability.players.gains:
+                self.add("player_gain", term, gained)
+            if ability.players.hand_size is not None:
+                how, n = ability.players.hand_size
+                self.add("hand_size_effect", term, Function(how), n)
         if ability.copies_spell is not None:
             self.add("copies_spells", term)
         if ability.enters_tapped:
@@ -173,7 +182,33 @@ class FactWriter:
             self.operations(term, ability.operations)
         return term
 
+    # --- questions about characteristics ---
+    def question(self, q) -> None:
+        if q.kind == "value":
+            ask = Function("value", [Function(q.attribute)])
+        elif q.kind in ("is", "less", "greater"):
+            ask = Function(q.kind, [Function(q.attribute), to_symbol(q.value)])
+        elif q.kind == "different_names":
+            ask = Function("different_names", [String(q.value)])
+        else:
+            term = Function("qsel", [Number(q.index)])
+            self.selector(term, q.value)
+            ask = Function("matches", [term])
+        self.add("question", q.index, q.object_id, ask)
+
     # --- the board ---
+    def targets(self, o: Symbol, obj) -> None:
+        """115.1 What each instance of the word "target" of a spell on the stack can name."""
+        card = obj.card.halves[obj.half - 1] if obj.half else obj.card
+        for i, spec in enumerate(card.targets, start=1):
+            self.add("target_requirement", o, i, Function(spec.kind))
+            if spec.selector is not None:
+                term = Function("target_sel", [o, Number(i)])
+                self.add("target_selector", o, i, term)
+                self.selector(term, spec.selector)
+            if spec.mode is not None:
+                self.add("target_mode", o, i, spec.mode)
+
     def spell(self, o: Symbol, obj) -> None:
         """A spell on the stack: the decisions made as it was cast (601.2), or what it is a copy of. A spell
         that left the stack keeps its decisions: copies made of it before copied them (707.10)."""
@@ -202,8 +237,15 @@ class FactWriter:
             self.add("mana_spent", o, i, color)
 
     def faces(self, obj_term: Symbol, card: Card, card_key: Symbol) -> None:
-        """The front face, and a flip card's alternative face or a double-faced card's back (710, 712)."""
+        """The front face, and a flip card's alternative face or a double-faced card's back (710, 712),
+        or a split card's two halves (709)."""
         self.card(obj_term, card, card_key)
+        if card.halves:
+            self.add("split_card", obj_term)
+        for i, half in enumerate(card.halves, start=1):
+            face_term = Function("face", [obj_term, fn("half", i)])
+            self.add("card_face", obj_term, fn("half", i), face_term)
+            self.card(face_term, half, Function("face", [card_key, fn("half", i)]))
         for face, data in (("flip", card.flip_face), ("back", card.back_face)):
             if data is not None:
                 face_term = Function("face", [obj_term, Function(face)])
@@ -256,6 +298,10 @@ def case_facts(case: Case) -> list[Symbol]:
                 w.add("initial_controller", o, obj.controller)
             w.add("timestamp", o, obj.timestamp)
         w.spell(o, obj)
+        if obj.zone == "stack":
+            w.targets(o, obj)
+            if obj.half:
+                w.add("cast_half", o, obj.half)
         if obj.attached_to:
             w.add("attached_to", o, obj.attached_to)
         for key, value in obj.choices:
@@ -274,6 +320,8 @@ def case_facts(case: Case) -> list[Symbol]:
             match = PT_COUNTER.fullmatch(kind.strip())
             if match:
                 w.add("counter_modifies_pt", kind, int(match.group(1)), int(match.group(2)))
+    for question in case.questions:
+        w.question(question)
     for effect in case.effects:
         e = Function("res", [Number(effect.index)])
         w.add("resolved_effect", e)

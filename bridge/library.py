@@ -9,10 +9,11 @@ from importlib import resources
 import yaml
 
 from .errors import CaseError, close_matches
-from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, canonical_word
+from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, TargetSpec, canonical_word
 
 CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities", "spell",
-             "flip", "back")
+             "flip", "back", "halves", "targets")
+HALF_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "text", "abilities", "targets")
 FACE_KEYS = {"flip": ("name", "type_line", "pt", "text", "abilities"),
              "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities")}
 MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
@@ -47,6 +48,8 @@ class Card:
     library: bool
     flip_face: "Card | None" = None    # 710.1b the alternative characteristics of a flip card
     back_face: "Card | None" = None    # 712 the back face of a transforming double-faced card
+    halves: tuple["Card", ...] = ()    # 709 the two halves of a split card
+    targets: tuple[TargetSpec, ...] = ()   # 115.1 what a spell's instances of the word "target" can name
 
 
 def parse_mana_cost(reader: Reader, text: str, where: str) -> tuple[ManaSymbol, ...]:
@@ -102,8 +105,33 @@ def parse_printed_number(reader: Reader, text: str, where: str) -> int:
     return int(digits)
 
 
+def parse_split_card(reader: Reader, name: str, data: dict, where: str, library: bool) -> Card:
+    """709.1 A split card: two halves, each with its own name, mana cost, type line and text."""
+    raw = data["halves"]
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise reader.fail(f"{where}.halves", "a split card has exactly two halves")
+    for key in data:
+        if key not in ("halves", "text"):
+            raise reader.fail(f"{where}.{key}", "a split card's characteristics are those of its halves: give "
+                              f"{key!r} in each half")
+    halves = []
+    for i, half in enumerate(raw):
+        half = reader.mapping(half, f"{where}.halves[{i}]", HALF_KEYS)
+        if "name" not in half:
+            raise reader.fail(f"{where}.halves[{i}]", "a half needs its name")
+        halves.append(parse_card(reader, reader.string(half["name"], f"{where}.halves[{i}].name"), half,
+                                 f"{where}.halves[{i}]", library, keys=HALF_KEYS))
+    text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
+    return Card(name=name, mana_cost=None, mana_cost_text=" // ".join(h.mana_cost_text for h in halves),
+                color_indicator=(), type_line=" // ".join(h.type_line for h in halves), supertypes_and_types=(),
+                subtypes=(), power=None, toughness=None, pt_text="", loyalty=None, text=text, abilities=(),
+                spell=(), library=library, halves=tuple(halves))
+
+
 def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=CARD_KEYS) -> Card:
     data = reader.mapping(data, where, keys)
+    if "halves" in data:
+        return parse_split_card(reader, name, data, where, library)
     if "type_line" not in data:
         raise reader.fail(where, "a card needs a type_line")
     type_line = reader.string(data["type_line"], f"{where}.type_line")
@@ -147,7 +175,11 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
                 raise reader.fail(f"{where}.{face}", "a face needs its name")
             faces[f"{face}_face"] = parse_card(reader, reader.string(face_data["name"], f"{where}.{face}.name"),
                                                face_data, f"{where}.{face}", library, keys=FACE_KEYS[face])
-    return Card(name=name, mana_cost=mana_cost, mana_cost_text=cost_text,
+    raw_targets = data.get("targets", []) or []
+    if not isinstance(raw_targets, list):
+        raise reader.fail(f"{where}.targets", "expected a list of targets, e.g. [any] or [{permanent: {all: [land]}}]")
+    targets = tuple(reader.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
+    return Card(name=name, mana_cost=mana_cost, mana_cost_text=cost_text, targets=targets,
                 color_indicator=tuple(canonical_word(c.lower()) for c in indicator),
                 type_line=" ".join(type_line.split()), supertypes_and_types=before, subtypes=after,
                 power=power, toughness=toughness, pt_text=pt_text, loyalty=loyalty, text=text,

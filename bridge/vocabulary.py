@@ -86,6 +86,22 @@ class Operation:
 
 
 @dataclass(frozen=True)
+class PlayerEffect:
+    """What a static ability does to players (613.10) and to the game's rules for them (613.11)."""
+    who: str                                   # you | opponents | each
+    gains: tuple[str, ...] = ()                # shroud, hexproof, protection from red, can't gain life ...
+    hand_size: tuple[str, int] | None = None   # ("set", N), ("add", N) or ("none", 0): 402.2
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One instance of the word "target" on a spell (115.1): what it can name."""
+    kind: str                      # any | player | permanent | spell
+    selector: Selector | None = None
+    mode: int | None = None        # the mode it belongs to, for a modal spell (700.2)
+
+
+@dataclass(frozen=True)
 class Trigger:
     """The trigger condition of a triggered ability (603.1): the kind of event and what it is about."""
     when: str                      # one of TRIGGER_EVENTS
@@ -113,6 +129,7 @@ class Ability:
     copies_spell: CopyExceptions | None = None     # "copy target spell, except ..." (707.10, 707.9)
     enters_tapped: bool = False                    # "... enters tapped" (614.1c)
     enters_with_counters: tuple[tuple[str, int], ...] = ()   # "... enters with N ... counters" (614.1c)
+    players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
 
     @property
     def is_static(self) -> bool:
@@ -367,7 +384,8 @@ class Reader:
                 raise self.fail(where, "empty keyword")
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
-                                           "becomes_copy", "chosen", "triggered", "copies_spell", "enters"))
+                                           "becomes_copy", "chosen", "triggered", "copies_spell", "enters",
+                                           "players"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if "text" not in data:
@@ -409,9 +427,30 @@ class Reader:
             if not isinstance(tapped, bool):
                 raise self.fail(f"{where}.enters.tapped", "expected true or false")
             counters = self.counters(spec.get("counters", {}), f"{where}.enters.counters")
+        players = self.player_effect(data["players"], f"{where}.players") if "players" in data else None
         return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                        chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
-                       enters_with_counters=counters, **copies)
+                       enters_with_counters=counters, players=players, **copies)
+
+    def player_effect(self, value, where: str) -> PlayerEffect:
+        data = self.mapping(value, where, ("who", "gain", "max_hand_size"))
+        who = self.string(data.get("who", "you"), f"{where}.who")
+        if who not in ("you", "opponents", "each"):
+            raise self.fail(f"{where}.who", f"unknown players {who!r}; expected you, opponents or each")
+        gains = tuple(" ".join(g.lower().split()) for g in self.string_list(data.get("gain", []), f"{where}.gain"))
+        hand_size = None
+        if "max_hand_size" in data:
+            raw = data["max_hand_size"]
+            at = f"{where}.max_hand_size"
+            if raw == "none":
+                hand_size = ("none", 0)
+            elif isinstance(raw, dict):
+                hand_size = ("add", self.integer(self.mapping(raw, at, ("add",)).get("add", 0), f"{at}.add"))
+            else:
+                hand_size = ("set", self.integer(raw, at))
+        if not gains and hand_size is None:
+            raise self.fail(where, "say what it does to players: gain: [...] or max_hand_size")
+        return PlayerEffect(who=who, gains=gains, hand_size=hand_size)
 
     def trigger(self, value, where: str) -> Trigger:
         data = self.mapping(value, where, TRIGGER_KEYS)
@@ -427,6 +466,23 @@ class Reader:
                 raise self.fail(f"{where}.to", "'to' only goes with when: leaves")
             to = self.zone(data["to"], f"{where}.to")
         return Trigger(when=when, what=self.selector(data["what"], f"{where}.what"), to=to)
+
+    def target_spec(self, value, where: str) -> TargetSpec:
+        """any (115.4: a creature, player or planeswalker), player, {permanent: SELECTOR},
+        {spell: SELECTOR}; a mapping may add mode: N."""
+        if isinstance(value, str):
+            if value not in ("any", "player"):
+                raise self.fail(where, f"unknown target {value!r}" + close_matches(value, ("any", "player"))
+                                + "; use any, player, {permanent: SELECTOR} or {spell: SELECTOR}")
+            return TargetSpec(kind=value)
+        data = self.mapping(value, where, ("permanent", "spell", "any", "player", "mode"))
+        kinds = [k for k in ("permanent", "spell", "any", "player") if k in data]
+        if len(kinds) != 1:
+            raise self.fail(where, "a target is one of any, player, permanent or spell")
+        kind = kinds[0]
+        mode = self.integer(data["mode"], f"{where}.mode") if "mode" in data else None
+        selector = self.selector(data[kind], f"{where}.{kind}") if kind in ("permanent", "spell") else None
+        return TargetSpec(kind=kind, selector=selector, mode=mode)
 
     def zone(self, value, where: str) -> str:
         zone = self.string(value, where)
