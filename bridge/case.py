@@ -17,7 +17,7 @@ from .yaml_input import DEFAULT_LIMITS, Limits, read_yaml
 from .vocabulary import Ability, Operation, Reader, canonical_word
 
 TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "hands", "effects", "events",
-            "questions", "expect", "expect_under", "notes")
+            "questions", "expect", "expect_under", "expect_players", "notes")
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
                "choices", "chosen_as", "copy_of")
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
@@ -31,7 +31,8 @@ EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "a
 STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
-               "decisions")
+               "decisions", "illegal_targets", "countered_on_resolution")
+PLAYER_EXPECT_KEYS = ("has", "lacks", "max_hand_size")
 DECISION_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "sacrificed", "sacrificed_power",
                  "mana_spent")
 EDITIONS = ("current", "m10", "pre-m10")
@@ -117,6 +118,7 @@ class Case:
     declared_rules: str = ""          # the edition the file states (rules may be overridden)
     events: tuple = ()                # bridge.events.Event, in order: each holds the board after it
     questions: tuple[Question, ...] = ()
+    player_expectations: tuple[Expectation, ...] = ()   # object_id is the player's name
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""
@@ -259,6 +261,7 @@ class CaseBuilder:
             by_id = final_board.by_id()
         expectations = self.expectations(data.get("expect", {}) or {}, by_id)
         questions = self.questions(data.get("questions", []) or [], by_id)
+        player_expectations = self.player_expectations(data.get("expect_players", {}) or {})
         other = []
         under = data.get("expect_under", {}) or {}
         if not isinstance(under, dict):
@@ -270,7 +273,25 @@ class CaseBuilder:
             other.append((edition, self.expectations(block or {}, by_id, f"expect_under.{edition}")))
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
-                    declared_rules=rules, events=events, questions=questions)
+                    declared_rules=rules, events=events, questions=questions,
+                    player_expectations=player_expectations)
+
+    def player_expectations(self, data) -> tuple[Expectation, ...]:
+        """{player: {has: [...], lacks: [...], max_hand_size: N or none}} (613.10, 613.11)."""
+        r = self.reader
+        if not isinstance(data, dict):
+            raise self.fail("expect_players", "expected a mapping of player name to what they have")
+        found = []
+        for player, values in data.items():
+            where = f"expect_players.{player}"
+            name = self.player(player, where)
+            for key, value in r.mapping(values, where, PLAYER_EXPECT_KEYS).items():
+                if key == "max_hand_size":
+                    value = None if value == "none" else r.integer(value, f"{where}.{key}")
+                else:
+                    value = [" ".join(v.lower().split()) for v in r.string_list(value or [], f"{where}.{key}")]
+                found.append(Expectation(name, key, value))
+        return tuple(found)
 
     # --- questions (seed 002, 505.5-505.6; CR 709.4) ---
     def questions(self, data, by_id: dict) -> tuple[Question, ...]:
@@ -659,7 +680,7 @@ class CaseBuilder:
                 at = f"{where}.{key}"
                 if key != "zone" and zone not in ("battlefield", "stack"):
                     raise self.fail(at, f"{object_id!r} ends in the {zone}: only its zone can be expected")
-                if key in ("cast", "decisions") and zone != "stack":
+                if key in ("cast", "decisions", "illegal_targets", "countered_on_resolution") and zone != "stack":
                     raise self.fail(at, f"{object_id!r} is not a spell on the stack")
                 if key in ("types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                            "lacks_abilities"):
@@ -677,7 +698,9 @@ class CaseBuilder:
                     value = text.strip()
                 elif key == "controller":
                     value = self.player(value, at)
-                elif key in ("tapped", "cast"):
+                elif key == "illegal_targets":
+                    value = list(r.string_list(value or [], at))
+                elif key in ("tapped", "cast", "countered_on_resolution"):
                     if not isinstance(value, bool):
                         raise self.fail(at, "expected true or false")
                 elif key == "counters":

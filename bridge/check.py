@@ -36,12 +36,50 @@ def derived_value(state: ObjectState, key: str):
         "has_abilities": list(state.abilities), "lacks_abilities": list(state.abilities),
         "pt": state.pt, "power": state.power, "toughness": state.toughness, "controller": state.controller,
         "tapped": "tapped" in state.status, "counters": dict(state.counters), "cast": state.cast,
+        "illegal_targets": [c.target for c in state.targets if not c.legal],
+        "countered_on_resolution": state.countered_on_resolution,
     }[key]
 
 
 def default_decision(key: str):
     """What a spell without such a decision shows: no modes, no X, not kicked, nothing sacrificed."""
     return {"kicked": False, "x": None, "replicate": None, "sacrificed_power": None, "divided": {}}.get(key, [])
+
+
+def answer_mismatches(result: Result) -> list[Mismatch]:
+    """Each question's expected answer under the edition solved (its `expect`, or `expect_under`)."""
+    found = []
+    own = result.edition == (result.case.declared_rules or result.case.rules)
+    for answer in result.answers:
+        q = answer.question
+        expected = q.expect if own else dict(q.expect_under).get(result.edition)
+        if expected is None:
+            continue
+        derived = answer.answer
+        if q.kind == "value":
+            same = sorted(map(str, expected)) == sorted(map(str, derived))
+        else:
+            same = expected == derived
+        if not same:
+            found.append(Mismatch(q.where, "answer", expected, derived))
+    return found
+
+
+def player_mismatches(result: Result) -> list[Mismatch]:
+    found = []
+    players = {p.name: p for p in result.players}
+    for exp in result.case.player_expectations:
+        player = players[exp.object_id]
+        has = {k for k, _ in player.has}
+        if exp.key == "has":
+            ok, derived = set(exp.value) <= has, sorted(has)
+        elif exp.key == "lacks":
+            ok, derived = not (set(exp.value) & has), sorted(has)
+        else:
+            ok, derived = exp.value == player.max_hand_size, player.max_hand_size
+        if not ok:
+            found.append(Mismatch(exp.object_id, exp.key, exp.value, derived))
+    return found
 
 
 def trigger_mismatches(result: Result) -> list[Mismatch]:
@@ -62,9 +100,13 @@ def trigger_mismatches(result: Result) -> list[Mismatch]:
 def mismatches(result: Result) -> list[Mismatch] | None:
     """The expectations of the edition solved under that are not met (None: it expects nothing there)."""
     expectations = result.case.expectations_under(result.edition)
-    if expectations is None:
+    questions_here = any(q.expect is not None if result.edition == (result.case.declared_rules or result.case.rules)
+                         else result.edition in dict(q.expect_under) for q in result.case.questions)
+    if expectations is None and not questions_here:
         return None
-    found = trigger_mismatches(result) if result.edition == (result.case.declared_rules or result.case.rules) else []
+    expectations = expectations or ()
+    own_edition = result.edition == (result.case.declared_rules or result.case.rules)
+    found = (trigger_mismatches(result) + player_mismatches(result) if own_edition else []) + answer_mismatches(result)
     for exp in expectations:
         if exp.key == "zone":
             derived = result.case.object(exp.object_id).zone

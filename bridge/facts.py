@@ -158,6 +158,9 @@ class FactWriter:
             self.add("player_effect_ability", term, Function(ability.players.who))
             for gained in ability.players.gains:
                 self.add("player_gain", term, gained)
+                words = gained.split()
+                if len(words) == 3 and words[:2] == ["protection", "from"]:
+                    self.add("player_protection_from", gained, words[2][:1].upper() + words[2][1:])
             if ability.players.hand_size is not None:
                 how, n = ability.players.hand_size
                 self.add("hand_size_effect", term, Function(how), n)

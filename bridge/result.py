@@ -40,6 +40,8 @@ class ObjectState:
     cast: bool | None = None                     # a spell: was it cast (a copy isn't, 707.10)
     decisions: dict = field(default_factory=dict)  # a spell's decisions, its own or copied (601.2, 707.10)
     copy_of: str | None = None
+    targets: tuple = ()                          # a spell's TargetCheck, in the order of its targets
+    countered_on_resolution: bool = False        # 608.2b every target illegal
 
     @property
     def type_line(self) -> str:
@@ -61,6 +63,34 @@ class ObjectState:
                 "counters": dict(self.counters), "timestamp": self.timestamp, "zone": self.zone,
                 "status": list(self.status), **({"cast": self.cast, "copy_of": self.copy_of,
                                                  "decisions": self.decisions} if self.zone == "stack" else {})}
+
+
+@dataclass(frozen=True)
+class TargetCheck:
+    """Whether one target of a spell is still legal (608.2b), and what made it illegal."""
+    target: str
+    legal: bool
+    reasons: tuple[Symbol, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """A player after effects on players (613.10) and on game rules (613.11)."""
+    name: str
+    has: tuple[tuple[str, tuple[str, ...]], ...]     # (what, the permanents that give it)
+    max_hand_size: int | None                        # None: no maximum hand size
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "has": {k: list(src) for k, src in self.has},
+                "max_hand_size": self.max_hand_size}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to a question about characteristics, and the values each view showed."""
+    question: object                                  # bridge.case.Question
+    answer: object                                    # True/False, or the list of values
+    shown: tuple[tuple[str, str, str, str], ...]      # (object, view, attribute, value)
 
 
 @dataclass(frozen=True)
@@ -97,6 +127,8 @@ class Result:
     reader: AtomReader = field(repr=False, compare=False, default=None)
     names: dict = field(repr=False, compare=False, default_factory=dict)
     events: tuple = ()         # bridge.timeline.EventOutcome, one per event of the case
+    players: tuple[PlayerState, ...] = ()
+    answers: tuple[Answer, ...] = ()
     texts: dict = field(repr=False, compare=False, default_factory=dict)
 
     @property
@@ -136,6 +168,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
         return effect_text(term, labels, names, texts)
 
     decisions = read_decisions(solution)
+    targets, countered = read_targets(solution)
     cast = {a.arguments[0].string for a in solution.atoms("cast_spell", 1)}
     copy_owners = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("copy_owner", 2)}
     objects = {}
@@ -174,7 +207,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             controller=(v["controller"][0].string if v["controller"] else obj.controller),
             owner=copy_owners.get(obj.id, obj.owner), counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone, status=obj.status,
             cast=(obj.id in cast) if obj.zone == "stack" else None, decisions=decisions.get(obj.id, {}),
-            copy_of=obj.copy_of)
+            copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered)
 
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
     changed = defaultdict(set)
@@ -193,7 +226,52 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                           depends_on=tuple(sorted(depends[(k.number, effect)]))))
     return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace),
                   ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names,
-                  events=events, texts=texts)
+                  events=events, texts=texts, players=read_players(case, solution),
+                  answers=read_answers(case, solution))
+
+
+def read_targets(solution) -> tuple[dict[str, tuple[TargetCheck, ...]], set[str]]:
+    """Each spell's checked targets (asp/115_targets.lp), in order, and the spells that would be
+    removed from the stack on resolution."""
+    reasons = defaultdict(list)
+    for atom in solution.atoms("illegal", 4):
+        s, j, target, why = atom.arguments
+        reasons[(s.string, j.number, target.string)].append(why)
+    found = defaultdict(list)
+    for atom in sorted(solution.atoms("target_of", 3), key=lambda a: a.arguments[1].number):
+        s, j, target = atom.arguments
+        why = tuple(sorted(reasons.get((s.string, j.number, target.string), []), key=str))
+        found[s.string].append(TargetCheck(target.string, not why, why))
+    countered = {a.arguments[0].string for a in solution.atoms("countered_on_resolution", 1)}
+    return {k: tuple(v) for k, v in found.items()}, countered
+
+
+def read_players(case: Case, solution) -> tuple[PlayerState, ...]:
+    sources = defaultdict(lambda: defaultdict(list))
+    for atom in solution.atoms("player_has_from", 3):
+        p, what, src = atom.arguments
+        sources[p.string][what.string].append(src.string)
+    sizes = {a.arguments[0].string: a.arguments[1].number for a in solution.atoms("max_hand_size", 2)}
+    return tuple(PlayerState(name=p, has=tuple((k, tuple(sorted(v))) for k, v in sorted(sources[p].items())),
+                             max_hand_size=sizes.get(p)) for p in case.players)
+
+
+def read_answers(case: Case, solution) -> tuple[Answer, ...]:
+    answers = {a.arguments[0].number: a.arguments[1].name == "yes" for a in solution.atoms("answer", 2)}
+    values = defaultdict(list)
+    for atom in solution.atoms("answer_value", 2):
+        value = atom.arguments[1]
+        values[atom.arguments[0].number].append(value.number if value.type == SymbolType.Number else value.string)
+    shown = defaultdict(list)
+    for atom in solution.atoms("shown", 5):
+        q, obj, view, attr, value = atom.arguments
+        shown[q.number].append((obj.string, str(view), attr.name,
+                                str(value.number) if value.type == SymbolType.Number else value.string))
+    found = []
+    for question in case.questions:
+        answer = sorted(values[question.index], key=str) if question.kind == "value" else answers.get(question.index)
+        found.append(Answer(question, answer, tuple(sorted(shown[question.index]))))
+    return tuple(found)
 
 
 def read_decisions(solution) -> dict[str, dict]:

@@ -89,10 +89,13 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
                     continue
             ctl.ground([(name, [k] if phase is None else [k, Function(phase)])])
     ctl.ground([("final", [Number(step - 1)])])
-    ctl.ground([("events", [])])          # triggered abilities and how permanents enter (603, 614)
+    # After the layers: triggered abilities and how permanents enter (603, 614), players and game
+    # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709).
+    ctl.ground([("events", []), ("players", []), ("targets", []), ("questions", [])])
     solution = Solution(control=ctl, steps=step - 1, ground_atoms=len(ctl.symbolic_atoms))
     sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2), ("decision", 2),
-                               ("fails", 5))
+                               ("fails", 5), ("answer", 2), ("answer_value", 2), ("illegal", 4),
+                               ("player_has", 2), ("max_hand_size", 2))
                  for a in ctl.symbolic_atoms.by_signature(*sig)]
     undecided = [a.symbol for a in sentinels if not a.is_fact] or (solution.undecided() if strict else [])
     if undecided:
