@@ -44,6 +44,13 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
         data["object"] = object_history(result, object_id)
     if result.events:
         data["events"] = [event_data(result, outcome) for outcome in result.events]
+    data["targets"] = [{"spell": obj.id, "target": c.target, "legal": c.legal,
+                        "because": [reason_text(c.target, r) for r in c.reasons]}
+                       for obj in result.stack for c in obj.targets]
+    from .render import question_text
+    data["answers"] = [{"question": a.question.where, "text": question_text(a.question), "answer": a.answer,
+                        "shown": [{"object": o, "view": v, "characteristic": ATTRIBUTE_NAMES.get(at, at), "value": val}
+                                  for o, v, at, val in a.shown]} for a in result.answers]
     return data
 
 
@@ -69,7 +76,19 @@ def reason_text(obj: str, why) -> str:
         return f"{obj} is controlled by {args[0].string}"
     if why.name == "to":
         return f"{obj} doesn't go to the {args[0].name}"
-    return str(why)
+    return TARGET_REASONS.get(why.name, str(why)).format(obj=obj, color=args[0].string.lower() if args else "")
+
+
+# Why a target is illegal (asp/115_targets.lp).
+TARGET_REASONS = {
+    "gone": "{obj} is no longer where it was when targeted (608.2b)",
+    "not_a_player": "{obj} is not a player",
+    "a_player": "{obj} is a player, not a permanent or a spell",
+    "not_any_target": "{obj} is neither a creature nor a planeswalker (115.4)",
+    "shroud": "{obj} has shroud (702.18a)",
+    "hexproof": "{obj} has hexproof and the spell's controller is an opponent (702.11)",
+    "protection": "{obj} has protection from {color} and the spell is {color} (702.16b)",
+}
 
 
 def event_data(result: Result, outcome) -> dict:
@@ -183,4 +202,18 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
     for event in data.get("events", []):
         lines.append("")
         lines.extend(event_lines(event))
+    if data["targets"]:
+        lines += ["", "targets (608.2b: checked with the characteristics above):"]
+        for item in data["targets"]:
+            verdict = "legal" if item["legal"] else "illegal: " + "; ".join(item["because"])
+            lines.append(f"  {item['spell']} → {item['target']}: {verdict}")
+    if data["answers"]:
+        lines += ["", "questions (seed 002, 505.5-505.6; CR 709.4):"]
+        for item in data["answers"]:
+            answer = item["answer"]
+            answer = ("yes" if answer else "no") if isinstance(answer, bool) else ", ".join(map(str, answer))
+            lines.append(f"  {item['question']}: {item['text']} {answer}")
+            for shown in item["shown"]:
+                view = "" if shown["view"] == "whole" else f" ({shown['view'].replace('half(', 'half ').rstrip(')')})"
+                lines.append(f"    {shown['object']}{view}: {shown['characteristic']} {shown['value']}")
     return "\n".join(lines)

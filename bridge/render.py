@@ -5,6 +5,7 @@ import json
 
 from .result import Result
 from .texts import ability_text
+from .explain import reason_text
 
 COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "counters")
 
@@ -34,6 +35,22 @@ def text_table(result: Result) -> str:
                  obj.type_line, obj.controller, "cast" if obj.cast else f"copy of {obj.copy_of}" if obj.copy_of
                  else "not cast", decisions_text(obj.decisions)) for obj in result.stack]
         lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "controller", "how", "decisions")))
+        for obj in result.stack:
+            if obj.targets:
+                checks = ", ".join(f"{c.target} {'legal' if c.legal else 'illegal (' + '; '.join(reason_text(c.target, r) for r in c.reasons) + ')'}"
+                                   for c in obj.targets)
+                verdict = " — removed on resolution: every target is illegal (608.2b)" if obj.countered_on_resolution else ""
+                lines.append(f"  {obj.id} targets: {checks}{verdict}")
+    if any(p.has or p.max_hand_size != 7 for p in result.players):
+        lines += ["", "players (613.10, 613.11):"]
+        for player in result.players:
+            has = ", ".join(f"{k} (from {', '.join(src)})" for k, src in player.has) or "—"
+            size = "no maximum" if player.max_hand_size is None else str(player.max_hand_size)
+            lines.append(f"  {player.name}: {has}; maximum hand size {size}")
+    if result.answers:
+        lines += ["", "questions:"]
+        for answer in result.answers:
+            lines.append(f"  {answer.question.where}: {question_text(answer.question)} {answer_text(answer.answer)}")
     lines.append("")
     lines.append("abilities:")
     for obj in result.objects.values():
@@ -69,12 +86,33 @@ def result_json(result: Result) -> dict:
         "steps": [{"step": s.number, "layer": s.layer, "effect": s.effect, "timestamp": s.timestamp,
                    "changed": list(s.changed), "depends_on": list(s.depends_on)} for s in result.steps],
         "ties": list(result.trace.ties),
+        "players": [p.as_dict() for p in result.players],
+        "questions": [{"question": a.question.where, "object": a.question.object_id, "text": question_text(a.question),
+                       "answer": a.answer} for a in result.answers],
         "events": [{"event": o.event.number, "kind": o.event.kind, "objects": list(o.event.subjects),
                     "entered_with": [{"object": obj, "how": entering_text(how)} for obj, how in o.entered_with],
                     "triggers": [{"source": t.source, "ability": ability_text(t.ability, result.texts),
                                   "controller": t.controller, "times": t.times} for t in o.triggers]}
                    for o in result.events],
     }
+
+
+def question_text(q) -> str:
+    if q.kind == "value":
+        return f"{q.object_id}'s {q.attribute.replace('_', ' ')}?"
+    if q.kind == "is":
+        return f"is {q.object_id}'s {q.attribute.replace('_', ' ')} {q.value}?"
+    if q.kind in ("less", "greater"):
+        return f"is {q.object_id}'s {q.attribute.replace('_', ' ')} {q.kind} than {q.value}?"
+    if q.kind == "different_names":
+        return f"do {q.object_id} and {q.value} have different names?"
+    return f"does {q.object_id} match the selector?"
+
+
+def answer_text(answer) -> str:
+    if isinstance(answer, list):
+        return ", ".join(str(v) for v in answer) or "—"
+    return "yes" if answer else "no"
 
 
 def decisions_text(decisions: dict) -> str:

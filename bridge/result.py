@@ -62,7 +62,12 @@ class ObjectState:
                 "pt": self.pt, "loyalty": self.loyalty, "controller": self.controller, "owner": self.owner,
                 "counters": dict(self.counters), "timestamp": self.timestamp, "zone": self.zone,
                 "status": list(self.status), **({"cast": self.cast, "copy_of": self.copy_of,
-                                                 "decisions": self.decisions} if self.zone == "stack" else {})}
+                                                 "decisions": self.decisions,
+                                                 "targets": [{"target": c.target, "legal": c.legal,
+                                                              "illegal_because": [str(r) for r in c.reasons]}
+                                                             for c in self.targets],
+                                                 "countered_on_resolution": self.countered_on_resolution}
+                                                if self.zone == "stack" else {})}
 
 
 @dataclass(frozen=True)
