@@ -27,7 +27,9 @@ def test_case_has_a_source_and_expectations(path):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert str(data.get("source", "")).strip(), f"{path} has no source"
     expects_triggers = any("expect_triggers" in event for event in data.get("events", []) or [])
-    assert data.get("expect") or expects_triggers, f"{path} expects nothing"
+    expects_answers = any("expect" in q or "expect_under" in q for q in data.get("questions", []) or [])
+    assert data.get("expect") or data.get("expect_players") or expects_triggers or expects_answers, \
+        f"{path} expects nothing"
 
 
 def test_check_command_over_the_folder(capsys):
