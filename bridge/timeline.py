@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Function, Number, String, Symbol
 
 from .case import Case
 from .events import ASP_KIND, Board, Event
@@ -162,7 +162,3 @@ def outcome(event: Event, before: Solution | None, after: Solution) -> EventOutc
     return EventOutcome(event, tuple(sorted(triggers, key=key)),
                         tuple(sorted(checks, key=lambda c: (c.source, str(c.ability), c.object))),
                         tuple(sorted(set(absent), key=str)), tuple(entered))
-
-
-def is_string(symbol: Symbol) -> bool:
-    return symbol.type == SymbolType.String

@@ -6,7 +6,7 @@ for the game is in asp/ (which layer an operation belongs to, what it changes, a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .errors import CaseError, close_matches
 

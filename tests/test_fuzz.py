@@ -3,7 +3,6 @@ message; nothing else, no hang. Default run: 5,000+ inputs; `pytest --fuzz-long`
 import copy
 import sys
 
-import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 

@@ -1,5 +1,4 @@
 """The staged grounding: one answer, all facts, and the Python API's dataclasses."""
-import clingo
 import pytest
 
 import bridge
