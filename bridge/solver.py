@@ -17,6 +17,9 @@ from .case import Case
 from .errors import CaseError, SolveTimeout
 from .facts import case_facts
 
+# The program parts grounded after the layers, and the input each one needs to have anything to do.
+AFTER_LAYERS = {"events": ("event_object", 3), "players": ("player_effect_ability", 2),
+                "targets": ("target_requirement", 3), "questions": ("question", 3)}
 STEP_PARTS = (("state", None), ("view", "probe"), ("outcome", "probe"), ("worlds", None), ("view", "hyp"),
               ("order", None), ("view", "apply"), ("outcome", "apply"), ("carry", None))
 
@@ -90,8 +93,12 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
             ctl.ground([(name, [k] if phase is None else [k, Function(phase)])])
     ctl.ground([("final", [Number(step - 1)])])
     # After the layers: triggered abilities and how permanents enter (603, 614), players and game
-    # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709).
-    ctl.ground([("events", []), ("players", []), ("targets", []), ("questions", [])])
+    # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709); each part
+    # only when the case has what it reads.
+    after = [(part, []) for part, (name, arity) in AFTER_LAYERS.items()
+             if any(True for _ in ctl.symbolic_atoms.by_signature(name, arity))]
+    if after:
+        ctl.ground(after)
     solution = Solution(control=ctl, steps=step - 1, ground_atoms=len(ctl.symbolic_atoms))
     sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2), ("decision", 2),
                                ("fails", 5), ("answer", 2), ("answer_value", 2), ("illegal", 4),
