@@ -15,6 +15,7 @@ from clingo import Function, Number
 
 from .case import Case
 from .errors import CaseError, SolveTimeout
+from .explain import reason_text
 from .facts import case_facts
 
 # The program parts grounded after the layers, and the input each one needs to have anything to do.
@@ -99,6 +100,7 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
              if any(True for _ in ctl.symbolic_atoms.by_signature(name, arity))]
     if after:
         ctl.ground(after)
+        check_new_targets(ctl, case)
     solution = Solution(control=ctl, steps=step - 1, ground_atoms=len(ctl.symbolic_atoms))
     sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2), ("decision", 2),
                                ("fails", 5), ("answer", 2), ("answer_value", 2), ("illegal", 4),
@@ -108,6 +110,15 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     if undecided:
         raise NotAllFacts(f"{len(undecided)} atoms are not facts, e.g. {undecided[0]}")
     return solution
+
+
+def check_new_targets(ctl: clingo.Control, case: Case) -> None:
+    """707.10c: a copy's new targets must be legal (asp/115_targets.lp says why one is not)."""
+    for atom in ctl.symbolic_atoms.by_signature("illegal_new_target", 3):
+        copy, target, why = atom.symbol.arguments
+        raise CaseError(case.file, f"new_targets of {copy.string!r}",
+                        f"the new target {target.string!r} is not a legal target (707.10c): "
+                        f"{reason_text(target.string, why)}")
 
 
 def count_atoms(ctl: clingo.Control, name: str, arity: int) -> int:

@@ -30,6 +30,10 @@ BAD = {
     "new_target_position": (GELECTRODE + "stack: [{card: Gigadrowse, targets: [island], replicate: 1}]\n"
                             "events: [{copy: {spell: gigadrowse, by: gigadrowse, new_targets: {2: gelectrode}}}]\n",
                             "the original spell has no target number 2 to change"),
+    "illegal_new_target": (GELECTRODE + "stack: [{card: Giant Growth, targets: [gelectrode]}]\n"
+                           "events: [{cast: {card: Fork, targets: [giant_growth]}}, {copy: {spell: giant_growth, by: fork,"
+                           " new_targets: {1: island}}}]\n",
+                           "the new target 'island' is not a legal target (707.10c): island doesn't have Creature"),
     "unknown_target": (GELECTRODE + "stack: [{card: Gigadrowse, targets: [islnd]}]\n",
                        "stack[0].targets[0]: no object or player 'islnd'"),
     "copy_without_copier": (GELECTRODE + "stack: [{card: Gigadrowse, targets: [island]}, {card: Gigadrowse, "
