@@ -61,6 +61,12 @@ def parted(results: list[Result], object_id: str, label: str) -> list[str]:
     return lines
 
 
+def answer_shown(answer) -> str:
+    if isinstance(answer, list):
+        return ", ".join(map(str, answer))
+    return "yes" if answer else "no"
+
+
 def compare_data(results: list[Result]) -> dict:
     objects = []
     for object_id in results[0].objects:
@@ -72,16 +78,37 @@ def compare_data(results: list[Result]) -> dict:
                                     "parted": parted(results, object_id, label)})
         if differences:
             objects.append({"id": object_id, "differences": differences})
+    answers = []
+    for i, answer in enumerate(results[0].answers):
+        values = {r.edition: answer_shown(r.answers[i].answer) for r in results}
+        if len(set(values.values())) > 1:
+            answers.append({"question": answer.question.where, "answers": values,
+                            "why": "split cards: seed 002 505.5-505.6 before 2017, CR 709.4 since"
+                            if any(s[1] != "whole" for r in results for s in r.answers[i].shown) else ""})
+    triggers = []
+    for i, outcome in enumerate(results[0].events):
+        values = {r.edition: ", ".join(f"{t.source}×{t.times}" for t in r.events[i].triggers) or "nothing"
+                  for r in results}
+        if len(set(values.values())) > 1:
+            triggers.append({"event": outcome.event.number, "triggers": values})
     return {"case": results[0].case.title, "file": results[0].case.file,
-            "editions": [r.edition for r in results], "objects": objects,
+            "editions": [r.edition for r in results], "objects": objects, "answers": answers, "triggers": triggers,
             "ties": {r.edition: list(r.trace.ties) for r in results if r.trace.ties}}
 
 
 def compare_text(results: list[Result]) -> str:
     data = compare_data(results)
     lines = [data["case"], f"file: {data['file']}   compared: {', '.join(data['editions'])}"]
-    if not data["objects"]:
-        lines.append("no characteristic differs between these editions")
+    if not data["objects"] and not data["answers"] and not data["triggers"]:
+        lines.append("no characteristic, answer or trigger differs between these editions")
+    for item in data["answers"]:
+        lines.append("")
+        lines.append(f"{item['question']}: " + "   ".join(f"{ed}: {v}" for ed, v in item["answers"].items()))
+        if item["why"]:
+            lines.append(f"  ({item['why']})")
+    for item in data["triggers"]:
+        lines.append("")
+        lines.append(f"event {item['event']} triggers: " + "   ".join(f"{ed}: {v}" for ed, v in item["triggers"].items()))
     for obj in data["objects"]:
         lines.append("")
         lines.append(obj["id"])

@@ -113,3 +113,9 @@ def test_modal_targets_follow_the_chosen_mode():
     assert objects["on_bears"].countered_on_resolution
     assert not objects["on_crusade"].countered_on_resolution
     assert not objects["untap_bears"].countered_on_resolution
+
+
+def test_compare_shows_answers_that_differ(capsys):
+    assert main(["compare", "--rules", "pre-m10,current", "cases/split/s002_505_6_void_assault_battery.yaml"]) == 0
+    out = capsys.readouterr().out
+    assert "questions[2]: pre-m10: no   current: yes" in out
