@@ -730,6 +730,8 @@ class CaseBuilder:
                     raise self.fail(at, "expected true or false")
                 found[key] = item
             else:
+                if not isinstance(item or {}, dict):
+                    raise self.fail(at, "expected a mapping of target to its share, e.g. {bear: 1}")
                 found[key] = {r.string(k, at): r.integer(v, f"{at}.{k}") for k, v in (item or {}).items()}
         return found
 

@@ -84,6 +84,9 @@ class EventReader:
     def events(self, data, board: Board) -> tuple[tuple[Event, ...], Board]:
         if not isinstance(data, list):
             raise self.cb.fail("events", "expected a list of events")
+        if len(data) > self.cb.limits.max_effects:
+            raise self.cb.fail("events", f"{len(data):,} events is more than the limit of "
+                                         f"{self.cb.limits.max_effects:,} (--max-effects)")
         found = []
         for i, entry in enumerate(data):
             where = f"events[{i}]"
@@ -145,6 +148,10 @@ class EventReader:
         count = self.r.integer(entry.get("count", 1), f"{where}.count")
         if count < 1:
             raise self.cb.fail(f"{where}.count", "expected at least 1")
+        limit = self.cb.limits.max_objects
+        if len(board.objects) + count > limit:
+            raise self.cb.fail(f"{where}.count", f"{count:,} copies would make more than {limit:,} objects "
+                                                 "(--max-objects)")
         ids = self.r.string_list(entry["ids"], f"{where}.ids") if "ids" in entry else ()
         if ids and len(ids) != count:
             raise self.cb.fail(f"{where}.ids", f"expected {count} ids (count), got {len(ids)}")

@@ -8,11 +8,13 @@ Python only moves facts between boards; what triggers and why is decided in asp/
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 
 from clingo import Function, Number, String, Symbol
 
 from .case import Case
+from .errors import SolveTimeout
 from .events import ASP_KIND, Board, Event
 from .solver import Solution, solve_case
 
@@ -63,8 +65,19 @@ def event_facts(event: Event, look_back: bool) -> list[Symbol]:
     return [Function("event_object", [ev, Function(ASP_KIND[event.kind]), String(o)]) for o in event.subjects]
 
 
-def solve_story(case: Case, **options) -> Story:
-    """Solve the case's board, then the board after each event, collecting what triggered."""
+def solve_story(case: Case, timeout: float | None = None, **options) -> Story:
+    """Solve the case's board, then the board after each event, collecting what triggered.
+    `timeout` bounds the whole: each board gets what is left of it."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+
+    def solve(snapshot: Case, extra: list[Symbol]) -> Solution:
+        if deadline is None:
+            return solve_case(snapshot, extra_facts=extra, **options)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise SolveTimeout(case.file, timeout, 0)
+        return solve_case(snapshot, extra_facts=extra, timeout=left, **options)
+
     board = Board(case.objects, case.effects)
     events = case.events
     last_known: list[Symbol] = []
@@ -80,13 +93,13 @@ def solve_story(case: Case, **options) -> Story:
         if following is not None:
             extra += event_facts(following, look_back=True)
         snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
-        solution = solve_case(snapshot, extra_facts=extra, **options)
+        solution = solve(snapshot, extra)
         if event is not None and event.kind == "enters":
             entering = entered_with(solution)
             if entering:
                 board = put_as_entered(board, entering)
                 snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
-                solution = solve_case(snapshot, extra_facts=extra, **options)
+                solution = solve(snapshot, extra)
         if event is not None:
             outcomes.append(outcome(event, outcomes_before.pop(event.number, None), solution))
         if following is not None:

@@ -34,6 +34,12 @@ BAD = {
                            "events: [{cast: {card: Fork, targets: [giant_growth]}}, {copy: {spell: giant_growth, by: fork,"
                            " new_targets: {1: island}}}]\n",
                            "the new target 'island' is not a legal target (707.10c): island doesn't have Creature"),
+    "too_many_copies": (GELECTRODE + "stack: [{card: Gigadrowse, targets: [island], replicate: 1}]\n"
+                        "events: [{copy: {spell: gigadrowse, by: gigadrowse, count: 1000000000}}]\n",
+                        "1,000,000,000 copies would make more than 5,000 objects (--max-objects)"),
+    "divided_not_a_mapping": (GELECTRODE + "stack: [{card: Gigadrowse, targets: [island]}]\n"
+                              "expect: {gigadrowse: {decisions: {divided: [1, 2]}}}\n",
+                              "expect.gigadrowse.decisions.divided: expected a mapping of target to its share"),
     "unknown_target": (GELECTRODE + "stack: [{card: Gigadrowse, targets: [islnd]}]\n",
                        "stack[0].targets[0]: no object or player 'islnd'"),
     "copy_without_copier": (GELECTRODE + "stack: [{card: Gigadrowse, targets: [island]}, {card: Gigadrowse, "
@@ -131,3 +137,11 @@ def test_a_copy_is_controlled_and_owned_by_who_put_it_on_the_stack():
     assert (copy.controller, copy.owner) == ("Bob", "Bob")
     assert (mine.controller, mine.owner) == ("Alice", "Alice")
     assert result.objects["azorius_charm"].controller == "Alice"
+
+
+def test_the_timeout_bounds_all_the_boards_of_a_case():
+    from bridge.errors import SolveTimeout
+    case = {"case": "t", "battlefield": [{"card": "Soul Warden"}],
+            "events": [{"enters": {"card": "Grizzly Bears"}} for _ in range(30)]}
+    with pytest.raises(SolveTimeout):
+        api.solve(case, timeout=0.3)
