@@ -68,8 +68,9 @@ class Event:
                 status = tuple(s for s in obj.status if s != name) + ((name,) if wanted else ())
                 obj = replace(obj, status=status)
             objects.append(obj)
-        effects = tuple(replace(e, affects=tuple(o for o in e.affects if o not in gone))
-                        for e in board.effects if not (e.source in gone and e.source not in e.affects))
+        # 611.2a an effect from a resolved spell or ability, or a copy effect, goes on applying when
+        # its source leaves; it stops applying to an object that left (400.7).
+        effects = tuple(replace(e, affects=tuple(o for o in e.affects if o not in gone)) for e in board.effects)
         effects = tuple(e for e in effects if e.affects)
         return Board(tuple(objects) + self.new_objects, effects + self.new_effects)
 

@@ -145,3 +145,13 @@ def test_the_timeout_bounds_all_the_boards_of_a_case():
             "events": [{"enters": {"card": "Grizzly Bears"}} for _ in range(30)]}
     with pytest.raises(SolveTimeout):
         api.solve(case, timeout=0.3)
+
+
+def test_a_copy_stays_red_when_fork_has_left_the_stack():
+    """611.2a / 707.10: the copy effect doesn't end when its source (Fork) leaves the stack."""
+    case = {"case": "t", "stack": [{"card": "Azorius Charm", "modes": [2]}],
+            "events": [{"cast": {"card": "Fork", "targets": ["azorius_charm"]}},
+                       {"copy": {"spell": "azorius_charm", "by": "fork"}},
+                       {"leaves": ["fork"]}]}
+    copy = api.solve(case).objects["azorius_charm_copy"]
+    assert copy.colors == ("Red",) and copy.decisions["modes"] == [2]
