@@ -12,7 +12,6 @@ from .yaml_input import DEFAULT_LIMITS, Limits
 from .check import Mismatch, mismatches
 from .result import Result, build_result
 from .solver import solve_case
-from .timeline import solve_story
 
 
 def solve(source, file: str | None = None, reevaluate: bool = True, rules: str | None = None,
@@ -27,6 +26,7 @@ def solve(source, file: str | None = None, reevaluate: bool = True, rules: str |
     if rules is not None:
         case = with_rules(case, rules)
     if case.events:
+        from .timeline import solve_story         # boards after events (imported when a case has some)
         story = solve_story(case, reevaluate=reevaluate, timeout=timeout)
         return build_result(story.case, story.solution, story.outcomes)
     solution = solve_case(case, reevaluate=reevaluate, timeout=timeout)

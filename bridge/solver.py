@@ -15,7 +15,6 @@ from clingo import Function, Number
 
 from .case import Case
 from .errors import CaseError, SolveTimeout
-from .explain import reason_text
 from .facts import case_facts
 
 # The program parts grounded after the layers, and the input each one needs to have anything to do.
@@ -116,6 +115,7 @@ def check_new_targets(ctl: clingo.Control, case: Case) -> None:
     """707.10c: a copy's new targets must be legal (asp/115_targets.lp says why one is not)."""
     for atom in ctl.symbolic_atoms.by_signature("illegal_new_target", 3):
         copy, target, why = atom.symbol.arguments
+        from .explain import reason_text          # only when there is something to report
         raise CaseError(case.file, f"new_targets of {copy.string!r}",
                         f"the new target {target.string!r} is not a legal target (707.10c): "
                         f"{reason_text(target.string, why)}")
