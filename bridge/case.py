@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .library import Card, library, parse_card
@@ -22,7 +22,7 @@ OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "at
                "choices", "chosen_as", "copy_of")
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
 SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets",
-              "half")
+              "half", "ability_of", "ability")
 QUESTION_KEYS = ("object", "ask", "expect", "expect_under")
 VALUE_QUESTIONS = {"mana_value": "mana_value", "name": "name", "names": "name", "colors": "color", "types": "type"}
 COMPARISONS = ("mana_value", "mana_value_less_than", "mana_value_greater_than", "color", "name", "type",
@@ -70,6 +70,13 @@ class BoardObject:
     new_targets: tuple[tuple[int, str], ...] = ()   # a copy's changed targets (707.10c): (position, target)
     controller_given: bool = True         # False: a copy's controller is left to asp/ (707.10)
     half: int | None = None               # a split card on the stack: the half that was cast (709.3)
+    ability_source: str | None = None     # an activated or triggered ability on the stack: its source (113.7)
+    ability_index: int | None = None      # which ability of the source's card (1, 2, ...)
+
+    @property
+    def ability(self):
+        """The ability this stack object is, for an ability on the stack."""
+        return self.card.abilities[self.ability_index - 1] if self.ability_index else None
 
 
 @dataclass(frozen=True)
@@ -222,7 +229,11 @@ class CaseBuilder:
         raw_objects += [(entry, f"stack[{i}]", "stack", len(battlefield) + i + 1) for i, entry in enumerate(stack)]
 
         self.ids: dict[str, str] = {}
-        objects = [self.board_object(entry, where, zone, position) for entry, where, zone, position in raw_objects]
+        self.board_cards: dict = {}           # id -> card of the objects read so far (for abilities on the stack)
+        objects = []
+        for entry, where, zone, position in raw_objects:
+            objects.append(self.board_object(entry, where, zone, position))
+            self.board_cards[objects[-1].id] = objects[-1].card
         by_id = {o.id: o for o in objects}
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
             if obj.attached_to is not None:
@@ -248,7 +259,8 @@ class CaseBuilder:
                 zone = "stack" if obj.zone == "stack" else "battlefield"
                 self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone=zone)
                 if obj.zone == "stack":
-                    effects.append(self.spell_copy_effect(obj, where, by_id, len(effects) + 1, obj.timestamp))
+                    effect = self.spell_copy_effect(obj, where, by_id, len(effects) + 1, obj.timestamp)
+                    effects += [effect] if effect else []
                 else:
                     effects.append(self.enters_as_copy_effect(obj, len(effects) + 1))
         effects = tuple(effects)
@@ -363,7 +375,7 @@ class CaseBuilder:
                                             this_path=path),),
                       timestamp=obj.timestamp, source=obj.id)
 
-    def spell_copy_effect(self, obj: BoardObject, where: str, by_id: dict, index: int, timestamp: int) -> Effect:
+    def spell_copy_effect(self, obj: BoardObject, where: str, by_id: dict, index: int, timestamp: int) -> Effect | None:
         """A copy of a spell copies it in layer 1a, with the exceptions of the ability that copied it
         (e.g. Fork: "except that the copy is red"); a spell's own replicate has none (702.56a)."""
         by = self.known_object(obj.copied_by, f"{where}.copied_by", by_id)
@@ -371,6 +383,8 @@ class CaseBuilder:
         exceptions = next((a.copies_spell for a in copier.abilities if a.copies_spell is not None), None)
         from .events import copy_effect
         from .vocabulary import CopyExceptions
+        if by_id[obj.copy_of].ability_source:
+            return None               # an ability on the stack has no characteristics to copy (707.10)
         return copy_effect(index, obj, obj.copy_of, exceptions or CopyExceptions(), timestamp, by)
 
     def spell_copy(self, spec: dict, where: str, board, timestamp: int, index: int):
@@ -388,6 +402,7 @@ class CaseBuilder:
             if key in spec:
                 entry[key] = spec[key]
         obj = self.board_object(entry, where, "stack", timestamp, card=original.card)
+        obj = replace(obj, ability_source=original.ability_source, ability_index=original.ability_index)
         by_id = dict(by_id, **{obj.id: obj})
         self.check_targets([obj], [(entry, where, "stack", 0)], by_id)
         return obj, self.spell_copy_effect(obj, where, by_id, index, timestamp)
@@ -482,6 +497,9 @@ class CaseBuilder:
         if isinstance(entry, str) and zone in ("graveyard", "hand"):
             entry = {"card": entry}
         entry = r.mapping(entry, where, OBJECT_KEYS + SPELL_KEYS if zone == "stack" else OBJECT_KEYS)
+        ability_source = ability_index = None
+        if zone == "stack" and "ability_of" in entry:
+            ability_source, ability_index, card = self.stack_ability(entry, where)
         if card is None:
             if "card" not in entry:
                 raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
@@ -516,6 +534,8 @@ class CaseBuilder:
                 raise self.fail(f"{where}.id", f"id {object_id!r} is already used by {self.ids[object_id]}")
         else:
             base = f"{snake_case(card.name)}_in_{zone}" if zone in ("graveyard", "hand") else snake_case(card.name)
+            if ability_source:
+                base = f"{ability_source}_ability"
             object_id, n = base, 1
             while object_id in self.ids:
                 n += 1
@@ -564,7 +584,22 @@ class CaseBuilder:
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
-                           controller_given="controller" in entry, half=half)
+                           controller_given="controller" in entry, half=half, ability_source=ability_source,
+                           ability_index=ability_index)
+
+    def stack_ability(self, entry: dict, where: str):
+        """An activated or triggered ability on the stack: {ability_of: source id, ability: N}."""
+        r = self.reader
+        if "card" in entry:
+            raise self.fail(f"{where}.card", "an ability on the stack has no card: give ability_of and ability")
+        source = r.string(entry["ability_of"], f"{where}.ability_of")
+        if source not in self.board_cards:
+            raise self.fail(f"{where}.ability_of", f"no object with id {source!r}" + close_matches(source, self.board_cards))
+        card = self.board_cards[source]
+        number = r.integer(entry.get("ability", 1), f"{where}.ability")
+        if not 1 <= number <= len(card.abilities):
+            raise self.fail(f"{where}.ability", f"{card.name} has {len(card.abilities)} abilities")
+        return source, number, card
 
     def spell_choices(self, entry: dict, where: str) -> SpellChoices:
         """601.2b-h What the caster decided: modes, targets, X, kicker, division, replicate payments."""

@@ -167,7 +167,7 @@ class EventReader:
             copy, effect = self.cb.spell_copy(spec, where, Board(board.objects + tuple(copies), board.effects),
                                               stamp + j, len(board.effects) + len(effects) + 1)
             copies.append(copy)
-            effects.append(effect)
+            effects += [effect] if effect else []
         return Event(number, "copy", where, tuple(c.id for c in copies), new_objects=tuple(copies),
                      new_effects=tuple(effects))
 

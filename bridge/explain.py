@@ -87,7 +87,7 @@ TARGET_REASONS = {
     "not_any_target": "{obj} is neither a creature nor a planeswalker (115.4)",
     "shroud": "{obj} has shroud (702.18a)",
     "hexproof": "{obj} has hexproof and the spell's controller is an opponent (702.11)",
-    "protection": "{obj} has protection from {color} and the spell is {color} (702.16b)",
+    "protection": "{obj} has protection from {color}, and the spell or the ability's source is {color} (702.16b)",
 }
 
 

@@ -203,7 +203,8 @@ class FactWriter:
     def targets(self, o: Symbol, obj) -> None:
         """115.1 What each instance of the word "target" of a spell on the stack can name."""
         card = obj.card.halves[obj.half - 1] if obj.half else obj.card
-        for i, spec in enumerate(card.targets, start=1):
+        specs = obj.ability.targets if obj.ability_source else card.targets
+        for i, spec in enumerate(specs, start=1):
             self.add("target_requirement", o, i, Function(spec.kind))
             if spec.selector is not None:
                 term = Function("target_sel", [o, Number(i)])
@@ -225,7 +226,7 @@ class FactWriter:
         choices = obj.spell
         if choices is None:
             return
-        if obj.zone == "stack":
+        if obj.zone == "stack" and not obj.ability_source:      # abilities are activated or triggered
             self.add("cast_spell", o)
         decisions = [fn("mode", m) for m in choices.modes]
         decisions += [fn("target", i, t) for i, t in enumerate(choices.targets, start=1)]
@@ -296,7 +297,15 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("status", o, Function(status))
         w.add("in_zone", o, Function(obj.zone))
         w.add("owner", o, obj.owner)
-        if obj.zone in ("battlefield", "stack"):
+        if obj.ability_source and not obj.copied_by:
+            # 113.7 an ability on the stack: its source, which ability it is, who controls it (113.8)
+            w.add("stack_ability", o)
+            w.add("ability_source", o, obj.ability_source)
+            w.add("ability_on_stack", o, ability_term_at(card_key_of(case.object(obj.ability_source)),
+                                                         (obj.ability_index,)))
+            if obj.controller_given:
+                w.add("ability_controller", o, obj.controller)
+        elif obj.zone in ("battlefield", "stack"):
             if not obj.copied_by:          # a copy's controller is set in asp/707_copy.lp (707.10)
                 w.add("initial_controller", o, obj.controller)
             w.add("timestamp", o, obj.timestamp)

@@ -31,9 +31,9 @@ def text_table(result: Result) -> str:
     lines.extend(table(rows, COLUMNS + ("",)))
     if result.stack:
         lines += ["", "stack (bottom first):"]
-        rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
-                 obj.type_line, obj.controller, "cast" if obj.cast else f"copy of {obj.copy_of}" if obj.copy_of
-                 else "not cast", decisions_text(obj.decisions)) for obj in result.stack]
+        rows = [(obj.id, obj.name, "—" if obj.ability_of else str(obj.mana_value),
+                 "—" if obj.ability_of else ", ".join(c.lower() for c in obj.colors) or "colorless", obj.type_line,
+                 obj.controller, stack_how(obj), decisions_text(obj.decisions)) for obj in result.stack]
         lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "controller", "how", "decisions")))
         for obj in result.stack:
             if obj.targets:
@@ -95,6 +95,15 @@ def result_json(result: Result) -> dict:
                                   "controller": t.controller, "times": t.times} for t in o.triggers]}
                    for o in result.events],
     }
+
+
+def stack_how(obj) -> str:
+    """How a stack object got there: cast, a copy (707.10), or an activated or triggered ability."""
+    if obj.copy_of:
+        return f"copy of {obj.copy_of}"
+    if obj.cast:
+        return "cast"
+    return "ability" if obj.ability_of else "not cast"
 
 
 def question_text(q) -> str:

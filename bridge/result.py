@@ -42,6 +42,7 @@ class ObjectState:
     copy_of: str | None = None
     targets: tuple = ()                          # a spell's TargetCheck, in the order of its targets
     countered_on_resolution: bool = False        # 608.2b every target illegal
+    ability_of: str | None = None                # an ability on the stack: its source (113.7)
 
     @property
     def type_line(self) -> str:
@@ -66,7 +67,8 @@ class ObjectState:
                                                  "targets": [{"target": c.target, "legal": c.legal,
                                                               "illegal_because": [str(r) for r in c.reasons]}
                                                              for c in self.targets],
-                                                 "countered_on_resolution": self.countered_on_resolution}
+                                                 "countered_on_resolution": self.countered_on_resolution,
+                                                 "ability_of": self.ability_of}
                                                 if self.zone == "stack" else {})}
 
 
@@ -176,9 +178,20 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     targets, countered = read_targets(solution)
     cast = {a.arguments[0].string for a in solution.atoms("cast_spell", 1)}
     copy_owners = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("copy_owner", 2)}
+    ability_controllers = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("initial_controller", 2)}
     objects = {}
     for obj in case.objects:
         if obj.zone not in ("battlefield", "stack"):
+            continue
+        if obj.ability_source:
+            # 113.7a an ability on the stack: no characteristics, only its text, source and controller
+            objects[obj.id] = ObjectState(
+                id=obj.id, name=f"ability of {obj.ability_source}", mana_value=0, colors=(), supertypes=(), types=(),
+                subtypes=(), abilities=(obj.ability.text,), power=None, toughness=None, loyalty=None,
+                controller=ability_controllers.get(obj.id, obj.controller), owner=obj.owner, counters=(),
+                timestamp=obj.timestamp, zone="stack", cast=False, decisions=decisions.get(obj.id, {}),
+                copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered,
+                ability_of=obj.ability_source)
             continue
         v = values[obj.id]
         printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}

@@ -130,6 +130,7 @@ class Ability:
     enters_tapped: bool = False                    # "... enters tapped" (614.1c)
     enters_with_counters: tuple[tuple[str, int], ...] = ()   # "... enters with N ... counters" (614.1c)
     players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
+    targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
 
     @property
     def is_static(self) -> bool:
@@ -385,7 +386,7 @@ class Reader:
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
                                            "becomes_copy", "chosen", "triggered", "copies_spell", "enters",
-                                           "players"))
+                                           "players", "targets"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if "text" not in data:
@@ -428,9 +429,13 @@ class Reader:
                 raise self.fail(f"{where}.enters.tapped", "expected true or false")
             counters = self.counters(spec.get("counters", {}), f"{where}.enters.counters")
         players = self.player_effect(data["players"], f"{where}.players") if "players" in data else None
+        raw_targets = data.get("targets", []) or []
+        if not isinstance(raw_targets, list):
+            raise self.fail(f"{where}.targets", "expected a list of targets, e.g. [any]")
+        targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
         return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                        chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
-                       enters_with_counters=counters, players=players, **copies)
+                       enters_with_counters=counters, players=players, targets=targets, **copies)
 
     def player_effect(self, value, where: str) -> PlayerEffect:
         data = self.mapping(value, where, ("who", "gain", "max_hand_size"))

@@ -27,6 +27,11 @@ BAD = {
                           "players: {who: everyone, gain: [shroud]}}]}}]\n", "unknown players 'everyone'"),
     "bad_target_spec": (HEAD + "battlefield: [{card: {name: X, type_line: Instant, targets: [creature]}}]\n",
                         "unknown target 'creature'"),
+    "ability_of_unknown": (HEAD + "stack: [{ability_of: kavu}]\n", "stack[0].ability_of: no object with id 'kavu'"),
+    "ability_number": (HEAD + "battlefield: [{card: Flametongue Kavu}]\nstack: [{ability_of: flametongue_kavu, ability: 2}]\n",
+                       "stack[0].ability: Flametongue Kavu has 1 abilities"),
+    "ability_with_a_card": (HEAD + "battlefield: [{card: Flametongue Kavu}]\n"
+                            "stack: [{ability_of: flametongue_kavu, card: Fork}]\n", "an ability on the stack has no card"),
     "illegal_targets_on_a_permanent": (HEAD + "battlefield: [{card: Grizzly Bears}]\n"
                                        "expect: {grizzly_bears: {illegal_targets: []}}\n",
                                        "'grizzly_bears' is not a spell on the stack"),
@@ -91,7 +96,7 @@ def test_explain_says_which_characteristic_made_a_target_illegal():
     text = explain_text(api.solve("cases/targets/s004_413_2a_plague_spores_black_land.yaml"))
     assert "plague_spores → forest: illegal: forest has Black among its colors" in text
     text = explain_text(api.solve("cases/targets/cr702_16b_fork_copy_is_red.yaml"))
-    assert "bear has protection from red and the spell is red (702.16b)" in text
+    assert "bear has protection from red, and the spell or the ability's source is red (702.16b)" in text
 
 
 def test_a_target_that_left_is_illegal():
@@ -119,3 +124,13 @@ def test_compare_shows_answers_that_differ(capsys):
     assert main(["compare", "--rules", "pre-m10,current", "cases/split/s002_505_6_void_assault_battery.yaml"]) == 0
     out = capsys.readouterr().out
     assert "questions[2]: pre-m10: no   current: yes" in out
+
+
+def test_an_ability_on_the_stack_has_its_source_color_for_protection():
+    """702.16b: Flametongue Kavu's trigger can't target a creature with protection from red; the
+    copy keeps the same source (707.10b) and a new target must be legal (707.10c)."""
+    objects = api.solve("cases/targets/cr707_10b_copied_trigger_keeps_its_source.yaml").objects
+    original = objects["flametongue_kavu_ability"]
+    assert original.ability_of == "flametongue_kavu" and original.cast is False and original.colors == ()
+    assert [r.name for r in original.targets[0].reasons] == ["protection"]
+    assert objects["retargeted"].targets[0].legal
