@@ -33,6 +33,7 @@ examples:
   mtg-layers solve cases/cr613/gray_ogre.yaml
   mtg-layers solve --format json cases/classics/humility_opalescence.yaml
   mtg-layers check cases/
+  mtg-layers explain cases/events/s004_410_10b_lose_all_abilities.yaml
   mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml [OBJECT]
   mtg-layers deps cases/dependency/loop_color_swap.yaml --format dot
   mtg-layers compare cases/cr613/gray_ogre.yaml --rules pre-m10,current
@@ -69,11 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
         return sub
 
-    solve = command("solve", "print each permanent's characteristics")
+    solve = command("solve", "print each permanent's and spell's characteristics, players, answers, triggers")
     solve.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
-    check = command("check", "compare each case with its expect: block")
+    check = command("check", "compare each case with what it expects (expect:, triggers, answers, players)")
     check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
-    explain = command("explain", "each layer's effects in order, why, and what they changed")
+    explain = command("explain", "each layer's effects in order, why, and what they changed; why triggers "
+                                 "happened, targets are illegal, questions got their answers")
     explain.add_argument("case", metavar="CASE", help="a case file")
     explain.add_argument("object", metavar="OBJECT", nargs="?", help="an object id: how each of its values came to be")
     deps = command("deps", "the dependency graph at each step where one existed", formats=("text", "json", "dot"))
