@@ -47,10 +47,6 @@ class Event:
     leaving: tuple[tuple[str, str], ...] = ()     # (object, zone it goes to): seen on the board before (603.10a)
     expected_triggers: tuple[tuple[str, int], ...] | None = None
 
-    @property
-    def label(self) -> str:
-        return f"event {self.number} ({self.kind} {', '.join(self.subjects)})"
-
     def apply(self, board: Board) -> Board:
         """The board after the event."""
         gone = dict(self.leaving)
@@ -76,7 +72,7 @@ class Event:
 
 
 class EventReader:
-    """Reads `events:`; `case` is the CaseBuilder (for objects, effects and its Reader)."""
+    """Reads `events:` with the CaseBuilder that read the board (its objects, effects and Reader)."""
 
     def __init__(self, case_builder):
         self.cb = case_builder
