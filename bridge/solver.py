@@ -18,7 +18,7 @@ from .errors import CaseError, SolveTimeout
 from .facts import case_facts
 
 # The program parts grounded after the layers, and the input each one needs to have anything to do.
-AFTER_LAYERS = {"events": ("event_object", 3), "players": ("player_effect_ability", 2),
+AFTER_LAYERS = {"events": ("event_object", 3), "players": ("player", 1),
                 "targets": ("target_requirement", 3), "questions": ("question", 3)}
 STEP_PARTS = (("state", None), ("view", "probe"), ("outcome", "probe"), ("worlds", None), ("view", "hyp"),
               ("order", None), ("view", "apply"), ("outcome", "apply"), ("carry", None))

@@ -134,3 +134,11 @@ def test_an_ability_on_the_stack_has_its_source_color_for_protection():
     assert original.ability_of == "flametongue_kavu" and original.cast is False and original.colors == ()
     assert [r.name for r in original.targets[0].reasons] == ["protection"]
     assert objects["retargeted"].targets[0].legal
+
+
+def test_without_effects_on_players_they_keep_seven_cards_and_no_table_is_printed(capsys):
+    """402.2: the maximum hand size is normally seven (a case with no player effect still says so)."""
+    result = api.solve("cases/cr613/gray_ogre.yaml")
+    assert [(p.name, p.has, p.max_hand_size) for p in result.players] == [("Alice", (), 7), ("Bob", (), 7)]
+    assert main(["solve", "cases/cr613/gray_ogre.yaml"]) == 0
+    assert "players (613.10" not in capsys.readouterr().out
