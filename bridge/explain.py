@@ -138,6 +138,12 @@ def step_data(step: StepTrace, object_id: str | None) -> dict:
 
 
 def object_history(result: Result, object_id: str) -> dict:
+    state = result.objects[object_id]
+    if state.ability_of:
+        return {"id": object_id, "name": state.name, "history": {},
+                "note": f"an ability on the stack has no characteristics (113.7a); its source is "
+                        f"{state.ability_of} (707.10b for a copy), its controller {state.controller} (113.8): "
+                        f"\"{state.abilities[0]}\""}
     trace = result.trace
     initial = trace.initial.get(object_id, {})
     history = {}
@@ -166,7 +172,10 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
     lines = [data["case"], f"file: {data['file']}   rules: {data['rules']}", ""]
     if object_id:
         obj = data["object"]
-        lines.append(f"{obj['id']} ({obj['name']}): how each value came to be")
+        if obj.get("note"):
+            lines.append(f"{obj['id']}: {obj['note']}")
+        else:
+            lines.append(f"{obj['id']} ({obj['name']}): how each value came to be")
         for name, entries in obj["history"].items():
             final = entries[-1]["value"]
             lines.append(f"  {name}: {values_text(final)}")

@@ -142,3 +142,10 @@ def test_without_effects_on_players_they_keep_seven_cards_and_no_table_is_printe
     assert [(p.name, p.has, p.max_hand_size) for p in result.players] == [("Alice", (), 7), ("Bob", (), 7)]
     assert main(["solve", "cases/cr613/gray_ogre.yaml"]) == 0
     assert "players (613.10" not in capsys.readouterr().out
+
+
+def test_explain_an_ability_on_the_stack(capsys):
+    assert main(["explain", "cases/targets/cr707_10b_copied_trigger_keeps_its_source.yaml",
+                 "flametongue_kavu_ability_copy"]) == 0
+    out = capsys.readouterr().out
+    assert "an ability on the stack has no characteristics (113.7a); its source is flametongue_kavu" in out
