@@ -53,10 +53,9 @@ class Event:
         objects = []
         for obj in board.objects:
             if obj.id in gone:
-                # 400.7 it becomes a new object in its new zone; effects that applied to it stop.
+                # 400.7 it becomes a new object in its new zone, with no counters or status; what that
+                # means for the effects that applied to it is in asp/611_continuous_effects.lp.
                 obj = replace(obj, zone=gone[obj.id], attached_to=None, counters=(), status=())
-            elif obj.attached_to in gone:
-                obj = replace(obj, attached_to=None)
             if obj.id in self.subjects and self.kind in STATUS_CHANGE:
                 name, value = STATUS_CHANGE[self.kind]
                 present = name in obj.status
@@ -64,11 +63,7 @@ class Event:
                 status = tuple(s for s in obj.status if s != name) + ((name,) if wanted else ())
                 obj = replace(obj, status=status)
             objects.append(obj)
-        # 611.2a an effect from a resolved spell or ability, or a copy effect, goes on applying when
-        # its source leaves; it stops applying to an object that left (400.7).
-        effects = tuple(replace(e, affects=tuple(o for o in e.affects if o not in gone)) for e in board.effects)
-        effects = tuple(e for e in effects if e.affects)
-        return Board(tuple(objects) + self.new_objects, effects + self.new_effects)
+        return Board(tuple(objects) + self.new_objects, board.effects + self.new_effects)
 
 
 class EventReader:
