@@ -19,3 +19,19 @@ def write_case(tmp_path):
         path.write_text(text, encoding="utf-8")
         return path
     return write
+
+
+@pytest.fixture
+def refused(write_case, capsys):
+    """Check a case written from text: it must be refused as bad input (exit 2) with one message that
+    names the file, never a traceback. Returns the message."""
+    from bridge.cli import main
+
+    def check(text: str, name: str = "case.yaml") -> str:
+        path = write_case(text, name)
+        assert main(["check", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert str(path) in err
+        assert "Traceback" not in err
+        return err
+    return check
