@@ -1,8 +1,8 @@
 """Solve a case with events: one board after another, each solved by the layers.
 
 Board 0 is the case's board; board i is the board after event i. Each board is solved with the
-facts of the events that look at it: event i (what it is about, 603.10) and event i+1's objects
-that leave the battlefield (603.10a looks back). After an `enters` event the permanent is put on
+facts of event i (as the board after it) and of event i+1 (as the board before it); asp/603 says
+on which of the two each kind of event is checked (603.10, 603.10a). After an `enters` event the permanent is put on
 the board tapped or with counters when asp/ says so (614.12), and that board is solved again.
 Python only moves facts between boards; what triggers and why is decided in asp/.
 """
@@ -54,15 +54,16 @@ class Story:
     outcomes: tuple[EventOutcome, ...]
 
 
-def event_facts(event: Event, look_back: bool) -> list[Symbol]:
-    """event_object/3 facts: objects leaving are seen on the board before (look_back=True)."""
+def event_facts(event: Event, board: str) -> list[Symbol]:
+    """event_object/3 facts of one event, for the board just `before` or just `after` it; asp/603
+    decides which of the two each kind of event is seen on."""
     ev = Number(event.number)
-    if look_back:
-        return [Function("event_object", [ev, Function("leaves", [Function(zone)]), String(o)])
-                for o, zone in event.leaving]
-    if event.kind == "leaves":
-        return []
-    return [Function("event_object", [ev, Function(ASP_KIND[event.kind]), String(o)]) for o in event.subjects]
+    facts = [Function("event_board", [ev, Function(board)])]
+    facts += [Function("event_object", [ev, Function("leaves", [Function(zone)]), String(o)])
+              for o, zone in event.leaving]
+    if event.kind != "leaves":
+        facts += [Function("event_object", [ev, Function(ASP_KIND[event.kind]), String(o)]) for o in event.subjects]
+    return facts
 
 
 def solve_story(case: Case, timeout: float | None = None, **options) -> Story:
@@ -89,9 +90,9 @@ def solve_story(case: Case, timeout: float | None = None, **options) -> Story:
         following = events[i] if i < len(events) else None
         extra = list(last_known)
         if event is not None:
-            extra += event_facts(event, look_back=False)
+            extra += event_facts(event, "after")
         if following is not None:
-            extra += event_facts(following, look_back=True)
+            extra += event_facts(following, "before")
         snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
         solution = solve(snapshot, extra)
         if event is not None and event.kind == "enters":
