@@ -18,8 +18,14 @@ CREATURE_TYPES = ["Bear", "Elf", "Goblin", "Soldier", "Wizard", "Zombie"]
 KEYWORDS = ["flying", "trample", "vigilance", "haste", "reach"]
 
 
-def static_enchantment(rng: random.Random, index: int) -> dict:
-    kind = rng.choice(["anthem", "anthem", "color_anthem", "type_changer", "granter", "remover", "colorizer"])
+# The realistic mix of static abilities, and one where most effects read what others write (color
+# changers and the color-conditional effects they feed), to exercise dependency tests.
+MIXES = {"realistic": ["anthem", "anthem", "color_anthem", "type_changer", "granter", "remover", "colorizer"],
+         "dependencies": ["colorizer", "colorizer", "colorizer", "color_anthem", "granter", "type_changer"]}
+
+
+def static_enchantment(rng: random.Random, index: int, mix: str = "realistic") -> dict:
+    kind = rng.choice(MIXES[mix])
     color = rng.choice(COLORS)
     if kind == "anthem":
         text, affects, does = "Creatures you control get +1/+1.", {"all": ["creature"], "controller": "you"}, \
@@ -61,9 +67,9 @@ def creature(rng: random.Random, index: int) -> dict:
     return entry
 
 
-def make_board(objects: int, effects: int, seed: int = 1) -> dict:
+def make_board(objects: int, effects: int, seed: int = 1, mix: str = "realistic") -> dict:
     rng = random.Random(seed)
-    battlefield = [static_enchantment(rng, i) for i in range(effects)]
+    battlefield = [static_enchantment(rng, i, mix) for i in range(effects)]
     battlefield += [creature(rng, i) for i in range(objects - effects)]
     rng.shuffle(battlefield)
     creatures = [e["id"] for e in battlefield if e["id"].startswith("creature_")]
@@ -83,8 +89,9 @@ def main() -> None:
     parser.add_argument("objects", type=int)
     parser.add_argument("effects", type=int)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mix", choices=sorted(MIXES), default="realistic")
     args = parser.parse_args()
-    yaml.safe_dump(make_board(args.objects, args.effects, args.seed), sys.stdout, sort_keys=False,
+    yaml.safe_dump(make_board(args.objects, args.effects, args.seed, args.mix), sys.stdout, sort_keys=False,
                    allow_unicode=True)
 
 

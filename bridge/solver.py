@@ -52,10 +52,13 @@ class NotAllFacts(RuntimeError):
 
 
 def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True, batches: bool = True,
-               strict: bool = False, timeout: float | None = None, extra_facts: list | None = None) -> Solution:
+               strict: bool = False, timeout: float | None = None, extra_facts: list | None = None,
+               retest_changed_only: bool = True) -> Solution:
     """Solve one case. `reevaluate=False` is a research variant: dependencies found at the start of a
     layer are kept for the whole layer instead of being evaluated again after each step (613.8c).
     `batches=False` applies one part per step (the plain path that tests compare batches with).
+    `retest_changed_only=False` runs every dependency test on every object at every step instead of
+    only on the objects the last step rewrote (613.8c; asp/613_8_dependency.lp; batches=False implies it).
 
     Every answer the tables show (final_value/3, applied/3) must be a fact, else NotAllFacts; any
     undecided atom upstream would make those undecided too. `strict=True` checks every atom."""
@@ -68,6 +71,8 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
         facts.append(Function("dependency_evaluation", [Function("once")]))
     if not batches:
         facts.append(Function("batching", [Function("off")]))
+    if not retest_changed_only:
+        facts.append(Function("dependency_retest", [Function("all_objects")]))
     with ctl.backend() as backend:
         for fact in facts:
             backend.add_rule([backend.add_atom(fact)])

@@ -39,3 +39,37 @@ def test_generated_board_same_either_way(objects, effects, seed, rules):
 def test_bundled_case_same_either_way(path):
     case = load_case(path)
     assert characteristics(case, True)[0] == characteristics(case, False)[0]
+
+
+# 613.8c Retesting dependencies only on the objects the last step rewrote gives the same
+# dependencies, at every step, as testing every pair on every object again.
+DEPENDENCY_ATOMS = (("changes", 4), ("depends", 3), ("in_loop", 3), ("waits", 2), ("applied", 3),
+                    ("final_value", 3))
+
+
+def dependency_story(case, retest_changed_only):
+    solution = solve_case(case, retest_changed_only=retest_changed_only)
+    story = {name: sorted(map(str, solution.atoms(name, arity))) for name, arity in DEPENDENCY_ATOMS}
+    return story, len(solution.atoms("carried_pair", 3))
+
+
+DEPENDENCY_BOARDS = [(24, 12, seed, EDITIONS[seed % 3]) for seed in range(40)] + [(60, 30, seed, "current")
+                                                                                   for seed in range(6)]
+
+
+@pytest.mark.parametrize("objects,effects,seed,rules", DEPENDENCY_BOARDS)
+def test_retesting_changed_objects_only_same_dependencies(objects, effects, seed, rules):
+    case = replace(load_case(make_board(objects, effects, seed, mix="dependencies"), file=f"generated-{seed}"),
+                   rules=rules)
+    (fast, carried), (plain, none) = dependency_story(case, True), dependency_story(case, False)
+    assert none == 0
+    if not carried:
+        pytest.skip("no dependency test to carry on this board")
+    assert fast == plain
+
+
+@pytest.mark.parametrize("path", sorted((CASES / "dependency").rglob("*.yaml")) + sorted((CASES / "seeds").rglob("*.yaml")),
+                         ids=lambda p: p.name)
+def test_bundled_case_same_dependencies_when_retesting(path):
+    case = load_case(path)
+    assert dependency_story(case, True)[0] == dependency_story(case, False)[0]
