@@ -20,8 +20,13 @@ from .facts import case_facts
 # The program parts grounded after the layers, and the input each one needs to have anything to do.
 AFTER_LAYERS = {"events": ("event_object", 3), "players": ("player", 1),
                 "targets": ("target_requirement", 3), "questions": ("question", 3)}
-STEP_PARTS = (("state", None), ("view", "probe"), ("outcome", "probe"), ("worlds", None), ("view", "hyp"),
-              ("order", None), ("view", "apply"), ("outcome", "apply"), ("carry", None))
+# The parts of one step (asp/613_layers.lp) in order, with the condition for grounding them: the
+# dependency test only at a step that has one (probing(k)), the order only at a step without a safe
+# batch (has_batch(k)). The view and the outcome are grounded with the parts of rules that the
+# operations of the step's layer need (step_view_part(k, P), step_outcome_part(k, P)).
+STEP_PARTS = (("probing", ("view", "probe")), ("probing", ("outcome", "probe")), ("probing", ("worlds",)),
+              ("probing", ("view", "hyp")), ("no_batch", ("order",)), (None, ("apply",), ("view", "apply")),
+              (None, ("outcome", "apply")), (None, ("carry",)))
 
 
 def asp_files() -> list[Path]:
@@ -91,11 +96,18 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
         if ctl.symbolic_atoms[Function("finished", [k])] is not None:
             break
         probing = ctl.symbolic_atoms[Function("probing", [k])] is not None
-        for name, phase in STEP_PARTS[1:]:
-            if phase in ("probe", "hyp") or name == "worlds":
-                if not probing:
-                    continue
-            ctl.ground([(name, [k] if phase is None else [k, Function(phase)])])
+        batch = ctl.symbolic_atoms[Function("has_batch", [k])] is not None
+        when = {"probing": probing, "no_batch": not batch, None: True}
+        rule_parts = {"view": step_atoms(ctl, "step_view_part", k),
+                      "outcome": step_atoms(ctl, "step_outcome_part", k)}
+        for condition, *parts in STEP_PARTS:
+            if not when[condition]:
+                continue
+            program = []
+            for name, *phase in parts:
+                args = [k, *map(Function, phase)]
+                program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
+            ctl.ground(program)
     ctl.ground([("final", [Number(step - 1)])])
     # After the layers: triggered abilities and how permanents enter (603, 614), players and game
     # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709); each part
@@ -126,6 +138,11 @@ def check_new_targets(ctl: clingo.Control, case: Case) -> None:
                         f"{reason_text(target.string, why)}")
 
 
+def step_atoms(ctl: clingo.Control, name: str, k: clingo.Symbol) -> list[str]:
+    """The names in the atoms name(k, Name) of step k."""
+    return [a.symbol.arguments[1].name for a in ctl.symbolic_atoms.by_signature(name, 2) if a.symbol.arguments[0] == k]
+
+
 def count_atoms(ctl: clingo.Control, name: str, arity: int) -> int:
     return sum(1 for _ in ctl.symbolic_atoms.by_signature(name, arity))
 
@@ -142,6 +159,9 @@ COPY_PROBLEMS = {
 
 def check_input(ctl: clingo.Control, case: Case) -> None:
     """Problems that asp/ finds in the printed data (e.g. a type line word that is no type)."""
+    for atom in ctl.symbolic_atoms.by_signature("op_without_rules", 1):
+        raise RuntimeError(f"{case.file}: the operation {atom.symbol.arguments[0]} has no part of rules "
+                           "(op_view_part, a defect in asp/)")
     for atom in ctl.symbolic_atoms.by_signature("copy_input_error", 2):
         obj, problem = atom.symbol.arguments
         args = [a.string if a.type == clingo.SymbolType.String else a.number for a in problem.arguments]
