@@ -108,6 +108,9 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
                 args = [k, *map(Function, phase)]
                 program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
             ctl.ground(program)
+    lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
+    if lost is not None:
+        raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")
     ctl.ground([("final", [Number(step - 1)])])
     # After the layers: triggered abilities and how permanents enter (603, 614), players and game
     # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709); each part
