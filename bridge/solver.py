@@ -7,7 +7,7 @@ every atom is a fact and the one model is found without search. `solve_case` che
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import clingo
@@ -16,6 +16,8 @@ from clingo import Function, Number
 from .case import Case
 from .errors import CaseError, SolveTimeout
 from .facts import case_facts
+from .result import SIGNATURES
+from .trace import TRACE_ATOMS
 
 # The program parts grounded after the layers, and the input each one needs to have anything to do.
 AFTER_LAYERS = {"events": ("event_object", 3), "players": ("player", 1),
@@ -39,13 +41,19 @@ def asp_files() -> list[Path]:
 
 @dataclass
 class Solution:
-    """The solved program: read atoms by signature (reading them all is slow on big boards)."""
+    """The solved program: read atoms by signature (reading them all is slow on big boards).
+    `earlier` holds the atoms the bridge reads back (tables, trace) from the Controls that a big
+    board was solved in before the last one (see `fresh_control`)."""
     control: clingo.Control
     steps: int
     ground_atoms: int
+    earlier: dict = field(default_factory=dict)
 
     def atoms(self, name: str, arity: int) -> list[clingo.Symbol]:
-        return [a.symbol for a in self.control.symbolic_atoms.by_signature(name, arity)]
+        atoms = [a.symbol for a in self.control.symbolic_atoms.by_signature(name, arity)]
+        if self.earlier.get((name, arity)):
+            atoms += sorted(self.earlier[(name, arity)].difference(atoms))
+        return atoms
 
     def undecided(self) -> list[clingo.Symbol]:
         """Every atom that is not a fact (there should be none)."""
@@ -58,19 +66,18 @@ class NotAllFacts(RuntimeError):
 
 def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True, batches: bool = True,
                strict: bool = False, timeout: float | None = None, extra_facts: list | None = None,
-               retest_changed_only: bool = True) -> Solution:
+               retest_changed_only: bool = True, atoms_per_control: int | None = 1_000_000) -> Solution:
     """Solve one case. `reevaluate=False` is a research variant: dependencies found at the start of a
     layer are kept for the whole layer instead of being evaluated again after each step (613.8c).
     `batches=False` applies one part per step (the plain path that tests compare batches with).
     `retest_changed_only=False` runs every dependency test on every object at every step instead of
     only on the objects the last step rewrote (613.8c; asp/613_8_dependency.lp; batches=False implies it).
+    `atoms_per_control`: when a Control has grounded that many atoms since it began, the next steps go
+    on in a fresh one, which keeps the memory of big boards bounded (None: never).
 
     Every answer the tables show (final_value/3, applied/3) must be a fact, else NotAllFacts; any
     undecided atom upstream would make those undecided too. `strict=True` checks every atom."""
     started = time.monotonic()
-    ctl = clingo.Control(["--warn=none"])
-    for path in asp_files():
-        ctl.load(str(path))
     facts = case_facts(case) + list(extra_facts or ())
     if not reevaluate:
         facts.append(Function("dependency_evaluation", [Function("once")]))
@@ -78,11 +85,11 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
         facts.append(Function("batching", [Function("off")]))
     if not retest_changed_only:
         facts.append(Function("dependency_retest", [Function("all_objects")]))
-    with ctl.backend() as backend:
-        for fact in facts:
-            backend.add_rule([backend.add_atom(fact)])
-    ctl.ground([("base", [])])
+    ctl = new_control(facts)
     check_input(ctl, case)
+    earlier: dict = {}
+    grounded_before = 0            # atoms of the Controls before this one
+    atoms_at_start = len(ctl.symbolic_atoms)
     limit = max_steps or (count_atoms(ctl, "part", 2) + 2)
     step = 0
     while True:
@@ -108,6 +115,11 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
                 args = [k, *map(Function, phase)]
                 program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
             ctl.ground(program)
+        if atoms_per_control is not None and len(ctl.symbolic_atoms) - atoms_at_start > atoms_per_control:
+            check_decided(ctl, strict)
+            grounded_before += len(ctl.symbolic_atoms)
+            ctl = fresh_control(ctl, facts, k, earlier)
+            atoms_at_start = len(ctl.symbolic_atoms)
     lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
     if lost is not None:
         raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")
@@ -120,15 +132,62 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     if after:
         ctl.ground(after)
         check_new_targets(ctl, case)
-    solution = Solution(control=ctl, steps=step - 1, ground_atoms=len(ctl.symbolic_atoms))
+    check_decided(ctl, strict)
+    return Solution(control=ctl, steps=step - 1, ground_atoms=grounded_before + len(ctl.symbolic_atoms),
+                    earlier=earlier)
+
+
+def new_control(facts: list) -> clingo.Control:
+    """A Control with the rules, the given facts, and base grounded."""
+    ctl = clingo.Control(["--warn=none"])
+    for path in asp_files():
+        ctl.load(str(path))
+    with ctl.backend() as backend:
+        for fact in facts:
+            backend.add_rule([backend.add_atom(fact)])
+    ctl.ground([("base", [])])
+    return ctl
+
+
+def check_decided(ctl: clingo.Control, strict: bool) -> None:
+    """Every answer the tables show must be a fact (every atom, if strict)."""
     sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2), ("decision", 2),
                                ("fails", 5), ("answer", 2), ("answer_value", 2), ("illegal", 4),
                                ("player_has", 2), ("max_hand_size", 2))
                  for a in ctl.symbolic_atoms.by_signature(*sig)]
-    undecided = [a.symbol for a in sentinels if not a.is_fact] or (solution.undecided() if strict else [])
+    undecided = [a.symbol for a in sentinels if not a.is_fact]
+    if strict and not undecided:
+        undecided = [a.symbol for a in ctl.symbolic_atoms if not a.is_fact]
     if undecided:
         raise NotAllFacts(f"{len(undecided)} atoms are not facts, e.g. {undecided[0]}")
-    return solution
+
+
+# What the steps after step k read of the steps up to k (asp/613_layers.lp, 613_7, 613_8): every
+# step's applied parts, locked sets, first timestamps and layer, and the dependency graphs (613.8c
+# "once"); the last step's dependency tests (probing, reader, changes, rewritten); and the values
+# of each characteristic where held(k+1, A, S) says they are.
+HISTORY = (("applied", 3), ("locked", 2), ("first_time", 2), ("first_suborder", 2), ("current_layer", 2),
+           ("depends", 3), ("held", 3))
+LAST_STEP = (("probing", 1), ("reader", 3), ("changes", 4), ("rewritten", 3))
+# What the bridge reads back after solving (result.py, trace.py).
+READ_BACK = set(TRACE_ATOMS) | set(SIGNATURES)
+
+
+def fresh_control(ctl: clingo.Control, facts: list, k: clingo.Symbol, earlier: dict) -> clingo.Control:
+    """Go on after step k in a new Control: the case's facts and what later steps read of the steps
+    so far, as facts. The atoms the bridge reads back are kept in `earlier`; the old Control and its
+    ground program are freed."""
+    atoms = ctl.symbolic_atoms
+    history = [a.symbol for sig in HISTORY for a in atoms.by_signature(*sig)]
+    history += [a.symbol for sig in LAST_STEP for a in atoms.by_signature(*sig) if a.symbol.arguments[0] == k]
+    next_step = Number(k.number + 1)
+    holds = {(h.arguments[1], h.arguments[2]) for h in history if h.name == "held" and h.arguments[0] == next_step}
+    history += [a.symbol for a in atoms.by_signature("val", 4)
+                if (a.symbol.arguments[2], a.symbol.arguments[0]) in holds]
+    for name, arity, positive in atoms.signatures:
+        if name in READ_BACK and positive:
+            earlier.setdefault((name, arity), set()).update(a.symbol for a in atoms.by_signature(name, arity))
+    return new_control(facts + history)
 
 
 def check_new_targets(ctl: clingo.Control, case: Case) -> None:

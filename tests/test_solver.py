@@ -49,3 +49,23 @@ def test_output_is_deterministic(capsys):
         main(["solve", "--format", "json", str(CASES / "classics" / "nightmare_with_urborg.yaml")])
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
+
+
+# Big boards go on in a fresh Control every million atoms (solver.fresh_control). Forcing a fresh
+# Control after every step must change nothing: tables, trace (explain, deps), every atom a fact.
+FRESH_CONTROL_CASES = sorted((CASES / "dependency").glob("*.yaml")) + sorted((CASES / "copy").glob("*.yaml"))[:6] \
+    + sorted((CASES / "text").glob("*.yaml")) + [CASES / "seeds" / "s004_418_5b_wild_mongrel.yaml"]
+
+
+@pytest.mark.parametrize("path", FRESH_CONTROL_CASES, ids=lambda p: p.name)
+def test_a_fresh_control_after_every_step_changes_nothing(path):
+    from bridge.result import build_result
+
+    case = load_case(path)
+    results = []
+    for limit in (None, 0):
+        solution = solver.solve_case(case, strict=True, atoms_per_control=limit)
+        result = build_result(case, solution)
+        results.append(({k: v.as_dict() for k, v in result.objects.items()}, result.trace, solution.steps))
+    assert results[0][2] >= 1, "the case should apply something"
+    assert results[0] == results[1]
