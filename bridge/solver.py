@@ -66,7 +66,7 @@ class NotAllFacts(RuntimeError):
 
 def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True, batches: bool = True,
                strict: bool = False, timeout: float | None = None, extra_facts: list | None = None,
-               retest_changed_only: bool = True, atoms_per_control: int | None = 1_000_000) -> Solution:
+               retest_changed_only: bool = True, atoms_per_control: int | None = 2_000_000) -> Solution:
     """Solve one case. `reevaluate=False` is a research variant: dependencies found at the start of a
     layer are kept for the whole layer instead of being evaluated again after each step (613.8c).
     `batches=False` applies one part per step (the plain path that tests compare batches with).
@@ -162,28 +162,17 @@ def check_decided(ctl: clingo.Control, strict: bool) -> None:
         raise NotAllFacts(f"{len(undecided)} atoms are not facts, e.g. {undecided[0]}")
 
 
-# What the steps after step k read of the steps up to k (asp/613_layers.lp, 613_7, 613_8): every
-# step's applied parts, locked sets, first timestamps and layer, and the dependency graphs (613.8c
-# "once"); the last step's dependency tests (probing, reader, changes, rewritten); and the values
-# of each characteristic where held(k+1, A, S) says they are.
-HISTORY = (("applied", 3), ("locked", 2), ("first_time", 2), ("first_suborder", 2), ("current_layer", 2),
-           ("depends", 3), ("held", 3))
-LAST_STEP = (("probing", 1), ("reader", 3), ("changes", 4), ("rewritten", 3))
 # What the bridge reads back after solving (result.py, trace.py).
 READ_BACK = set(TRACE_ATOMS) | set(SIGNATURES)
 
 
 def fresh_control(ctl: clingo.Control, facts: list, k: clingo.Symbol, earlier: dict) -> clingo.Control:
-    """Go on after step k in a new Control: the case's facts and what later steps read of the steps
-    so far, as facts. The atoms the bridge reads back are kept in `earlier`; the old Control and its
-    ground program are freed."""
+    """Go on after step k in a new Control: the case's facts and, as facts, what later steps read of
+    the steps so far (history/1, asp/613_layers.lp). The atoms the bridge reads back are kept in
+    `earlier`; the old Control and its ground program are freed."""
+    ctl.ground([("history", [k])])
     atoms = ctl.symbolic_atoms
-    history = [a.symbol for sig in HISTORY for a in atoms.by_signature(*sig)]
-    history += [a.symbol for sig in LAST_STEP for a in atoms.by_signature(*sig) if a.symbol.arguments[0] == k]
-    next_step = Number(k.number + 1)
-    holds = {(h.arguments[1], h.arguments[2]) for h in history if h.name == "held" and h.arguments[0] == next_step}
-    history += [a.symbol for a in atoms.by_signature("val", 4)
-                if (a.symbol.arguments[2], a.symbol.arguments[0]) in holds]
+    history = [a.symbol.arguments[0] for a in atoms.by_signature("history", 1)]
     for name, arity, positive in atoms.signatures:
         if name in READ_BACK and positive:
             earlier.setdefault((name, arity), set()).update(a.symbol for a in atoms.by_signature(name, arity))

@@ -51,7 +51,7 @@ def test_output_is_deterministic(capsys):
     assert outputs[0] == outputs[1]
 
 
-# Big boards go on in a fresh Control every million atoms (solver.fresh_control). Forcing a fresh
+# Big boards go on in a fresh Control every two million atoms (solver.fresh_control). Forcing a fresh
 # Control after every step must change nothing: tables, trace (explain, deps), every atom a fact.
 FRESH_CONTROL_CASES = sorted((CASES / "dependency").glob("*.yaml")) + sorted((CASES / "copy").glob("*.yaml"))[:6] \
     + sorted((CASES / "text").glob("*.yaml")) + [CASES / "seeds" / "s004_418_5b_wild_mongrel.yaml"]
