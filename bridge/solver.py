@@ -116,13 +116,12 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
                 program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
             ctl.ground(program)
         if atoms_per_control is not None and len(ctl.symbolic_atoms) - atoms_at_start > atoms_per_control:
+            check_carried(ctl, case)
             check_decided(ctl, strict)
             grounded_before += len(ctl.symbolic_atoms)
             ctl = fresh_control(ctl, facts, k, earlier)
             atoms_at_start = len(ctl.symbolic_atoms)
-    lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
-    if lost is not None:
-        raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")
+    check_carried(ctl, case)
     ctl.ground([("final", [Number(step - 1)])])
     # After the layers: triggered abilities and how permanents enter (603, 614), players and game
     # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709); each part
@@ -147,6 +146,13 @@ def new_control(facts: list) -> clingo.Control:
             backend.add_rule([backend.add_atom(fact)])
     ctl.ground([("base", [])])
     return ctl
+
+
+def check_carried(ctl: clingo.Control, case: Case) -> None:
+    """A characteristic rewritten after it stopped being carried would be lost (asp/613_layers.lp)."""
+    lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
+    if lost is not None:
+        raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")
 
 
 def check_decided(ctl: clingo.Control, strict: bool) -> None:
