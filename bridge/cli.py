@@ -70,13 +70,18 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
         return sub
 
+    def with_sba(sub):
+        sub.add_argument("--no-sba", dest="sba", action="store_false",
+                         help="don't check state-based actions (CR 704) after the layers")
+        return sub
+
     solve = command("solve", "print each permanent's and spell's characteristics, players, answers, triggers")
-    solve.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
+    with_sba(solve).add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     check = command("check", "compare each case with what it expects (expect:, triggers, answers, players)")
-    check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
+    with_sba(check).add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
     explain = command("explain", "each layer's effects in order, why, and what they changed; why triggers "
                                  "happened, targets are illegal, questions got their answers")
-    explain.add_argument("case", metavar="CASE", help="a case file")
+    with_sba(explain).add_argument("case", metavar="CASE", help="a case file")
     explain.add_argument("object", metavar="OBJECT", nargs="?", help="an object id: how each of its values came to be")
     deps = command("deps", "the dependency graph at each step where one existed", formats=("text", "json", "dot"))
     deps.add_argument("case", metavar="CASE", help="a case file")
@@ -111,7 +116,7 @@ def run_solve(args) -> int:
     outputs = []
     for path in files:
         try:
-            result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+            result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args), sba=args.sba)
         except CaseError as error:
             print(f"error: {error}", file=sys.stderr)
             status = 2
@@ -133,7 +138,7 @@ def run_check(args) -> int:
     report = []
     for path in files:
         try:
-            outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+            outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args), sba=args.sba)
         except CaseError as error:
             broken += 1
             print(f"ERROR {error}", file=sys.stderr)
@@ -181,7 +186,7 @@ def run_check(args) -> int:
 
 def run_explain(args) -> int:
     try:
-        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args), sba=args.sba)
         if args.format == "json":
             print(dumps(explain_data(result, args.object)))
         else:
@@ -194,7 +199,7 @@ def run_explain(args) -> int:
 
 def run_deps(args) -> int:
     try:
-        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args), sba=False)
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -223,7 +228,7 @@ def run_compare(args) -> int:
         return 2
     try:
         case = api.load_case(args.case, limits=limits_of(args))
-        results = [api.solve(case, rules=edition, timeout=args.timeout) for edition in editions]
+        results = [api.solve(case, rules=edition, timeout=args.timeout, sba=False) for edition in editions]
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
