@@ -88,13 +88,19 @@ def trigger_mismatches(result: Result) -> list[Mismatch]:
     for outcome in result.events:
         if outcome.event.expected_triggers is None:
             continue
-        derived: dict[str, int] = {}
-        for trigger in outcome.triggers:
-            derived[trigger.source] = derived.get(trigger.source, 0) + trigger.times
+        derived = trigger_counts(outcome.triggers)
         expected = dict(outcome.event.expected_triggers)
         if expected != derived:
             found.append(Mismatch(outcome.event.where, "expect_triggers", expected, derived))
     return found
+
+
+def trigger_counts(triggers) -> dict[str, int]:
+    """{source: times} of triggered abilities."""
+    counts: dict[str, int] = {}
+    for trigger in triggers:
+        counts[trigger.source] = counts.get(trigger.source, 0) + trigger.times
+    return counts
 
 
 def mismatches(result: Result) -> list[Mismatch] | None:
@@ -103,7 +109,9 @@ def mismatches(result: Result) -> list[Mismatch] | None:
     questions_here = any(q.expect is not None if result.edition == (result.case.declared_rules or result.case.rules)
                          else result.edition in dict(q.expect_under) for q in result.case.questions)
     own_edition = result.edition == (result.case.declared_rules or result.case.rules)
-    after_sba = own_edition and (result.case.sba.expected_rounds is not None or bool(result.case.sba.expected_board))
+    expected = result.case.sba
+    after_sba = own_edition and (expected.expected_rounds is not None or expected.expected_triggers is not None
+                                 or bool(expected.expected_board))
     if expectations is None and not questions_here and not after_sba:
         return None
     found = (trigger_mismatches(result) + player_mismatches(result) if own_edition else []) + answer_mismatches(result)
@@ -121,6 +129,10 @@ def sba_mismatches(result: Result) -> list[Mismatch]:
         derived = [r.changes() for r in result.sba.performing]
         if list(expected.expected_rounds) != derived:
             found.append(Mismatch("expect_after_sba", "rounds", list(expected.expected_rounds), derived))
+    if expected.expected_triggers is not None:
+        derived = [trigger_counts(r.triggers) for r in result.sba.performing]
+        if list(expected.expected_triggers) != derived:
+            found.append(Mismatch("expect_after_sba", "triggers", list(expected.expected_triggers), derived))
     return found + expectation_mismatches(result.sba.final, expected.expected_board, "expect_after_sba.board.")
 
 

@@ -14,7 +14,7 @@ SBA_OBJECT_KEYS = ("damage", "deathtouch_damage")
 SBA_TOP_KEYS = ("keep", "life", "poison", "expect_after_sba")
 # What a round can do to an object or a player (the `rounds` of expect_after_sba), and their words.
 ACTIONS = ("graveyard", "unattached", "counters_removed", "loses_game")
-AFTER_SBA_KEYS = ("rounds", "board")
+AFTER_SBA_KEYS = ("rounds", "triggers", "board")
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class SbaInput:
     poison: tuple[tuple[str, int], ...] = ()          # (player, poison counters)
     expected_rounds: tuple[dict, ...] | None = None   # per round {object or player: action}, exact
     expected_board: tuple = ()                        # bridge.case.Expectation on the final board
+    expected_triggers: tuple[dict, ...] | None = None  # per round {source: times}, exact (603.10a)
 
 
 def object_damage(builder, entry: dict, where: str) -> tuple[int, bool]:
@@ -49,15 +50,17 @@ def read_sba_input(builder, data: dict, by_id: dict, players: list[str]) -> SbaI
         if not isinstance(raw, dict):
             raise builder.fail(key, "expected a mapping of player name to a number, e.g. {Alice: 0}")
         numbers[key] = tuple((builder.player(p, key), r.integer(n, f"{key}.{p}")) for p, n in raw.items())
-    rounds, board = None, ()
+    rounds, board, triggers = None, (), None
     if data.get("expect_after_sba") is not None:
         block = r.mapping(data["expect_after_sba"], "expect_after_sba", AFTER_SBA_KEYS)
         if "rounds" in block:
             rounds = expected_rounds(builder, block["rounds"], by_id, players)
+        if "triggers" in block:
+            triggers = expected_triggers(builder, block["triggers"])
         board = builder.expectations(block.get("board", {}) or {}, by_id, "expect_after_sba.board",
                                      any_zone=True)
     return SbaInput(keep=keep, life=numbers["life"], poison=numbers["poison"], expected_rounds=rounds,
-                    expected_board=board)
+                    expected_board=board, expected_triggers=triggers)
 
 
 def expected_rounds(builder, value, by_id: dict, players: list[str]) -> tuple[dict, ...]:
@@ -85,3 +88,13 @@ def expected_rounds(builder, value, by_id: dict, players: list[str]) -> tuple[di
             found[name] = action
         rounds.append(found)
     return tuple(rounds)
+
+
+def expected_triggers(builder, value) -> tuple[dict, ...]:
+    """[{source id: times}, ...]: for each round that performs something, what its leaving triggered."""
+    if not isinstance(value, list):
+        raise builder.fail("expect_after_sba.triggers", "expected a list with, for each round that does something, "
+                           "a mapping of source id to the number of times it triggers ({} for nothing)")
+    from .events import EventReader             # (events.py reads cases: imported when used)
+    reader = EventReader(builder)
+    return tuple(dict(reader.expected(entry, f"expect_after_sba.triggers[{i}]")) for i, entry in enumerate(value))

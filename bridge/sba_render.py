@@ -82,9 +82,9 @@ def rounds_text(rounds: Rounds, texts: dict) -> list[str]:
     if rounds.performing:
         final = rounds.final
         gone = [o for o in rounds.rounds[0].board.permanents if o.id not in final.objects]
-        lines.append("  board after them: " + "; ".join(
+        lines.append("  board after them: " + ("; ".join(
             f"{o.id} {o.pt or '—'}" + (f" attached to {a}" if (a := attached(final, o.id)) else "")
-            for o in final.permanents))
+            for o in final.permanents) or "no permanents"))
         if gone:
             lines.append("  gone: " + ", ".join(o.id for o in gone))
     return lines
