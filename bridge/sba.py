@@ -151,5 +151,5 @@ def read_round(number: int, result: Result, solution: Solution) -> Round:
 def choice_text(checked: Round) -> str:
     if not checked.choices:
         return ""
-    return "; ".join(f"{player} chooses which of {', '.join(objs)} ({name}) stays: the legend rule (704.5j); "
-                     "say it with keep: [id]" for player, name, objs in checked.choices)
+    return "waiting for " + " and ".join(f"{player}'s legend rule choice among {', '.join(objs)} (704.5j)"
+                                         for player, _, objs in checked.choices)

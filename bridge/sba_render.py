@@ -109,3 +109,40 @@ def rounds_json(rounds: Rounds) -> dict:
         "stopped": rounds.stopped,
         "board": [o.as_dict() for o in rounds.final.objects.values()],
     }
+
+
+def object_rounds(rounds: Rounds, object_id: str) -> list[dict]:
+    """One object through the rounds: how each board the checks saw showed it, and what they did to it."""
+    walk = []
+    for checked in rounds.rounds:
+        state = checked.board.objects.get(object_id)
+        obj = next((o for o in checked.board.case.objects if o.id == object_id), None)
+        entry = {"round": checked.number, "zone": obj.zone if obj else "gone"}
+        if state is not None:
+            entry.update({"types": list(state.types), "pt": state.pt, "attached_to": obj.attached_to,
+                          "damage": obj.damage, "counters": dict(state.counters),
+                          "toughness_from": [s.effect.split(" (")[0] for s in checked.board.steps
+                                             if object_id in s.changed and s.layer.startswith("7")]})
+        entry["actions"] = [action_line(a, checked) for a in checked.actions if a.subject == object_id]
+        walk.append(entry)
+        if entry["zone"] != "battlefield":
+            break
+    return walk
+
+
+def object_rounds_lines(walk: list[dict]) -> list[str]:
+    lines = ["", "state-based actions, round by round (704.3):"]
+    for entry in walk:
+        if entry["zone"] != "battlefield":
+            lines.append(f"  round {entry['round']}: in the {entry['zone']}")
+            continue
+        seen = f"{' '.join(entry['types'])} {entry['pt'] or ''}".strip()
+        if entry["toughness_from"]:
+            seen += " (P/T after " + ", ".join(dict.fromkeys(entry["toughness_from"])) + ")"
+        if entry["attached_to"]:
+            seen += f", attached to {entry['attached_to']}"
+        if entry["damage"]:
+            seen += f", {entry['damage']} damage marked"
+        lines.append(f"  round {entry['round']}: {seen}")
+        lines += [f"     {line}" for line in entry["actions"]] or ["     nothing happens to it"]
+    return lines
