@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import api
+from . import api, research_cli
 from pathlib import Path
 
 from .case import EDITIONS
@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name: str, help_text: str, formats=("text", "json"), one_edition: bool = True):
         sub = commands.add_parser(name, parents=parents, help=help_text, epilog=EPILOG,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
-        sub.add_argument("--format", choices=formats, default="text")
+        sub.add_argument("--format", choices=formats, default=formats[0])
         if one_edition:
             sub.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
         return sub
@@ -85,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("case", metavar="CASE", help="a case file")
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
+    research_cli.add_commands(command)      # facts, query, sweep
     return parser
 
 
@@ -92,7 +93,7 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
-                "compare": run_compare}[args.command](args)
+                "compare": run_compare, **research_cli.RUNNERS}[args.command](args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
