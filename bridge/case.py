@@ -1,11 +1,12 @@
 """Case files: load a YAML board state, check it, and give it back as frozen dataclasses.
 
-The contract is ../shared/case-format.md (version 1); docs/case-format.md documents this
+The contract is docs/contract.md (version 1); docs/case-format.md documents this
 implementation's keys, defaults and extensions.
 """
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -42,6 +43,7 @@ PLAYER_EXPECT_KEYS = ("has", "lacks", "max_hand_size")
 DECISION_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "sacrificed", "sacrificed_power",
                  "mana_spent")
 EDITIONS = ("current", "m10", "pre-m10")
+STDIN = "-"               # a case path that means: read the case from standard input
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,10 @@ def snake_case(name: str) -> str:
 def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Case:
     """Load a case from a path, or from an already-parsed mapping (then `file` names it)."""
     marks: dict[str, tuple[int, int]] = {}
-    if isinstance(source, (str, Path)):
+    if isinstance(source, (str, Path)) and str(source) == STDIN:
+        file = file or "<stdin>"
+        data, marks = read_yaml(read_stdin(file, limits), file, limits)
+    elif isinstance(source, (str, Path)):
         path = Path(source)
         file = file or str(path)
         try:
@@ -185,6 +190,21 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
         raise
     except RecursionError:
         raise CaseError(file, "", "the case is nested too deeply") from None
+
+
+def read_stdin(file: str, limits: Limits) -> str:
+    """A case from standard input (`-`), read up to the file size limit."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise CaseError(file, "", "standard input is not available")
+    raw = stream.read(limits.max_file_bytes + 1)
+    if len(raw) > limits.max_file_bytes:
+        raise CaseError(file, "", f"standard input has more than the limit of {limits.max_file_bytes:,} bytes "
+                                  "(--max-file-size)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CaseError(file, "", "standard input is not UTF-8 text") from None
 
 
 def locate(where: str, marks: dict[str, tuple[int, int]]) -> tuple[int | None, int | None]:

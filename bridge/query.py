@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 import clingo
 from clingo import ast
 
 from .errors import CaseError
+from .help import docs_folder
 
-# The example programs of docs/queries, installed with the package (bridge.queries).
+# The example programs of docs/queries, installed with the package (bridge/docs/queries).
 EXAMPLES = ("loops", "dependency_overrides_timestamp", "never_applied")
 
 
@@ -23,11 +23,8 @@ class QueryProgram:
 
 
 def example_path(name: str) -> Path:
-    """One of the example programs: installed (bridge.queries) or docs/queries of the checkout."""
-    installed = resources.files("bridge") / "queries" / f"{name}.lp"
-    if installed.is_file():
-        return Path(str(installed))
-    return Path(__file__).resolve().parent.parent / "docs" / "queries" / f"{name}.lp"
+    """One of the example programs: installed with the docs (bridge/docs/queries) or in the checkout."""
+    return docs_folder() / "queries" / f"{name}.lp"
 
 
 def load_program(path) -> QueryProgram:
