@@ -57,8 +57,7 @@ def read_sba_input(builder, data: dict, by_id: dict, players: list[str]) -> SbaI
             rounds = expected_rounds(builder, block["rounds"], by_id, players)
         if "triggers" in block:
             triggers = expected_triggers(builder, block["triggers"])
-        board = builder.expectations(block.get("board", {}) or {}, by_id, "expect_after_sba.board",
-                                     any_zone=True)
+        board = builder.expectations(block.get("board", {}) or {}, by_id, "expect_after_sba.board")
     return SbaInput(keep=keep, life=numbers["life"], poison=numbers["poison"], expected_rounds=rounds,
                     expected_board=board, expected_triggers=triggers)
 

@@ -81,7 +81,8 @@ def rounds_text(rounds: Rounds, texts: dict) -> list[str]:
         lines.append(f"  stopped: {rounds.stopped}")
     if rounds.performing:
         final = rounds.final
-        gone = [o for o in rounds.rounds[0].board.permanents if o.id not in final.objects]
+        staying = {o.id for o in final.permanents}
+        gone = [o for o in rounds.rounds[0].board.permanents if o.id not in staying]
         lines.append("  board after them: " + ("; ".join(
             f"{o.id} {o.pt or '—'}" + (f" attached to {a}" if (a := attached(final, o.id)) else "")
             for o in final.permanents) or "no permanents"))

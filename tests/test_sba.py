@@ -51,7 +51,7 @@ def test_a_wrong_final_board_fails():
 def test_expect_keeps_its_meaning_before_any_check():
     result = bridge.solve(SBA / "two_rounds_lord_dies.yaml")
     assert result.objects["llanowar_elves"].pt == "1/1"
-    assert result.sba.final.objects == {}
+    assert result.sba.final.permanents == []
 
 
 def test_no_sba_skips_the_checks(capsys):
