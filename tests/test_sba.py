@@ -57,7 +57,7 @@ def test_expect_keeps_its_meaning_before_any_check():
 def test_no_sba_skips_the_checks(capsys):
     path = str(SBA / "two_rounds_lord_dies.yaml")
     assert main(["solve", "--no-sba", "--format", "json", path]) == 0
-    assert "state_based_actions" not in json.loads(capsys.readouterr().out)
+    assert "state_based_actions" not in json.loads(capsys.readouterr().out)[0]
     assert main(["check", "--no-sba", path]) == 1
     assert "not checked (--no-sba)" in capsys.readouterr().out
 
@@ -71,7 +71,7 @@ def test_solve_prints_each_round_with_its_rule(capsys):
 
 def test_json_has_the_rounds(capsys):
     assert main(["solve", "--format", "json", str(SBA / "mycosynth_lattice_march_aura.yaml")]) == 0
-    sba = json.loads(capsys.readouterr().out)["state_based_actions"]
+    sba = json.loads(capsys.readouterr().out)[0]["state_based_actions"]   # one result per file
     assert [[(a["object"], a["action"], a["rule"]) for a in r["actions"]] for r in sba["rounds"]] == [
         [("rancor", "unattached", "704.5p")], [("rancor", "graveyard", "704.5m")], []]
     assert sba["rounds"][1]["triggers"][0]["source"] == "rancor"
