@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .library import Card, library, parse_card
+from .library import Card, library, parse_card, stored_card
 from .errors import CaseError, close_matches
 from .yaml_input import DEFAULT_LIMITS, Limits, read_yaml
 
@@ -527,8 +527,12 @@ class CaseBuilder:
         name = r.string(value, where)
         proper = self.library.lookup(name)
         if proper is None:
+            stored = stored_card(name)        # cards imported with `mtg-layers cards import`
+            if stored is not None:
+                return stored
             raise self.fail(where, f"unknown card {name!r}" + close_matches(name, self.library.names)
-                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library")
+                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library,"
+                            " or import card data with `mtg-layers cards import FILE`")
         return self.library.card(proper)
 
     def board_object(self, entry, where: str, zone: str, position: int, card: Card | None = None) -> BoardObject:

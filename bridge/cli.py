@@ -13,6 +13,7 @@ from pathlib import Path
 from . import api
 
 from .case import EDITIONS
+from .cards_command import add_cards_command, run_cards
 from .compare import compare_data, compare_text
 from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
 from .errors import CaseError, SolveTimeout
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("case", metavar="CASE", help="a case file")
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
+    add_cards_command(commands, parents)
     documentation = commands.add_parser("help", help="show the documentation installed with mtg-layers: "
                                                      "`help vocabulary` lists every key of a case file")
     documentation.add_argument("topic", nargs="?", metavar="TOPIC", help="vocabulary, contract, seed-coverage, "
@@ -115,7 +117,7 @@ def main(argv=None) -> int:
             status = run_help(args, parser, parser.commands)
         else:
             status = {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
-                      "compare": run_compare}[args.command](args)
+                      "compare": run_compare, "cards": run_cards}[args.command](args)
         sys.stdout.flush()             # a closed pipe shows here, not in Python's final flush
         return status
     except KeyboardInterrupt:
