@@ -63,6 +63,7 @@ def main() -> None:
     parser.add_argument("--keep", metavar="DIR")
     args = parser.parse_args()
     folder = Path(args.keep or tempfile.mkdtemp())
+    folder.mkdir(parents=True, exist_ok=True)
     source, store = folder / "AtomicCards.json", folder / "cards.sqlite"
     if store.exists():
         store.unlink()
