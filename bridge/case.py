@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .library import Card, library, parse_card
 from .errors import CaseError, close_matches
+from .bounds import check_number_range
 from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
 
 from .vocabulary import Ability, Operation, Reader, canonical_word
@@ -156,7 +157,9 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
         data, file = source, file or "<case>"
     try:
         check_scalars(data, file, limits)
-        return CaseBuilder(file, limits).build(data)
+        case = CaseBuilder(file, limits).build(data)
+        check_number_range(case)
+        return case
     except CaseError as error:
         if error.line is None and marks:
             error.line, error.column = locate(error.where, marks)
