@@ -40,20 +40,27 @@ def read_case_text(path: str, file: str, limits: Limits = DEFAULT_LIMITS) -> str
     try:
         if path == "-":
             data = sys.stdin.buffer.read(limits.max_file_bytes + 1)
+            size = f"more than {limits.max_file_bytes:,}" if len(data) > limits.max_file_bytes else ""
         else:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))     # a FIFO must not block here
             try:
-                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                info = os.fstat(fd)
+                if not stat.S_ISREG(info.st_mode):
                     raise CaseError(file, "", "not a regular file (a case is read from a file, or from standard "
                                               "input as '-')")
-                with os.fdopen(os.dup(fd), "rb") as stream:
-                    data = stream.read(limits.max_file_bytes + 1)
+                data = b""
+                if info.st_size <= limits.max_file_bytes:
+                    with os.fdopen(os.dup(fd), "rb") as stream:
+                        data = stream.read(limits.max_file_bytes + 1)    # it may have grown since
+                size = f"{max(info.st_size, len(data)):,}" if max(info.st_size, len(data)) > limits.max_file_bytes \
+                    else ""
             finally:
                 os.close(fd)
     except (OSError, ValueError) as exc:      # ValueError: a path with a NUL byte
         raise CaseError(file, "", f"cannot read the file: {getattr(exc, 'strerror', None) or exc}") from None
-    if len(data) > limits.max_file_bytes:
-        raise CaseError(file, "", f"the file has more than {limits.max_file_bytes:,} bytes (--max-file-size)")
+    if size:
+        raise CaseError(file, "", f"the file has {size} bytes, more than the limit of {limits.max_file_bytes:,} "
+                                  "(--max-file-size)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -127,7 +134,7 @@ def read_yaml(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> tuple[ob
     """Parse with the safe loader; return the data and the (line, column) of each key path."""
     if len(text.encode("utf-8", errors="replace")) > limits.max_file_bytes:
         raise CaseError(file, "", f"the file is larger than {limits.max_file_bytes:,} bytes (--max-file-size)")
-    too_large = CaseError(file, "", f"the YAML has more than {limits.max_nodes:,} nodes (aliases counted each "
+    too_large = CaseError(file, "", f"the YAML expands to more than {limits.max_nodes:,} nodes (aliases counted each "
                                     "time they are used); refused as too large")
     loader = CaseLoader(text, limits.max_nodes)
     try:
@@ -141,12 +148,14 @@ def read_yaml(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> tuple[ob
     except TooLarge as exc:
         if str(exc) == "depth":
             mark = loader.peek_event().start_mark if loader.check_event() else None
-            raise CaseError(file, "", f"malformed YAML: nested deeper than {MAX_DEPTH} levels",
+            raise CaseError(file, "", f"malformed YAML: nested too deeply (more than {MAX_DEPTH} levels)",
                             line=mark.line + 1 if mark else None) from None
         raise too_large from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if "maximum nesting depth" in problem:          # libyaml's own limit, met before ours in flow lists
+            problem = f"nested too deeply (more than {MAX_DEPTH} levels)"
         raise CaseError(file, "", f"malformed YAML: {problem}", line=mark.line + 1 if mark else None,
                         column=mark.column + 1 if mark else None) from None
     except RecursionError:
