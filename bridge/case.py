@@ -718,7 +718,7 @@ class CaseBuilder:
         found = []
         for object_id, values in data.items():
             where = f"{key}.{object_id}"
-            self.known_object(object_id, where, by_id)
+            object_id = self.known_object(object_id, where, by_id)      # an id written as a number, too
             values = r.mapping(values, where, EXPECT_KEYS)
             zone = by_id[object_id].zone
             for key, value in values.items():
