@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
-
-from . import api
+from importlib import metadata
 from pathlib import Path
+
+from . import api, research_cli
 
 from .case import EDITIONS
 from .compare import compare_data, compare_text
@@ -22,6 +24,7 @@ from .runner import DEFAULT_BOUNDS, Bounds, OutOfMemory, run_bounded
 from .terminal import escape_controls
 from .yaml_input import DEFAULT_LIMITS, Limits
 from .explain import explain_data, explain_text
+from .help import run_help
 from .render import dumps, result_json, text_table
 
 EPILOG = """exit codes:
@@ -31,6 +34,7 @@ EPILOG = """exit codes:
   3  internal error of mtg-layers (please report it with the case file)
   4  solving went past the time limit (--timeout)
   5  solving needed more memory than --max-memory, or printed more than --max-output
+  141  the program reading the output closed it (e.g. `| head`): stopped quietly
   with several files, each gets its own answer or error line; the exit code is the worst
 
 limits (each case is solved in a child process that is ended when one is reached):
@@ -45,12 +49,14 @@ input limits (bad input is refused quickly with a message, exit 2):
 
 examples:
   mtg-layers solve cases/cr613/gray_ogre.yaml
-  mtg-layers solve --format json cases/classics/humility_opalescence.yaml
+  mtg-layers solve --format json cases/classics/humility_then_opalescence.yaml
+  mtg-layers solve - < cases/cr613/gray_ogre.yaml
   mtg-layers check cases/
   mtg-layers explain cases/events/s004_410_10b_lose_all_abilities.yaml
-  mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml [OBJECT]
+  mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml urborg_tomb_of_yawgmoth
   mtg-layers deps cases/dependency/loop_color_swap.yaml --format dot
   mtg-layers compare cases/cr613/gray_ogre.yaml --rules pre-m10,current
+  mtg-layers help vocabulary
 """
 
 
@@ -105,12 +111,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mtg-layers", description="Magic: The Gathering's layer system (CR 613), solved in ASP.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"mtg-layers {version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, help_text: str, formats=("text", "json"), one_edition: bool = True):
         sub = commands.add_parser(name, parents=parents, help=help_text, epilog=EPILOG,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
-        sub.add_argument("--format", choices=formats, default="text")
+        sub.add_argument("--format", choices=formats, default=formats[0])
         if one_edition:
             sub.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
         return sub
@@ -130,42 +137,83 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("case", metavar="CASE", help="a case file")
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
+    research_cli.add_commands(command)      # facts, query, sweep
+    documentation = commands.add_parser("help", help="show the documentation installed with mtg-layers: "
+                                                     "`help vocabulary` lists every key of a case file")
+    documentation.add_argument("topic", nargs="?", metavar="TOPIC", help="vocabulary, contract, seed-coverage, "
+                               "seed-examples, or a command")
+    parser.commands = {name: sub for name, sub in commands.choices.items() if name != "help"}
     return parser
+
+
+def version() -> str:
+    try:
+        return metadata.version("mtg-layers")
+    except metadata.PackageNotFoundError:      # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def main(argv=None) -> int:
     for stream in (sys.stdout, sys.stderr):             # a non-UTF-8 terminal gets escapes, not an error
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     try:
-        return {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
-                "compare": run_compare}[args.command](args)
+        if args.command == "help":
+            status = run_help(args, parser, parser.commands)
+        else:
+            status = {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
+                      "compare": run_compare, **research_cli.RUNNERS}[args.command](args)
+        sys.stdout.flush()             # a closed pipe shows here, not in Python's final flush
+        return status
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return stop_quietly()
+    except SolveTimeout as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 4
     except Exception as error:  # a defect of mtg-layers itself, not of the input
         print(f"internal error (please report it with the case file): {type(error).__name__}: {error}",
               file=sys.stderr)
         return 3
 
 
+def stop_quietly() -> int:
+    """The reader of our output went away (`| head`): stop without a word, as Unix tools do
+    (141 = 128 + SIGPIPE). Point stdout at /dev/null so that Python's final flush is silent too."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout without a file descriptor (captured)
+        pass
+    return 141
+
+
 def run_solve(args) -> int:
+    """Text: one table per case. JSON: always a list, one entry per case solved, in order; a case
+    that could not be solved is reported on stderr only (its own line), and nothing is printed if
+    none was. Each case is solved in a child process under the limits (bridge/runner.py)."""
     files, status = listed_files(args, args.cases)
-    entries = []
+    if not files:
+        if not status:
+            print("error: no case files found in " + ", ".join(args.cases), file=sys.stderr)
+        return 2
+    outputs = []
     for path in files:
         outcome = bounded(args, path, lambda: solve_output(args, path))
         status = worst(status, outcome.status)
         if outcome.status:
             say(f"error: {outcome.message}", sys.stderr)
-            entries.append({"file": str(path), "status": outcome.kind, "error": outcome.message})
         elif args.format == "json":
-            entries.append(outcome.value)
+            outputs.append(outcome.value)
         else:
-            say(("\n" if entries else "") + outcome.value)
-            entries.append(None)
-    if args.format == "json":
-        say(dumps(entries[0] if len(files) == 1 and entries and not status else entries))
+            say(("\n" if outputs else "") + outcome.value)
+            outputs.append(None)
+    if outputs and args.format == "json":
+        say(dumps(outputs))
     return status
 
 

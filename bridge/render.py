@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from .case import CARD_ZONE_NAMES
 from .result import Result
 from .texts import ability_text
 from .explain import reason_text
@@ -41,6 +42,13 @@ def text_table(result: Result) -> str:
                                    for c in obj.targets)
                 verdict = " — removed on resolution: every target is illegal (608.2b)" if obj.countered_on_resolution else ""
                 lines.append(f"  {obj.id} targets: {checks}{verdict}")
+    for zone in CARD_ZONE_NAMES:
+        cards = result.cards_in(zone)
+        if cards:
+            lines += ["", f"{zone}{' (top first)' if zone == 'library' else ''}:"]
+            rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
+                     obj.type_line, obj.pt or "—", obj.owner) for obj in cards]
+            lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "P/T", "owner")))
     if any(p.has or p.max_hand_size != 7 for p in result.players):
         lines += ["", "players (613.10, 613.11):"]
         for player in result.players:
@@ -83,8 +91,9 @@ def result_json(result: Result) -> dict:
         "case": result.case.title, "file": result.case.file, "source": result.case.source,
         "rules": result.edition,
         "objects": [o.as_dict() for o in result.objects.values()],
-        "steps": [{"step": s.number, "layer": s.layer, "effect": s.effect, "timestamp": s.timestamp,
-                   "changed": list(s.changed), "depends_on": list(s.depends_on)} for s in result.steps],
+        "steps": [{"step": s.number, "layer": s.layer, "effect": s.effect, "effect_id": s.effect_id, "timestamp": s.timestamp,
+                   "changed": list(s.changed), "depends_on": list(s.depends_on),
+                   "depends_on_ids": list(s.depends_on_ids)} for s in result.steps],
         "ties": list(result.trace.ties),
         "players": [p.as_dict() for p in result.players],
         "questions": [{"question": a.question.where, "object": a.question.object_id, "text": question_text(a.question),
