@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import sys
 from dataclasses import dataclass
 
 import yaml
@@ -35,31 +34,26 @@ DEFAULT_LIMITS = Limits()
 
 
 def read_case_text(path: str, file: str, limits: Limits = DEFAULT_LIMITS) -> str:
-    """The text of a case: a regular file, or standard input for '-', read up to the size limit only
-    (a device such as /dev/zero, a FIFO or a folder is refused without reading it)."""
+    """The text of a case file, read up to the size limit only; a device such as /dev/zero, a FIFO or
+    a folder is refused without reading it (standard input, '-', is read in case.py)."""
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(limits.max_file_bytes + 1)
-            size = f"more than {limits.max_file_bytes:,}" if len(data) > limits.max_file_bytes else ""
-        else:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))     # a FIFO must not block here
-            try:
-                info = os.fstat(fd)
-                if not stat.S_ISREG(info.st_mode):
-                    raise CaseError(file, "", "not a regular file (a case is read from a file, or from standard "
-                                              "input as '-')")
-                data = b""
-                if info.st_size <= limits.max_file_bytes:
-                    with os.fdopen(os.dup(fd), "rb") as stream:
-                        data = stream.read(limits.max_file_bytes + 1)    # it may have grown since
-                size = f"{max(info.st_size, len(data)):,}" if max(info.st_size, len(data)) > limits.max_file_bytes \
-                    else ""
-            finally:
-                os.close(fd)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))     # a FIFO must not block here
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise CaseError(file, "", "not a regular file (a case is read from a file, or from standard "
+                                          "input as '-')")
+            data = b""
+            if info.st_size <= limits.max_file_bytes:
+                with os.fdopen(os.dup(fd), "rb") as stream:
+                    data = stream.read(limits.max_file_bytes + 1)        # it may have grown since
+        finally:
+            os.close(fd)
     except (OSError, ValueError) as exc:      # ValueError: a path with a NUL byte
         raise CaseError(file, "", f"cannot read the file: {getattr(exc, 'strerror', None) or exc}") from None
-    if size:
-        raise CaseError(file, "", f"the file has {size} bytes, more than the limit of {limits.max_file_bytes:,} "
+    size = max(info.st_size, len(data))
+    if size > limits.max_file_bytes:
+        raise CaseError(file, "", f"the file has {size:,} bytes, more than the limit of {limits.max_file_bytes:,} "
                                   "(--max-file-size)")
     try:
         return data.decode("utf-8")

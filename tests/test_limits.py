@@ -119,7 +119,7 @@ def test_control_characters_in_json_stay_valid_json(write_case, capsys):
     assert main(["solve", "--format", "json", str(path)]) == 0
     out = capsys.readouterr().out
     assert "\x9b" not in out
-    assert json.loads(out)["case"] == "a\x9bb"
+    assert json.loads(out)[0]["case"] == "a\x9bb"
 
 
 # --- every file gets its answer ------------------------------------------------------------------
@@ -247,7 +247,7 @@ def test_standard_input_is_read_up_to_the_limit(monkeypatch, capsys):
     import io
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"case: x\n" + b"#" * 2000 + b"\n")))
     assert main(["check", "--max-file-size", "1000", "-"]) == 2
-    assert "more than 1,000 bytes" in capsys.readouterr().err
+    assert "more than the limit of 1,000 bytes" in capsys.readouterr().err
 
 
 def test_nodes_are_counted_while_parsing(write_case, capsys):
