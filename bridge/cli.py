@@ -196,8 +196,8 @@ def run_check(args) -> int:
         if outcome.passed:
             if args.format == "text":
                 print(f"pass  {path}  ({outcome.result.edition}) {case.title}")
-                for tie in outcome.result.trace.ties:
-                    print(f"      note: {tie}")
+                for note in outcome.result.trace.ties + outcome.result.trace.notes:
+                    print(f"      note: {note}")
             report.append({"file": str(path), "status": "pass", "rules": outcome.result.edition, "case": case.title})
         else:
             failed += 1
