@@ -42,6 +42,8 @@ examples:
   mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml urborg_tomb_of_yawgmoth
   mtg-layers deps cases/dependency/loop_color_swap.yaml --format dot
   mtg-layers compare cases/cr613/gray_ogre.yaml --rules pre-m10,current
+  mtg-layers compare cases/split/ --rules pre-m10,current --format json
+  mtg-layers solve --no-reevaluate cases/dependency/reevaluation_613_8c.yaml
   mtg-layers help vocabulary
 """
 
@@ -53,6 +55,9 @@ def common_options() -> argparse.ArgumentParser:
     common.add_argument("--max-file-size", type=int, default=DEFAULT_LIMITS.max_file_bytes, metavar="BYTES")
     common.add_argument("--max-objects", type=int, default=DEFAULT_LIMITS.max_objects, metavar="N")
     common.add_argument("--max-effects", type=int, default=DEFAULT_LIMITS.max_effects, metavar="N")
+    common.add_argument("--no-reevaluate", dest="reevaluate", action="store_false",
+                        help="research: keep the dependency graph found at the start of each layer instead of "
+                             "evaluating it again after every application (ignores CR 613.8c; answers may be wrong)")
     return common
 
 
@@ -89,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     deps.add_argument("case", metavar="CASE", help="a case file")
     deps.add_argument("--render", metavar="OUT", help="draw the graph to OUT.svg or OUT.png (needs Graphviz)")
     compare = command("compare", "one case under several rules editions: what differs, and why", one_edition=False)
-    compare.add_argument("case", metavar="CASE", help="a case file")
+    compare.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
     documentation = commands.add_parser("help", help="show the documentation installed with mtg-layers: "
@@ -110,6 +115,9 @@ def version() -> str:
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if not getattr(args, "reevaluate", True):
+        print("note: --no-reevaluate: dependencies are not evaluated again after each application (CR 613.8c "
+              "is ignored), so answers may differ from the rules", file=sys.stderr)
     try:
         if args.command == "help":
             status = run_help(args, parser, parser.commands)
@@ -143,26 +151,34 @@ def stop_quietly() -> int:
     return 141
 
 
-def run_solve(args) -> int:
-    """Text: one table per case. JSON: always a list, one entry per case solved, in order; a case
-    that could not be solved is reported on stderr only, and nothing is printed if none was."""
-    files = api.case_files(args.cases)
+def each_case(args, paths, produce) -> int:
+    """`produce(path)` for each case file named or found in folders: a JSON-able value (--format json)
+    or a text. JSON is always a list, one entry per case done, in order; text is the texts a blank
+    line apart. A case that cannot be done is reported on stderr only; nothing is printed on stdout
+    when no case could be done."""
+    files = api.case_files(paths)
     if not files:
-        print("error: no case files found in " + ", ".join(args.cases), file=sys.stderr)
+        print("error: no case files found in " + ", ".join(map(str, paths)), file=sys.stderr)
         return 2
     status = 0
     outputs = []
     for path in files:
         try:
-            result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+            outputs.append(produce(path))
         except CaseError as error:
             print(f"error: {error}", file=sys.stderr)
             status = 2
-            continue
-        outputs.append(result_json(result) if args.format == "json" else text_table(result))
     if outputs:
         print(dumps(outputs) if args.format == "json" else "\n\n".join(outputs))
     return status
+
+
+def run_solve(args) -> int:
+    def produce(path):
+        result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                           reevaluate=args.reevaluate)
+        return result_json(result) if args.format == "json" else text_table(result)
+    return each_case(args, args.cases, produce)
 
 
 def run_check(args) -> int:
@@ -174,7 +190,8 @@ def run_check(args) -> int:
     report = []
     for path in files:
         try:
-            outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+            outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                               reevaluate=args.reevaluate)
         except CaseError as error:
             broken += 1
             print(f"ERROR {error}", file=sys.stderr)
@@ -222,7 +239,8 @@ def run_check(args) -> int:
 
 def run_explain(args) -> int:
     try:
-        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                               reevaluate=args.reevaluate)
         if args.format == "json":
             print(dumps(explain_data(result, args.object)))
         else:
@@ -235,7 +253,8 @@ def run_explain(args) -> int:
 
 def run_deps(args) -> int:
     try:
-        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                               reevaluate=args.reevaluate)
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -257,20 +276,19 @@ def run_deps(args) -> int:
 
 
 def run_compare(args) -> int:
+    """Each case under several editions."""
     editions = [e.strip() for e in args.rules.split(",") if e.strip()]
     unknown = [e for e in editions if e not in EDITIONS]
     if unknown or len(editions) < 2:
         print(f"error: --rules needs two or more of {', '.join(EDITIONS)}, got {args.rules!r}", file=sys.stderr)
         return 2
-    try:
-        case = api.load_case(args.case, limits=limits_of(args))
-        results = [api.solve(case, rules=edition, timeout=args.timeout) for edition in editions]
-    except CaseError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    print(dumps(compare_data(results)) if args.format == "json" else compare_text(results))
-    return 0
 
+    def produce(path):
+        case = api.load_case(path, limits=limits_of(args))
+        results = [api.solve(case, rules=edition, timeout=args.timeout, reevaluate=args.reevaluate)
+                   for edition in editions]
+        return compare_data(results) if args.format == "json" else compare_text(results)
+    return each_case(args, args.cases, produce)
 
 if __name__ == "__main__":
     sys.exit(main())
