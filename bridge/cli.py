@@ -285,7 +285,7 @@ def check_entry(args, path) -> dict:
                 "lines": [f"skip  {path}  ({edition}) no expectations under this edition"]}
     if outcome.passed:
         return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"]
-                + [f"      note: {tie}" for tie in outcome.result.trace.ties]}
+                + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
     return {**entry, "status": "fail", "exit": 1,
             "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
                            for m in outcome.mismatches],
