@@ -24,7 +24,7 @@ class ObjectState:
     id: str
     name: str
     mana_value: int
-    colors: tuple[str, ...]
+    colors: tuple[str, ...]                      # lowercase, in WUBRG order: ("white", "blue")
     supertypes: tuple[str, ...]
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
@@ -59,7 +59,7 @@ class ObjectState:
 
     def as_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "mana_value": self.mana_value,
-                "colors": [c.lower() for c in self.colors], "supertypes": list(self.supertypes),
+                "colors": list(self.colors), "supertypes": list(self.supertypes),
                 "types": list(self.types), "subtypes": list(self.subtypes), "type_line": self.type_line,
                 "abilities": list(self.abilities), "power": self.power, "toughness": self.toughness,
                 "pt": self.pt, "loyalty": self.loyalty, "controller": self.controller, "owner": self.owner,
@@ -223,7 +223,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             id=obj.id,
             name=(v["name"][0].string if v["name"] else ""),
             mana_value=(v["mana_value"][0].number if v["mana_value"] else 0),
-            colors=tuple(c for c in COLOR_ORDER if String_in(v["color"], c)),
+            colors=tuple(c.lower() for c in COLOR_ORDER if String_in(v["color"], c)),   # lowercase, as in case files
             supertypes=tuple(sorted((s.string for s in v["supertype"]), key=order_key(SUPERTYPE_ORDER))),
             types=tuple(sorted((s.string for s in v["type"]), key=order_key(TYPE_ORDER))),
             subtypes=tuple(subtypes),
