@@ -64,9 +64,11 @@ def text_table(result: Result) -> str:
     for obj in result.objects.values():
         if not obj.abilities:
             lines.append(f"  {obj.id}: —")
+        instances = dict(obj.instances)
         for i, text in enumerate(obj.abilities):
             label = f"  {obj.id}:" if i == 0 else " " * (len(obj.id) + 3)
-            lines.append(f"{label} {' '.join(text.split())}")
+            times = f"  [{instances[text]} instances, each works on its own: 113.2c]" if text in instances else ""
+            lines.append(f"{label} {' '.join(text.split())}{times}")
     if result.events:
         lines += ["", "events:"]
         for outcome in result.events:
