@@ -162,7 +162,11 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         raw_abilities = data["abilities"] or []
         if not isinstance(raw_abilities, list):
             raise reader.fail(f"{where}.abilities", "expected a list of abilities")
-        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]") for i, a in enumerate(raw_abilities))
+        # The case-file contract's own example: the card's text, one structured ability without a text.
+        only_text = reader.string(data["text"], f"{where}.text") if len(raw_abilities) == 1 and data.get("text") \
+            is not None else None
+        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]", default_text=only_text)
+                          for i, a in enumerate(raw_abilities))
     else:
         abilities = abilities_read_from_text(reader, name, data, where)
     spell = ()
