@@ -14,6 +14,8 @@ SUFFIXES = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}
 COLUMNS = ("format_version", "board", "cards", "controllers", "rules", "error", "steps", "characteristics",
            "loops", "overrides", "order_sensitive", "edition_difference", "query")
 LISTS = ("cards", "controllers", "loops", "overrides", "query")
+INTEGERS = ("format_version", "steps")
+BOOLEANS = ("order_sensitive", "edition_difference")
 
 
 def done_boards(path: Path, fmt: str) -> set[str]:
@@ -37,6 +39,8 @@ def done_boards(path: Path, fmt: str) -> set[str]:
 
 class JsonLines:
     def __init__(self, path: Path, resume: bool):
+        if resume and path.exists():
+            cut_torn_line(path)
         self.stream = path.open("a" if resume else "w", encoding="utf-8")
 
     def write(self, rows: list[dict]) -> None:
@@ -48,11 +52,21 @@ class JsonLines:
         self.stream.close()
 
 
+def cut_torn_line(path: Path) -> None:
+    """Drop a last line that a crash cut short (no newline), so that appended rows start on a line."""
+    with path.open("rb+") as stream:
+        data = stream.read()
+        if data and not data.endswith(b"\n"):
+            stream.truncate(data.rfind(b"\n") + 1)
+
+
 class Csv:
     """Lists are JSON text in their cells."""
 
     def __init__(self, path: Path, resume: bool):
         fresh = not (resume and path.exists())
+        if not fresh:
+            cut_torn_line(path)
         self.stream = path.open("w" if fresh else "a", newline="", encoding="utf-8")
         self.writer = csv.DictWriter(self.stream, fieldnames=COLUMNS)
         if fresh:
@@ -110,7 +124,18 @@ def read_rows(path: Path, fmt: str) -> list[dict]:
         return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     if fmt == "csv":
         with path.open(newline="", encoding="utf-8") as stream:
-            return [{k: (json.loads(v) if k in LISTS and v else (None if v == "" else v)) for k, v in row.items()}
-                    for row in csv.DictReader(stream)]
+            return [{k: csv_value(k, v) for k, v in row.items()} for row in csv.DictReader(stream)]
     import pyarrow.parquet as pq
     return pq.read_table(path).to_pylist()
+
+
+def csv_value(column: str, text: str):
+    if text == "":
+        return None
+    if column in LISTS:
+        return json.loads(text)
+    if column in INTEGERS:
+        return int(text)
+    if column in BOOLEANS:
+        return text == "True"
+    return text
