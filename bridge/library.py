@@ -161,7 +161,11 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         raw_abilities = data["abilities"] or []
         if not isinstance(raw_abilities, list):
             raise reader.fail(f"{where}.abilities", "expected a list of abilities")
-        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]") for i, a in enumerate(raw_abilities))
+        # The case-file contract's own example: the card's text, one structured ability without a text.
+        only_text = reader.string(data["text"], f"{where}.text") if len(raw_abilities) == 1 and data.get("text") \
+            is not None else None
+        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]", default_text=only_text)
+                          for i, a in enumerate(raw_abilities))
     else:
         abilities = abilities_read_from_text(reader, name, data, where)
     spell = ()
@@ -237,3 +241,20 @@ def library() -> Library:
     if not isinstance(raw, dict):
         raise CaseError(str(source), "", "the card library must be a mapping of card names")
     return Library(raw, str(source))
+
+
+def stored_card(name: str) -> Card | None:
+    """A card of the local card store (bridge/card_store.py) by name, or None."""
+    from .card_store import default_store
+    store = default_store()
+    return stored_card_in(str(store.path), name.casefold()) if store is not None else None
+
+
+@functools.lru_cache(maxsize=4096)
+def stored_card_in(path: str, folded_name: str) -> Card | None:
+    from .card_store import CardStore
+    found = CardStore(path).lookup(folded_name)
+    if found is None:
+        return None
+    proper, data = found
+    return parse_card(Reader(path), proper, data, proper, library=True)
