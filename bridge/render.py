@@ -6,7 +6,7 @@ import json
 from .case import CARD_ZONE_NAMES
 from .result import Result
 from .texts import ability_text, trigger_text
-from .explain import reason_text
+from .explain import NOTHING_HAPPENS, reason_text
 from .sba_render import rounds_json, rounds_text
 
 COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "counters")
@@ -76,6 +76,8 @@ def text_table(result: Result) -> str:
             lines.append(f"  {outcome.event.number}. {outcome.event.kind} {', '.join(outcome.event.subjects)}")
             for obj, how in outcome.entered_with:
                 lines.append(f"     {obj} enters {entering_text(how)} (614.12)")
+            for obj, why in outcome.nothing:
+                lines.append(f"     nothing happens to {obj}: {NOTHING_HAPPENS[why]}")
             for trigger in outcome.triggers:
                 lines.append(f"     {trigger_text(trigger, result.texts)}")
             if not outcome.triggers:
