@@ -125,6 +125,8 @@ class FactWriter:
 
     def copy_exceptions(self, definition: Symbol, i: int, exceptions, owner: Symbol) -> None:
         """707.9: what the copy keeps, the values it is given, and what it gains."""
+        if exceptions.enters_tapped:
+            self.add("definition_op_enters_tapped", definition, i)
         for attribute in exceptions.keep:
             self.add("definition_op_keep", definition, i, Function(attribute))
         if exceptions.pt is not None:
