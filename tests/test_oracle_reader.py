@@ -250,11 +250,19 @@ def test_what_it_cannot_read_stays_text_and_is_flagged_conspiracy():
     assert not reading.structured and reading.layer
 
 
-def test_an_artifact_creature_without_in_addition_is_left_to_a_person_march_of_the_machines():
+def test_an_artifact_creature_keeps_its_types_march_of_the_machines():
+    """205.1b: an object that becomes an "artifact creature" keeps its prior card types and subtypes."""
     line = ("Each noncreature artifact is an artifact creature with power and toughness each equal to its mana "
             "value. (Equipment that's a creature can't equip a creature.)")
-    reading = read(line, "March of the Machines")
-    assert not reading.structured and reading.layer
+    assert static(line, "March of the Machines")["static"] == {
+        "affects": {"all": ["artifact"], "not": ["creature"]},
+        "does": [{"add_types": ["Artifact", "Creature"]}, {"set_base_pt": {"power": "mana_value",
+                                                                            "toughness": "mana_value"}}]}
+
+
+def test_other_types_without_in_addition_are_left_to_a_person_song_of_the_dryads():
+    reading = read("Enchanted permanent is a colorless Forest land.", "Song of the Dryads")
+    assert reading.layer and not reading.structured
 
 
 def test_spell_lines_are_not_abilities_giant_growth():
