@@ -203,6 +203,13 @@ def test_copy_exception_keeps_the_printed_words_of_a_quoted_ability():
         {"text": "When this creature becomes the target of a spell or ability, sacrifice it."}]}
 
 
+def test_cda_of_power_only_keeps_the_printed_toughness_dakmor_sorceress():
+    (reading,) = read_text("Dakmor Sorceress's power is equal to the number of Swamps you control.",
+                           "Dakmor Sorceress", "Creature — Human Wizard", "*/4")
+    assert reading.structured and reading.abilities[0]["static"]["does"] == {"set_base_pt": {
+        "power": {"count": {"all": ["Swamp"], "controller": "you"}}, "toughness": 4}}
+
+
 def test_keyword_line_serra_angel():
     assert read("Flying, vigilance", "Serra Angel", "Creature — Angel").abilities == ("flying", "vigilance")
 
