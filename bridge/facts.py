@@ -93,7 +93,10 @@ class FactWriter:
                 self.add("definition_op_text_change", definition, i, op.values[0], op.values[1])
                 continue
             if op.kind == "copy_of":
-                self.add("definition_op_value", definition, i, op.copy_source)
+                if op.chosen:           # "a copy of the chosen creature" (607.2: linked to the choice)
+                    self.add("definition_op_chosen", definition, i, op.chosen)
+                else:
+                    self.add("definition_op_value", definition, i, op.copy_source)
                 self.copy_exceptions(definition, i, op.exceptions, this or definition)
                 continue
             for value in op.values:
@@ -137,6 +140,12 @@ class FactWriter:
                 self.add("definition_op_except_if", definition, i, j, condition_term)
         for term in self.exception_abilities(owner, exceptions):
             self.add("definition_op_ability", definition, i, term)
+        for j, (condition, abilities) in enumerate(exceptions.conditional, start=1):
+            condition_term = Function("copy_if", [definition, Number(i), Number(j)])
+            self.selector(condition_term, condition)
+            for n, ability in enumerate(abilities, start=1):
+                term = self.ability(Function("copy_if_grant", [owner, Number(j), Number(n)]), ability)
+                self.add("definition_op_conditional_ability", definition, i, condition_term, term)
 
     def pt_counter_kind(self, kind: str) -> None:
         """A counter kind of the form +N/+N or -N/-N modifies power and toughness (122.1a)."""
@@ -270,7 +279,7 @@ class FactWriter:
             face_term = Function("face", [obj_term, fn("half", i)])
             self.add("card_face", obj_term, fn("half", i), face_term)
             self.card(face_term, half, Function("face", [card_key, fn("half", i)]))
-        for face, data in (("flip", card.flip_face), ("back", card.back_face)):
+        for face, data in (("flip", card.flip_face), ("back", card.back_face), ("modal_back", card.modal_back_face)):
             if data is not None:
                 face_term = Function("face", [obj_term, Function(face)])
                 self.add("card_face", obj_term, Function(face), face_term)

@@ -227,7 +227,8 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             toughness=(v["toughness"][0].number if v["toughness"] else None),
             loyalty=(v["loyalty"][0].number if v["loyalty"] else None),
             controller=(v["controller"][0].string if v["controller"] else obj.controller),
-            owner=copy_owners.get(obj.id, obj.owner), counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone, status=obj.status,
+            owner=copy_owners.get(obj.id, obj.owner), counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone,
+            status=obj.status + (("token",) if obj.token else ()),
             cast=(obj.id in cast) if obj.zone == "stack" else None, decisions=decisions.get(obj.id, {}),
             copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered)
 

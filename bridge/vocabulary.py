@@ -26,7 +26,7 @@ OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
-               "remove_supertypes", "enters_with")
+               "remove_supertypes", "enters_with", "conditional")
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner")
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
@@ -79,6 +79,8 @@ class CopyExceptions:
     # "it enters with an additional +1/+1 counter if it's a creature" (707.9e, 707.9f): each item is
     # (counters, condition on the copy as it would exist, or None)
     enters_with: tuple[tuple[tuple[tuple[str, int], ...], "Selector | None"], ...] = ()
+    # "if it's a creature, it ... has changeling" (707.9f): (condition, abilities gained)
+    conditional: tuple[tuple["Selector", tuple["Ability", ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,7 @@ class Ability:
     activated: tuple[Operation, ...] = ()
     enters_as_copy: CopyExceptions | None = None
     becomes_copy: CopyExceptions | None = None
+    creates_token_copy: CopyExceptions | None = None   # "create a token that's a copy of ..., except" (707.2, 111.1)
     chosen: str | None = None
     trigger: Trigger | None = None
     copies_spell: CopyExceptions | None = None     # "copy target spell, except ..." (707.10, 707.9)
@@ -356,10 +359,13 @@ class Reader:
             return Operation(kind, abilities=abilities)
         if kind == "copy_of":
             if isinstance(arg, dict):
-                data = self.mapping(arg, at, ("object", "except"))
-                if "object" not in data:
-                    raise self.fail(at, "missing key 'object' (the id of the object copied)")
+                data = self.mapping(arg, at, ("object", "chosen", "except"))
+                if ("object" in data) == ("chosen" in data):
+                    raise self.fail(at, "give either 'object' (the id of the object copied) or 'chosen' (the key of "
+                                    "the object chosen as the source entered, e.g. {chosen: creature})")
                 exceptions = self.copy_exceptions(data.get("except", {}) or {}, f"{at}.except")
+                if "chosen" in data:
+                    return Operation(kind, chosen=self.string(data["chosen"], f"{at}.chosen"), exceptions=exceptions)
                 return Operation(kind, copy_source=self.string(data["object"], f"{at}.object"), exceptions=exceptions)
             return Operation(kind, copy_source=self.string(arg, at))
         if kind == "change_text":
@@ -409,7 +415,30 @@ class Reader:
         words = {k: tuple(canonical_word(w) for w in self.string_list(data.get(k, []), f"{where}.{k}"))
                  for k in ("add_types", "add_subtypes", "add_supertypes", "remove_supertypes")}
         return CopyExceptions(keep=tuple(keep), pt=pt, colors=colors, abilities=tuple(abilities),
-                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where), **words)
+                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where),
+                              conditional=self.copy_conditional(data, where), **words)
+
+    def copy_condition(self, value, where: str) -> Selector:
+        """707.9f The characteristic an exception depends on: a selector of words only."""
+        condition = self.selector(value, where, allow_branches=False)
+        if (condition.self_only or condition.attached or condition.controller or condition.other or condition.chosen
+                or condition.zones or condition.owner):
+            raise self.fail(where, "a copy's condition names characteristics only: all / not")
+        return condition
+
+    def copy_conditional(self, data: dict, where: str) -> tuple:
+        """`conditional: [{if: {all: [creature]}, add_abilities: [changeling]}]` (707.9f)."""
+        raw = data.get("conditional", []) or []
+        found = []
+        for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
+            at = f"{where}.conditional[{i}]"
+            spec = self.mapping(item, at, ("if", "add_abilities"))
+            if "if" not in spec or "add_abilities" not in spec:
+                raise self.fail(at, "expected {if: SELECTOR, add_abilities: [...]}")
+            abilities = spec["add_abilities"] if isinstance(spec["add_abilities"], list) else [spec["add_abilities"]]
+            found.append((self.copy_condition(spec["if"], f"{at}.if"),
+                          tuple(self.ability(a, f"{at}.add_abilities[{j}]") for j, a in enumerate(abilities))))
+        return tuple(found)
 
     def copy_enters_with(self, data: dict, where: str) -> tuple:
         """`enters_with: [{counters: {+1/+1: 1}, if: {all: [creature]}}, ...]` (707.9e-f)."""
@@ -420,11 +449,7 @@ class Reader:
             spec = self.mapping(item, at, ("counters", "if"))
             if "counters" not in spec:
                 raise self.fail(at, "missing key 'counters', e.g. {counters: {+1/+1: 1}, if: {all: [creature]}}")
-            condition = self.selector(spec["if"], f"{at}.if", allow_branches=False) if "if" in spec else None
-            if condition is not None and (condition.self_only or condition.attached or condition.controller
-                                          or condition.other or condition.chosen or condition.zones
-                                          or condition.owner):
-                raise self.fail(f"{at}.if", "a copy's condition names characteristics only: all / not")
+            condition = self.copy_condition(spec["if"], f"{at}.if") if "if" in spec else None
             found.append((tuple(self.counters(spec["counters"], f"{at}.counters")), condition))
         return tuple(found)
 
@@ -436,7 +461,7 @@ class Reader:
                 raise self.fail(where, "empty keyword")
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
-                                           "becomes_copy", "chosen", "triggered", "copies_spell", "enters",
+                                           "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell", "enters",
                                            "players", "targets"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
@@ -462,7 +487,7 @@ class Reader:
                 raise self.fail(f"{where}.activated", "missing key 'does'")
             activated = self.operations(act["does"], f"{where}.activated.does")
         copies = {}
-        for key in ("enters_as_copy", "becomes_copy"):
+        for key in ("enters_as_copy", "becomes_copy", "creates_token_copy"):
             if key in data:
                 spec = self.mapping(data[key] or {}, f"{where}.{key}", ("except",))
                 copies[key] = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.{key}.except")
