@@ -111,6 +111,10 @@ class FactWriter:
                 self.add("definition_op_pt", definition, i, power, toughness)
             if op.chosen:
                 self.add("definition_op_chosen", definition, i, op.chosen)
+            if op.selector is not None:
+                selector_term = Function("op_selector", [definition, Number(i)])
+                self.selector(selector_term, op.selector)
+                self.add("definition_op_selector", definition, i, selector_term)
             if op.player:
                 self.add("definition_op_player", definition, i, Function(op.player))
 
@@ -168,6 +172,8 @@ class FactWriter:
             return term
         self._defined.add(term)
         self.add("ability_text", term, ability.text)
+        if ability.is_activated:
+            self.add("activated_ability", term)
         if ability.keyword:
             self.add("keyword", term)
             words = ability.keyword.split()

@@ -21,12 +21,16 @@ ABILITY_OPS = {"add_abilities", "lose_abilities"}
 PT_OPS = {"set_base_pt", "modify_pt"}
 BARE_OPS = {"switch_pt", "lose_all_abilities"}
 CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
-OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_types", "gain_control", "copy_of",
+# 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
+ABILITIES_OF_OPS = {"add_activated_abilities_of"}
+OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
                                                                 "change_text"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
                "remove_supertypes", "enters_with", "conditional")
+# 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
+ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner")
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
@@ -95,6 +99,7 @@ class Operation:
     copy_source: str | None = None
     exceptions: CopyExceptions = CopyExceptions()
     this_path: tuple[int, ...] = ()   # for "it has this ability": which ability of the source's card
+    selector: Selector | None = None  # add_activated_abilities_of: the objects whose abilities it gains
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,12 @@ class Ability:
     enters_with_counters: tuple[tuple[str, int], ...] = ()   # "... enters with N ... counters" (614.1c)
     players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
+
+    @property
+    def is_activated(self) -> bool:
+        """113.3b An activated ability is written "[Cost]: [Effect.]" (a loyalty ability too, 606.4); one
+        with a modelled effect says so with `activated`. (Keyword abilities are not classified here.)"""
+        return bool(self.activated) or (self.keyword is None and ACTIVATED_FORM.match(self.text) is not None)
 
     @property
     def is_static(self) -> bool:
@@ -353,6 +364,11 @@ class Reader:
             return Operation(kind, values=tuple(canonical_word(v) for v in values))
         if kind == "set_creature_types":
             return Operation(kind, values=tuple(canonical_word(v) for v in self.string_list(arg, at)))
+        if kind in ABILITIES_OF_OPS:
+            sel = self.selector(arg, at, allow_branches=False)
+            if sel.self_only or sel.attached or sel.controller or sel.other or sel.chosen:
+                raise self.fail(at, "name the objects it takes abilities from with all / not / zone / owner")
+            return Operation(kind, selector=sel)
         if kind in ABILITY_OPS:
             items = arg if isinstance(arg, list) else [arg]
             abilities = tuple(self.ability(a, f"{at}[{i}]") for i, a in enumerate(items))
