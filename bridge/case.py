@@ -20,7 +20,7 @@ TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "grave
             "effects", "events",
             "questions", "expect", "expect_under", "expect_players", "notes")
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
-               "choices", "chosen_as", "copy_of", "token", "created_by")
+               "choices", "chosen_as", "copy_of", "token", "created_by", "merged_under")
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
 SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets",
               "half", "ability_of", "ability")
@@ -39,7 +39,9 @@ CARD_ZONES = (("graveyards", "graveyard"), ("hands", "hand"), ("libraries", "lib
 # Choices of an object as a permanent enters ("choose a creature", Metamorphic Alteration): their value is an id.
 OBJECT_CHOICES = ("creature", "permanent", "card")
 CARD_ZONE_NAMES = tuple(zone for _, zone in CARD_ZONES)
-ZONE_OBJECT_KEYS = ("id", "card", "status")     # cards outside the battlefield: no controller (108.4a)
+# Cards outside the battlefield and the stack: no controller (108.4a), no status (face-down exiled cards
+# are not modelled).
+ZONE_OBJECT_KEYS = ("id", "card")
 STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
@@ -86,6 +88,7 @@ class BoardObject:
     ability_index: int | None = None      # which ability of the source's card (1, 2, ...)
     token: bool = False                   # a token (111.1); with copy_of, created as a copy (707.2)
     created_by: str | None = None         # a token copy: the permanent whose ability created it
+    merged_under: tuple[Card, ...] = ()   # a merged permanent (723.2): the cards under `card`, top first
 
     @property
     def has_characteristics(self) -> bool:
@@ -485,7 +488,7 @@ class CaseBuilder:
 
     def zone_cards(self, cards_by_player, key: str, zone: str) -> list:
         """{player: [card, ...]} for a graveyard, a hand, a library (top first) or exile: each card owned by
-        that player; an entry is a card (a name or an inline card) or an object {card, id, status}."""
+        that player; an entry is a card (a name or an inline card) or an object {card, id}."""
         if not isinstance(cards_by_player, dict):
             raise self.fail(key, "expected a mapping of player name to a list of cards")
         found = []
@@ -642,8 +645,17 @@ class CaseBuilder:
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
                            controller_given="controller" in entry, half=half, ability_source=ability_source,
                            ability_index=ability_index, token=token,
+                           merged_under=self.merged_cards(entry.get("merged_under"), f"{where}.merged_under", zone),
                            created_by=r.string(entry["created_by"], f"{where}.created_by") if "created_by" in entry
                            else None)
+
+    def merged_cards(self, value, where: str, zone: str) -> tuple[Card, ...]:
+        """`merged_under: [card, ...]`: a mutated permanent's other components, under its `card` (702.140c)."""
+        if value is None:
+            return ()
+        if zone != "battlefield" or not isinstance(value, list) or not value:
+            raise self.fail(where, "expected a non-empty list of the cards under a merged permanent (723.2)")
+        return tuple(self.card(c, f"{where}[{i}]") for i, c in enumerate(value))
 
     def stack_ability(self, entry: dict, where: str):
         """An activated or triggered ability on the stack: {ability_of: source id, ability: N}."""

@@ -331,6 +331,12 @@ def case_facts(case: Case) -> list[Symbol]:
         for status in obj.status:
             w.add("status", o, Function(status))
         w.add("in_zone", o, Function(obj.zone))
+        for j, component in enumerate(obj.merged_under, start=1):
+            # 723.2 a merged permanent's other components (their abilities count, 702.140e)
+            component_term = Function("component", [o, Number(j)])
+            w.card(component_term, component, String(component.name) if component.library
+                   else Function("inline", [String(f"{obj.id}/{j}")]))
+            w.add("merged_component", o, component_term)
         w.add("owner", o, obj.owner)
         if obj.ability_source and not obj.copied_by:
             # 113.7 an ability on the stack: its source, which ability it is, who controls it (113.8)
