@@ -1,18 +1,20 @@
 """Case files: load a YAML board state, check it, and give it back as frozen dataclasses.
 
-The contract is ../shared/case-format.md (version 1); docs/case-format.md documents this
+The contract is docs/contract.md (version 1); docs/case-format.md documents this
 implementation's keys, defaults and extensions.
 """
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .library import Card, library, parse_card
+from .library import Card, library, parse_card, stored_card
 from .errors import CaseError, close_matches
-from .yaml_input import DEFAULT_LIMITS, Limits, read_yaml
+from .bounds import check_number_range
+from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
 
 from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
 
@@ -50,6 +52,7 @@ PLAYER_EXPECT_KEYS = ("has", "lacks", "max_hand_size")
 DECISION_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "sacrificed", "sacrificed_power",
                  "mana_spent")
 EDITIONS = ("current", "m10", "pre-m10")
+STDIN = "-"               # a case path that means: read the case from standard input
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,8 @@ class BoardObject:
     attached_to: str | None = None
     choices: tuple[tuple[str, str], ...] = ()
     status: tuple[str, ...] = ()          # face_down, flipped, transformed (110.5)
+    # status changes by events: (status, had it before, the next timestamp then, event number)
+    status_changes: tuple[tuple[str, bool, int, int], ...] = ()
     chosen_as: str | None = None          # the card whose "as enters, choose" ability made the choices
     copy_of: str | None = None            # entered as a copy of (707.5); on the stack: a copy of that spell
     spell: SpellChoices | None = None     # on the stack: a cast spell's decisions (None for a copy)
@@ -172,30 +177,42 @@ def snake_case(name: str) -> str:
 def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Case:
     """Load a case from a path, or from an already-parsed mapping (then `file` names it)."""
     marks: dict[str, tuple[int, int]] = {}
-    if isinstance(source, (str, Path)):
+    if isinstance(source, (str, Path)) and str(source) == STDIN:
+        file = file or "<stdin>"
+        data, marks = read_yaml(read_stdin(file, limits), file, limits)
+    elif isinstance(source, (str, Path)):
         path = Path(source)
         file = file or str(path)
-        try:
-            size = path.stat().st_size
-            if size > limits.max_file_bytes:
-                raise CaseError(file, "", f"the file has {size:,} bytes, more than the limit of "
-                                          f"{limits.max_file_bytes:,} (--max-file-size)")
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise CaseError(file, "", "the file is not UTF-8 text") from None
-        except (OSError, ValueError) as exc:      # ValueError: a path with a NUL byte
-            raise CaseError(file, "", f"cannot read the file: {getattr(exc, 'strerror', None) or exc}") from None
+        text = read_case_text(str(source), file, limits)
         data, marks = read_yaml(text, file, limits)
     else:
         data, file = source, file or "<case>"
     try:
-        return CaseBuilder(file, limits).build(data)
+        check_scalars(data, file, limits)
+        case = CaseBuilder(file, limits).build(data)
+        check_number_range(case)
+        return case
     except CaseError as error:
         if error.line is None and marks:
             error.line, error.column = locate(error.where, marks)
         raise
     except RecursionError:
         raise CaseError(file, "", "the case is nested too deeply") from None
+
+
+def read_stdin(file: str, limits: Limits) -> str:
+    """A case from standard input (`-`), read up to the file size limit."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise CaseError(file, "", "standard input is not available")
+    raw = stream.read(limits.max_file_bytes + 1)
+    if len(raw) > limits.max_file_bytes:
+        raise CaseError(file, "", f"standard input has more than the limit of {limits.max_file_bytes:,} bytes "
+                                  "(--max-file-size)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CaseError(file, "", "standard input is not UTF-8 text") from None
 
 
 def locate(where: str, marks: dict[str, tuple[int, int]]) -> tuple[int | None, int | None]:
@@ -252,8 +269,13 @@ class CaseBuilder:
         if not isinstance(stack, list):
             raise self.fail("stack", "expected a list of spells, bottom first")
         raw_objects += [(entry, f"stack[{i}]", "stack", len(battlefield) + i + 1) for i, entry in enumerate(stack)]
+        if len(raw_objects) > self.limits.max_objects:     # before any object is built
+            zone_key = raw_objects[self.limits.max_objects][1].split("[")[0]
+            raise self.fail(zone_key, f"{len(raw_objects):,} objects in all (battlefield, graveyards, hands and "
+                                      f"stack) is more than the limit of {self.limits.max_objects:,} (--max-objects)")
 
         self.ids: dict[str, str] = {}
+        self.next_suffix: dict[str, int] = {}   # the next number to try after a default id that is taken
         self.board_cards: dict = {}           # id -> card of the objects read so far (for abilities on the stack)
         objects = []
         for entry, where, zone, position in raw_objects:
@@ -275,9 +297,7 @@ class CaseBuilder:
         if len(effects_raw) > self.limits.max_effects:
             raise self.fail("effects", f"{len(effects_raw):,} effects is more than the limit of "
                                        f"{self.limits.max_effects:,} (--max-effects)")
-        if len(raw_objects) > self.limits.max_objects:
-            raise self.fail("graveyards", f"{len(raw_objects):,} objects in all is more than the limit of "
-                                          f"{self.limits.max_objects:,} (--max-objects)")
+        self.check_effect_count(objects, len(effects_raw))
         first = len(battlefield) + len(stack) + 1
         effects = [self.effect(e, f"effects[{j}]", j + 1, first + j, by_id) for j, e in enumerate(effects_raw)]
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
@@ -317,6 +337,14 @@ class CaseBuilder:
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
                     player_expectations=player_expectations)
+
+    def check_effect_count(self, objects, effects_given: int) -> None:
+        """What drives the cost of solving: the effects given and the static abilities of every object."""
+        statics = sum(1 for o in objects for a in o.card.abilities if a.operations or a.players)
+        if effects_given + statics > self.limits.max_effects:
+            raise self.fail("effects" if effects_given > statics else "battlefield",
+                            f"{effects_given:,} effects and {statics:,} static abilities of the objects make more "
+                            f"than the limit of {self.limits.max_effects:,} (--max-effects)")
 
     def player_expectations(self, data) -> tuple[Expectation, ...]:
         """{player: {has: [...], lacks: [...], max_hand_size: N or none}} (613.10, 613.11)."""
@@ -530,8 +558,12 @@ class CaseBuilder:
         name = r.string(value, where)
         proper = self.library.lookup(name)
         if proper is None:
+            stored = stored_card(name)        # cards imported with `mtg-layers cards import`
+            if stored is not None:
+                return stored
             raise self.fail(where, f"unknown card {name!r}" + close_matches(name, self.library.names)
-                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library")
+                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library,"
+                            " or import card data with `mtg-layers cards import FILE`")
         return self.library.card(proper)
 
     def board_object(self, entry, where: str, zone: str, position: int, card: Card | None = None) -> BoardObject:
@@ -587,16 +619,20 @@ class CaseBuilder:
                 raise self.fail(f"{where}.id", "an id cannot be empty")
             if object_id in self.ids:
                 raise self.fail(f"{where}.id", f"id {object_id!r} is already used by {self.ids[object_id]}")
+            if object_id in self.players:
+                raise self.fail(f"{where}.id", f"id {object_id!r} is also the name of a player: an object and a "
+                                               "player need different names")
         else:
             base = f"{snake_case(card.name)}_in_{zone}" if zone in CARD_ZONE_NAMES else snake_case(card.name)
             if ability_source:
                 base = f"{ability_source}_ability"
             if card is TOKEN_COPY:
                 base = f"{r.string(entry['copy_of'], f'{where}.copy_of')}_token"
-            object_id, n = base, 1
-            while object_id in self.ids:
+            object_id, n = base, self.next_suffix.get(base, 1)
+            while object_id in self.ids or object_id in self.players:
                 n += 1
                 object_id = f"{base}_{n}"
+            self.next_suffix[base] = n
         self.ids[object_id] = where
         if zone in CARD_ZONE_NAMES:
             owner = self.player(entry["owner"], where)
@@ -778,7 +814,7 @@ class CaseBuilder:
         found = []
         for object_id, values in data.items():
             where = f"{key}.{object_id}"
-            self.known_object(object_id, where, by_id)
+            object_id = self.known_object(object_id, where, by_id)      # an id written as a number, too
             values = r.mapping(values, where, EXPECT_KEYS)
             zone = by_id[object_id].zone
             for key, value in values.items():

@@ -16,6 +16,7 @@ START = {
     "ability": "printed; a land with a basic land type has its mana ability (305.6)",
     "power": "printed (613.1)", "toughness": "printed (613.1)",
 }
+NO_POWER_TOUGHNESS = "not a creature after the layers: a noncreature permanent has no power or toughness (208.3)"
 SHOWN_ATTRIBUTES = ("name", "controller", "type", "subtype", "supertype", "color", "ability", "power", "toughness")
 
 
@@ -38,7 +39,7 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
                                    "steps": []})
         data["layers"][-1]["steps"].append(step_data(step, object_id))
     for effect, layer, why in trace.not_applied:
-        data["not_applied"].append({"effect": effect.label, "layer": layer, "timestamp": effect.timestamp,
+        data["not_applied"].append({"effect": effect.label, "id": effect.key, "layer": layer, "timestamp": effect.timestamp,
                                     "why": why})
     if object_id:
         data["object"] = object_history(result, object_id)
@@ -129,7 +130,7 @@ def event_lines(data: dict) -> list[str]:
 def step_data(step: StepTrace, object_id: str | None) -> dict:
     return {
         "step": step.number,
-        "applied": [{"effect": e.label, "kind": e.kind, "timestamp": e.timestamp} for e in step.applied],
+        "applied": [{"effect": e.label, "id": e.key, "kind": e.kind, "timestamp": e.timestamp} for e in step.applied],
         "why": list(step.why),
         "changed": [{"object": c.object_id, "characteristic": ATTRIBUTE_NAMES.get(c.attribute, c.attribute),
                      "before": list(c.before), "after": list(c.after), "by": list(c.by)}
@@ -163,6 +164,8 @@ def object_history(result: Result, object_id: str) -> dict:
             if notes and not changed:
                 entries.append({"step": step.number, "value": list(entries[-1]["value"]), "layer": step.layer,
                                 "how": "; ".join(notes)})
+        if attr in ("power", "toughness") and getattr(state, attr) is None and entries[-1]["value"]:
+            entries.append({"step": "end", "value": [], "how": NO_POWER_TOUGHNESS})
         history[ATTRIBUTE_NAMES[attr]] = entries
     return {"id": object_id, "name": result.objects[object_id].name, "history": history}
 
@@ -182,6 +185,8 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
             for entry in entries:
                 if entry["step"] == 0:
                     lines.append(f"    start: {values_text(entry['value'])} — {entry['how']}")
+                elif entry["step"] == "end":
+                    lines.append(f"    end: {values_text(entry['value'])} — {entry['how']}")
                 else:
                     lines.append(f"    step {entry['step']}: {values_text(entry['value'])} — {entry['how']}")
         lines.append("")
