@@ -30,7 +30,7 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
         raise CaseError(result.case.file, "OBJECT", f"no permanent with id {object_id!r}"
                         + close_matches(object_id, result.objects) + "; ids: " + ", ".join(result.objects))
     data = {"case": result.case.title, "file": result.case.file, "rules": result.edition,
-            "layers": [], "not_applied": [], "ties": list(trace.ties)}
+            "layers": [], "not_applied": [], "ties": list(trace.ties), "notes": list(trace.notes)}
     for step in trace.steps:
         if object_id and not any(c.object_id == object_id for c in step.changes):
             continue
@@ -213,6 +213,8 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
         lines.append("")
         lines.append("ties left to a player:")
         lines.extend(f"  {tie}" for tie in data["ties"])
+    if data["notes"]:
+        lines += ["", "notes:"] + [f"  {note}" for note in data["notes"]]
     for event in data.get("events", []):
         lines.append("")
         lines.extend(event_lines(event))

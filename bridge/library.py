@@ -22,6 +22,7 @@ FACE_KEYS = {"flip": ("name", "type_line", "pt", "text", "abilities"),
                             "spell", "targets")}
 MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
 COLOR_LETTERS = "WUBRG"
+LIBRARY_FILES = ("library.yaml", "oracle_cards.yaml")
 PRINTED_NUMBER = re.compile(r"(\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*")
 
 
@@ -165,7 +166,11 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         raw_abilities = data["abilities"] or []
         if not isinstance(raw_abilities, list):
             raise reader.fail(f"{where}.abilities", "expected a list of abilities")
-        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]") for i, a in enumerate(raw_abilities))
+        # The case-file contract's own example: the card's text, one structured ability without a text.
+        only_text = reader.string(data["text"], f"{where}.text") if len(raw_abilities) == 1 and data.get("text") \
+            is not None else None
+        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]", default_text=only_text)
+                          for i, a in enumerate(raw_abilities))
     else:
         abilities = abilities_read_from_text(reader, name, data, where)
     spell = ()
@@ -208,8 +213,8 @@ def abilities_read_from_text(reader: Reader, name: str, data: dict, where: str) 
 class Library:
     """The built-in card library (bridge/cards/library.yaml), looked up by English name."""
 
-    def __init__(self, raw: dict, file: str):
-        self.file = file
+    def __init__(self, raw: dict, files: dict[str, str]):
+        self.files = files              # card name -> the library file it is in
         self._raw = raw
         self._cards: dict[str, Card] = {}
         self._folded = {name.casefold(): name for name in raw}
@@ -227,7 +232,8 @@ class Library:
         if proper is None:
             raise KeyError(name)
         if proper not in self._cards:
-            self._cards[proper] = parse_card(Reader(self.file), proper, self._raw[proper], proper, library=True)
+            self._cards[proper] = parse_card(Reader(self.files[proper]), proper, self._raw[proper], proper,
+                                             library=True)
         return self._cards[proper]
 
     def all_cards(self) -> list[Card]:
@@ -236,13 +242,22 @@ class Library:
 
 @functools.lru_cache(maxsize=1)
 def library() -> Library:
-    source = resources.files("bridge.cards") / "library.yaml"
+    """Every file of bridge/cards: library.yaml (cards typed by hand) and oracle_cards.yaml (cards
+    converted from public card data, abilities from the reader). A name in two files is an error."""
     # The library is our own file: parse it with libyaml's safe loader when PyYAML has it (20x faster).
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    raw = yaml.load(source.read_text(encoding="utf-8"), Loader=loader) or {}
-    if not isinstance(raw, dict):
-        raise CaseError(str(source), "", "the card library must be a mapping of card names")
-    return Library(raw, str(source))
+    raw, files = {}, {}
+    for name in LIBRARY_FILES:
+        source = resources.files("bridge.cards") / name
+        cards = yaml.load(source.read_text(encoding="utf-8"), Loader=loader) or {}
+        if not isinstance(cards, dict):
+            raise CaseError(str(source), "", "the card library must be a mapping of card names")
+        for card_name in cards:
+            if card_name in raw:
+                raise CaseError(str(source), card_name, f"{card_name!r} is also in {files[card_name]}")
+            files[card_name] = str(source)
+        raw.update(cards)
+    return Library(raw, files)
 
 
 def stored_card(name: str) -> Card | None:

@@ -25,7 +25,7 @@ def text_table(result: Result) -> str:
     lines = [f"{case.title}", f"file: {case.file}   rules: {result.edition}   steps: {len(result.steps)}", ""]
     rows = []
     for obj in result.permanents:
-        rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
+        rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
                      obj.type_line, obj.pt or "—", obj.controller,
                      ", ".join(f"{k}×{n}" for k, n in obj.counters) or "—",
                      ", ".join(s for s in ("token", "tapped") if s in obj.status)))
@@ -33,7 +33,7 @@ def text_table(result: Result) -> str:
     if result.stack:
         lines += ["", "stack (bottom first):"]
         rows = [(obj.id, obj.name, "—" if obj.ability_of else str(obj.mana_value),
-                 "—" if obj.ability_of else ", ".join(c.lower() for c in obj.colors) or "colorless", obj.type_line,
+                 "—" if obj.ability_of else ", ".join(obj.colors) or "colorless", obj.type_line,
                  obj.controller, stack_how(obj), decisions_text(obj.decisions)) for obj in result.stack]
         lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "controller", "how", "decisions")))
         for obj in result.stack:
@@ -46,7 +46,7 @@ def text_table(result: Result) -> str:
         cards = result.cards_in(zone)
         if cards:
             lines += ["", f"{zone}{' (top first)' if zone == 'library' else ''}:"]
-            rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
+            rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
                      obj.type_line, obj.pt or "—", obj.owner) for obj in cards]
             lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "P/T", "owner")))
     if any(p.has or p.max_hand_size != 7 for p in result.players):
@@ -64,9 +64,11 @@ def text_table(result: Result) -> str:
     for obj in result.objects.values():
         if not obj.abilities:
             lines.append(f"  {obj.id}: —")
+        instances = dict(obj.instances)
         for i, text in enumerate(obj.abilities):
             label = f"  {obj.id}:" if i == 0 else " " * (len(obj.id) + 3)
-            lines.append(f"{label} {' '.join(text.split())}")
+            times = f"  [{instances[text]} instances, each works on its own: 113.2c]" if text in instances else ""
+            lines.append(f"{label} {' '.join(text.split())}{times}")
     if result.events:
         lines += ["", "events:"]
         for outcome in result.events:
@@ -83,6 +85,8 @@ def text_table(result: Result) -> str:
         lines.append("")
         lines.append("ties left to a player:")
         lines.extend(f"  {tie}" for tie in result.trace.ties)
+    if result.trace.notes:
+        lines += ["", "notes:"] + [f"  {note}" for note in result.trace.notes]
     return "\n".join(lines)
 
 
@@ -95,6 +99,7 @@ def result_json(result: Result) -> dict:
                    "changed": list(s.changed), "depends_on": list(s.depends_on),
                    "depends_on_ids": list(s.depends_on_ids)} for s in result.steps],
         "ties": list(result.trace.ties),
+        "notes": list(result.trace.notes),
         "players": [p.as_dict() for p in result.players],
         "questions": [{"question": a.question.where, "object": a.question.object_id, "text": question_text(a.question),
                        "answer": a.answer} for a in result.answers],
