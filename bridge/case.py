@@ -17,12 +17,13 @@ from .bounds import check_number_range
 from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
 
 from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
+from .sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS, SbaInput, object_damage, read_sba_input
 
 TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "hands", "libraries", "exile",
             "effects", "events",
-            "questions", "expect", "expect_under", "expect_players", "notes")
+            "questions", "expect", "expect_under", "expect_players", "notes") + SBA_TOP_KEYS
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
-               "choices", "chosen_as", "copy_of", "token", "created_by", "merged_under")
+               "choices", "chosen_as", "copy_of", "token", "created_by", "merged_under") + SBA_OBJECT_KEYS
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
 SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets",
               "half", "ability_of", "ability")
@@ -94,6 +95,8 @@ class BoardObject:
     token: bool = False                   # a token (111.1); with copy_of, created as a copy (707.2)
     created_by: str | None = None         # a token copy: the permanent whose ability created it
     merged_under: tuple[Card, ...] = ()   # a merged permanent (723.2): the cards under `card`, top first
+    damage: int = 0                       # damage marked on it (120.6), read by 704.5g
+    deathtouch_damage: bool = False       # dealt damage by a deathtouch source since the last check (704.5h)
 
     @property
     def has_characteristics(self) -> bool:
@@ -156,6 +159,7 @@ class Case:
     events: tuple = ()                # bridge.events.Event, in order: each holds the board after it
     questions: tuple[Question, ...] = ()
     player_expectations: tuple[Expectation, ...] = ()   # object_id is the player's name
+    sba: SbaInput = SbaInput()        # what state-based actions read and what the case expects of them (704)
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""
@@ -336,7 +340,8 @@ class CaseBuilder:
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
-                    player_expectations=player_expectations)
+                    player_expectations=player_expectations,
+                    sba=read_sba_input(self, data, by_id, players))
 
     def check_effect_count(self, objects, effects_given: int) -> None:
         """What drives the cost of solving: the effects given and the static abilities of every object."""
@@ -675,6 +680,7 @@ class CaseBuilder:
                                 "the new target (707.10c)")
             new_targets = tuple((r.integer(k, f"{where}.new_targets"), r.string(v, f"{where}.new_targets.{k}"))
                                 for k, v in raw.items())
+        damage, deathtouch_damage = object_damage(self, entry, where)
         return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
@@ -683,7 +689,7 @@ class CaseBuilder:
                            ability_index=ability_index, token=token,
                            merged_under=self.merged_cards(entry.get("merged_under"), f"{where}.merged_under", zone),
                            created_by=r.string(entry["created_by"], f"{where}.created_by") if "created_by" in entry
-                           else None)
+                           else None, damage=damage, deathtouch_damage=deathtouch_damage)
 
     def merged_cards(self, value, where: str, zone: str) -> tuple[Card, ...]:
         """`merged_under: [card, ...]`: a mutated permanent's other components, under its `card` (702.140c)."""

@@ -45,6 +45,10 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
         data["object"] = object_history(result, object_id)
     if result.events:
         data["events"] = [event_data(result, outcome) for outcome in result.events]
+    if result.sba is not None:
+        from .sba_render import object_rounds, rounds_json
+        data["state_based_actions"] = (object_rounds(result.sba, object_id) if object_id
+                                       else rounds_json(result.sba)["rounds"])
     data["targets"] = [{"spell": obj.id, "target": c.target, "legal": c.legal,
                         "because": [reason_text(c.target, r) for r in c.reasons]}
                        for obj in result.stack for c in obj.targets]
@@ -53,6 +57,14 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
                         "shown": [{"object": o, "view": v, "characteristic": ATTRIBUTE_NAMES.get(at, at), "value": val}
                                   for o, v, at, val in a.shown]} for a in result.answers]
     return data
+
+
+# Why an event changed nothing on an object (asp/710_flip_cards.lp, 712_double_faced_cards.lp).
+NOTHING_HAPPENS = {
+    "not_double_faced": "it isn't represented by a transforming double-faced card, so nothing happens (701.28c, 712.5)",
+    "no_flip_half": "it has no flip card's other half now: it keeps the flipped status, which changes nothing "
+                    "now (110.5c)",
+}
 
 
 # What decided a trigger (the reasons of asp/603_triggered_abilities.lp and 702_keyword_abilities.lp).
@@ -108,6 +120,7 @@ def event_data(result: Result, outcome) -> dict:
                        "triggered": check.triggered, "because": reasons})
     absent = [{"object": obj, "ability": ability_text(a, result.texts)} for obj, a in outcome.absent]
     return {"event": event.number, "kind": event.kind, "objects": list(event.subjects), "board": board,
+            "nothing_happens": [{"object": obj, "why": NOTHING_HAPPENS[why]} for obj, why in outcome.nothing],
             "checked": checks, "absent": absent,
             "triggers": [{"source": t.source, "times": t.times, "controller": t.controller,
                           "ability": ability_text(t.ability, result.texts)} for t in outcome.triggers]}
@@ -115,6 +128,8 @@ def event_data(result: Result, outcome) -> dict:
 
 def event_lines(data: dict) -> list[str]:
     lines = [f"event {data['event']}: {data['kind']} {', '.join(data['objects'])} — seen on {data['board']}"]
+    for item in data["nothing_happens"]:
+        lines.append(f"  {item['object']}: {item['why']}")
     for check in data["checked"]:
         verdict = "triggers" if check["triggered"] else "doesn't trigger"
         because = "; ".join(check["because"]) or "its condition holds"
@@ -218,6 +233,12 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
     for event in data.get("events", []):
         lines.append("")
         lines.extend(event_lines(event))
+    if object_id and data.get("state_based_actions"):
+        from .sba_render import object_rounds_lines
+        lines += object_rounds_lines(data["state_based_actions"])
+    elif data.get("state_based_actions") and result.sba.performing:
+        from .sba_render import rounds_text
+        lines += rounds_text(result.sba, result.texts)
     if data["targets"]:
         lines += ["", "targets (608.2b: checked with the characteristics above):"]
         for item in data["targets"]:
