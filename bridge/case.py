@@ -15,8 +15,9 @@ from .errors import CaseError, close_matches
 from .yaml_input import DEFAULT_LIMITS, Limits, read_yaml
 
 from .vocabulary import Ability, Operation, Reader, canonical_word
+from .words import declared_words
 
-TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "hands", "effects", "events",
+TOP_KEYS = ("case", "source", "rules", "new_words", "players", "battlefield", "stack", "graveyards", "hands", "effects", "events",
             "questions", "expect", "expect_under", "expect_players", "notes")
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
                "choices", "chosen_as", "copy_of")
@@ -126,6 +127,7 @@ class Case:
     events: tuple = ()                # bridge.events.Event, in order: each holds the board after it
     questions: tuple[Question, ...] = ()
     player_expectations: tuple[Expectation, ...] = ()   # object_id is the player's name
+    new_words: tuple[tuple[str, str], ...] = ()         # (kind, word) declared by the case (words.py)
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""
@@ -199,6 +201,10 @@ class CaseBuilder:
         if data is None:
             raise self.fail("", "the file is empty")
         data = r.mapping(data, "", TOP_KEYS)
+        # Words the case declares (new cards bring new words): checked words are the rules' and these.
+        declared = declared_words(r, data.get("new_words"))
+        self.reader = r = Reader(self.file, self.library.words.with_declared(declared))
+        self.declared_words = declared
         if "case" not in data:
             raise self.fail("case", "missing: every case needs a one-line title under 'case'")
         title = r.string(data["case"], "case")
@@ -286,7 +292,7 @@ class CaseBuilder:
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
-                    player_expectations=player_expectations)
+                    player_expectations=player_expectations, new_words=self.declared_words)
 
     def player_expectations(self, data) -> tuple[Expectation, ...]:
         """{player: {has: [...], lacks: [...], max_hand_size: N or none}} (613.10, 613.11)."""
@@ -350,7 +356,9 @@ class CaseBuilder:
         if key in ("mana_value_less_than", "mana_value_greater_than"):
             return key.rsplit("_", 2)[1], "mana_value", r.integer(item, at)
         if key in ("color", "type"):
-            return "is", key, canonical_word(r.string(item, at).lower() if key == "color" else r.string(item, at))
+            word = canonical_word(r.string(item, at).lower() if key == "color" else r.string(item, at))
+            (r.words.color if key == "color" else r.words.characteristic_word)(word, at)
+            return "is", key, word
         if key == "name":
             return "is", "name", r.string(item, at)
         if key == "different_names":
@@ -558,6 +566,7 @@ class CaseBuilder:
         for key, value in raw_choices.items():
             choices.append((r.string(key, f"{where}.choices"),
                             canonical_word(r.string(value, f"{where}.choices.{key}"))))
+            self.choice_word(*choices[-1], f"{where}.choices.{key}")
         chosen_as = None
         if entry.get("chosen_as") is not None:
             chosen_as = self.card(entry["chosen_as"], f"{where}.chosen_as").name
@@ -586,6 +595,15 @@ class CaseBuilder:
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
                            controller_given="controller" in entry, half=half, ability_source=ability_source,
                            ability_index=ability_index)
+
+    def choice_word(self, key: str, value: str, where: str) -> None:
+        """A chosen creature type, land type or color is one the rules know (205.3e, 105.1)."""
+        if key == "creature_type":
+            self.reader.words.subtype(value, where, kind="creature")
+        elif key == "land_type":
+            self.reader.words.subtype(value, where, kind="land")
+        elif key == "color":
+            self.reader.words.color(value, where)
 
     def stack_ability(self, entry: dict, where: str):
         """An activated or triggered ability on the stack: {ability_of: source id, ability: N}."""
@@ -722,6 +740,7 @@ class CaseBuilder:
                     if value is None:
                         value = []
                     value = r.string_list(value, at)
+                    self.expected_words(key, value, at)
                 elif key in ("mana_value", "power", "toughness"):
                     value = r.integer(value, at)
                 elif key == "pt" and value is None:
@@ -746,6 +765,14 @@ class CaseBuilder:
                     value = r.string(value, at)
                 found.append(Expectation(str(object_id), key, value))
         return tuple(found)
+
+    def expected_words(self, key: str, values, where: str) -> None:
+        """Expected types, subtypes, supertypes and colors are words of the rules' lists."""
+        check = {"types": self.reader.words.card_type, "subtypes": self.reader.words.subtype,
+                 "supertypes": self.reader.words.supertype, "colors": self.reader.words.color}.get(key)
+        for i, word in enumerate(values):
+            if check is not None:
+                check(canonical_word(word) if key != "colors" else word, f"{where}[{i}]")
 
     def expected_decisions(self, value, where: str) -> dict:
         """The decisions a spell has (its own, or copied: 707.10); only the keys given are checked."""

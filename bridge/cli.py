@@ -16,7 +16,7 @@ from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
 from .errors import CaseError, SolveTimeout
 from .yaml_input import DEFAULT_LIMITS, Limits
 from .explain import explain_data, explain_text
-from .render import dumps, result_json, text_table
+from .render import dumps, result_json, text_only_data, text_only_summary, text_table
 
 EPILOG = """exit codes:
   0  success
@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     check = command("check", "compare each case with what it expects (expect:, triggers, answers, players)")
     check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
+    check.add_argument("--strict", action="store_true",
+                       help="fail a case whose objects have abilities kept as text (they generate no effect)")
     explain = command("explain", "each layer's effects in order, why, and what they changed; why triggers "
                                  "happened, targets are illegal, questions got their answers")
     explain.add_argument("case", metavar="CASE", help="a case file")
@@ -151,18 +153,30 @@ def run_check(args) -> int:
                 print(f"skip  {path}  ({outcome.result.edition}) no expectations under this edition")
             report.append({"file": str(path), "status": "skip", "rules": outcome.result.edition, "case": case.title})
             continue
-        if outcome.passed:
+        text_only = text_only_summary(outcome.result)
+        if outcome.passed and args.strict and text_only:
+            failed += 1
+            if args.format == "text":
+                print(f"FAIL  {path}  ({outcome.result.edition}) {case.title}\n      --strict: {text_only}")
+            report.append({"file": str(path), "status": "fail", "rules": outcome.result.edition, "case": case.title,
+                           "text_only": text_only_data(outcome.result)})
+        elif outcome.passed:
             if args.format == "text":
                 print(f"pass  {path}  ({outcome.result.edition}) {case.title}")
+                if text_only:
+                    print(f"      {text_only}")
                 for tie in outcome.result.trace.ties:
                     print(f"      note: {tie}")
-            report.append({"file": str(path), "status": "pass", "rules": outcome.result.edition, "case": case.title})
+            report.append({"file": str(path), "status": "pass", "rules": outcome.result.edition, "case": case.title,
+                           "text_only": text_only_data(outcome.result)})
         else:
             failed += 1
             if args.format == "text":
                 print(f"FAIL  {path}  ({outcome.result.edition}) {case.title}")
                 for mismatch in outcome.mismatches:
                     print(f"      {mismatch}")
+                if text_only:
+                    print(f"      {text_only}")
             report.append({"file": str(path), "status": "fail", "rules": outcome.result.edition, "case": case.title,
                            "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected,
                                            "derived": m.derived} for m in outcome.mismatches]})

@@ -10,6 +10,9 @@ import yaml
 
 from .errors import CaseError, close_matches
 from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, TargetSpec, canonical_word
+from .words import declared_words, rules_words
+
+NEW_WORDS = "new_words"          # not a card: the words the library declares (words.py)
 
 CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities", "spell",
              "flip", "back", "halves", "targets")
@@ -92,6 +95,12 @@ def split_type_line(reader: Reader, text: str, where: str) -> tuple[tuple[str, .
     words_before = tuple(canonical_word(w) for w in before.split())
     if not words_before:
         raise reader.fail(where, f"a type line needs at least one card type, got {text!r}")
+    for word in words_before:
+        reader.words.type_line_word(word, where)
+    if "Plane" in words_before:                  # 310.3 a planar type may be several words
+        return words_before, (" ".join(after.split()),) if after.strip() else ()
+    for word in after.split():
+        reader.words.subtype(word, where)
     return words_before, tuple(after.split())
 
 
@@ -191,6 +200,8 @@ class Library:
 
     def __init__(self, raw: dict, file: str):
         self.file = file
+        # The library's own new words (cards printed after the rules it checks against, 205.3f).
+        self.words = rules_words().with_declared(declared_words(Reader(file), raw.pop(NEW_WORDS, None) or {}))
         self._raw = raw
         self._cards: dict[str, Card] = {}
         self._folded = {name.casefold(): name for name in raw}
@@ -208,7 +219,8 @@ class Library:
         if proper is None:
             raise KeyError(name)
         if proper not in self._cards:
-            self._cards[proper] = parse_card(Reader(self.file), proper, self._raw[proper], proper, library=True)
+            self._cards[proper] = parse_card(Reader(self.file, self.words), proper, self._raw[proper], proper,
+                                             library=True)
         return self._cards[proper]
 
     def all_cards(self) -> list[Card]:

@@ -10,6 +10,7 @@ from clingo import Symbol, SymbolType
 from .case import Case
 from .texts import ability_text, effect_text
 from .trace import Trace, build_trace
+from .words import every_creature_type
 
 TYPE_ORDER = ("Tribal", "Kindred", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle", "Creature",
               "Instant", "Sorcery")
@@ -43,6 +44,7 @@ class ObjectState:
     targets: tuple = ()                          # a spell's TargetCheck, in the order of its targets
     countered_on_resolution: bool = False        # 608.2b every target illegal
     ability_of: str | None = None                # an ability on the stack: its source (113.7)
+    text_only: tuple[str, ...] = ()              # its abilities kept as text: they generate no effect here
 
     @property
     def type_line(self) -> str:
@@ -62,7 +64,7 @@ class ObjectState:
                 "abilities": list(self.abilities), "power": self.power, "toughness": self.toughness,
                 "pt": self.pt, "loyalty": self.loyalty, "controller": self.controller, "owner": self.owner,
                 "counters": dict(self.counters), "timestamp": self.timestamp, "zone": self.zone,
-                "status": list(self.status), **({"cast": self.cast, "copy_of": self.copy_of,
+                "status": list(self.status), "text_only": list(self.text_only), **({"cast": self.cast, "copy_of": self.copy_of,
                                                  "decisions": self.decisions,
                                                  "targets": [{"target": c.target, "legal": c.legal,
                                                               "illegal_because": [str(r) for r in c.reasons]}
@@ -153,7 +155,8 @@ class Result:
 
 
 SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "ability_choice": 2, "chosen_value": 4,
-              "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3}
+              "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3,
+              "text_only_ability": 1}
 
 
 def build_result(case: Case, solution, events: tuple = ()) -> Result:
@@ -165,6 +168,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     land_mana = {a.arguments[0].string: a.arguments[1].string for a in by_name["basic_land_type"]}
     ability_choices = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_choice"]}
     chosen = {(a.arguments[0].string, a.arguments[1]): a.arguments[3].string for a in by_name["chosen_value"]}
+    text_only = {a.arguments[0] for a in by_name["text_only_ability"]}
 
     values: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     for atom in by_name["final_value"]:
@@ -198,6 +202,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
         subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))
         ability_terms = {value.arguments[0] for value in v["ability"]}
         land_order = {land_mana.get(sub, ""): i for i, sub in enumerate(subtypes)}
+        subtypes = every_creature_type(subtypes)       # 205.3m: one phrase for the whole list
 
         printed = {ability.text: i for i, ability in enumerate(obj.card.abilities)}
 
@@ -209,6 +214,8 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                 return (1000 + land_order.get(a.arguments[0].string, 9), "")
             return (2000, ability_text(a, texts))
         abilities = sorted(ability_terms, key=ability_order)
+        shown = {a: with_choice(ability_text(a, texts), ability_choices.get(a), chosen.get((obj.id, a)))
+                 for a in abilities}
         objects[obj.id] = ObjectState(
             id=obj.id,
             name=(v["name"][0].string if v["name"] else ""),
@@ -217,15 +224,15 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             supertypes=tuple(sorted((s.string for s in v["supertype"]), key=order_key(SUPERTYPE_ORDER))),
             types=tuple(sorted((s.string for s in v["type"]), key=order_key(TYPE_ORDER))),
             subtypes=tuple(subtypes),
-            abilities=tuple(with_choice(ability_text(a, texts), ability_choices.get(a), chosen.get((obj.id, a)))
-                            for a in abilities),
+            abilities=tuple(shown[a] for a in abilities),
             power=(v["power"][0].number if v["power"] else None),
             toughness=(v["toughness"][0].number if v["toughness"] else None),
             loyalty=(v["loyalty"][0].number if v["loyalty"] else None),
             controller=(v["controller"][0].string if v["controller"] else obj.controller),
             owner=copy_owners.get(obj.id, obj.owner), counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone, status=obj.status,
             cast=(obj.id in cast) if obj.zone == "stack" else None, decisions=decisions.get(obj.id, {}),
-            copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered)
+            copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered,
+            text_only=tuple(shown[a] for a in abilities if a in text_only))
 
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
     changed = defaultdict(set)
