@@ -1,11 +1,12 @@
 """Case files: load a YAML board state, check it, and give it back as frozen dataclasses.
 
-The contract is ../shared/case-format.md (version 1); docs/case-format.md documents this
+The contract is docs/contract.md (version 1); docs/case-format.md documents this
 implementation's keys, defaults and extensions.
 """
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -17,7 +18,8 @@ from .yaml_input import DEFAULT_LIMITS, Limits, read_yaml
 from .vocabulary import Ability, Operation, Reader, canonical_word
 from .words import declared_words
 
-TOP_KEYS = ("case", "source", "rules", "new_words", "players", "battlefield", "stack", "graveyards", "hands", "effects", "events",
+TOP_KEYS = ("case", "source", "rules", "new_words", "players", "battlefield", "stack", "graveyards", "hands",
+            "libraries", "exile", "effects", "events",
             "questions", "expect", "expect_under", "expect_players", "notes")
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
                "choices", "chosen_as", "copy_of")
@@ -29,6 +31,11 @@ VALUE_QUESTIONS = {"mana_value": "mana_value", "name": "name", "names": "name", 
 COMPARISONS = ("mana_value", "mana_value_less_than", "mana_value_greater_than", "color", "name", "type",
                "different_names", "matches")
 EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability", "becomes_copy_of")
+# The zones besides the battlefield and the stack, by the top-level key that lists their cards per owner
+# (400.1); a library is listed top first.
+CARD_ZONES = (("graveyards", "graveyard"), ("hands", "hand"), ("libraries", "library"), ("exile", "exile"))
+CARD_ZONE_NAMES = tuple(zone for _, zone in CARD_ZONES)
+ZONE_OBJECT_KEYS = ("id", "card", "status")     # cards outside the battlefield: no controller (108.4a)
 STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
@@ -37,6 +44,7 @@ PLAYER_EXPECT_KEYS = ("has", "lacks", "max_hand_size")
 DECISION_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "sacrificed", "sacrificed_power",
                  "mana_spent")
 EDITIONS = ("current", "m10", "pre-m10")
+STDIN = "-"               # a case path that means: read the case from standard input
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,14 @@ class BoardObject:
     half: int | None = None               # a split card on the stack: the half that was cast (709.3)
     ability_source: str | None = None     # an activated or triggered ability on the stack: its source (113.7)
     ability_index: int | None = None      # which ability of the source's card (1, 2, ...)
+
+    @property
+    def has_characteristics(self) -> bool:
+        """Whether the layers give it characteristics that tables show (asp/400_zones.lp: not a split card
+        or a copy of a spell outside the battlefield and the stack)."""
+        if self.zone in ("battlefield", "stack"):
+            return True
+        return not self.card.halves and self.copied_by is None and self.ability_source is None
 
     @property
     def ability(self):
@@ -149,7 +165,10 @@ def snake_case(name: str) -> str:
 def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Case:
     """Load a case from a path, or from an already-parsed mapping (then `file` names it)."""
     marks: dict[str, tuple[int, int]] = {}
-    if isinstance(source, (str, Path)):
+    if isinstance(source, (str, Path)) and str(source) == STDIN:
+        file = file or "<stdin>"
+        data, marks = read_yaml(read_stdin(file, limits), file, limits)
+    elif isinstance(source, (str, Path)):
         path = Path(source)
         file = file or str(path)
         try:
@@ -173,6 +192,21 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
         raise
     except RecursionError:
         raise CaseError(file, "", "the case is nested too deeply") from None
+
+
+def read_stdin(file: str, limits: Limits) -> str:
+    """A case from standard input (`-`), read up to the file size limit."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise CaseError(file, "", "standard input is not available")
+    raw = stream.read(limits.max_file_bytes + 1)
+    if len(raw) > limits.max_file_bytes:
+        raise CaseError(file, "", f"standard input has more than the limit of {limits.max_file_bytes:,} bytes "
+                                  "(--max-file-size)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CaseError(file, "", "standard input is not UTF-8 text") from None
 
 
 def locate(where: str, marks: dict[str, tuple[int, int]]) -> tuple[int | None, int | None]:
@@ -227,7 +261,7 @@ class CaseBuilder:
             raise self.fail("battlefield", f"{len(battlefield):,} permanents is more than the limit of "
                                            f"{self.limits.max_objects:,} (--max-objects)")
         raw_objects = [(entry, f"battlefield[{i}]", "battlefield", i + 1) for i, entry in enumerate(battlefield)]
-        for key, zone in (("graveyards", "graveyard"), ("hands", "hand")):
+        for key, zone in CARD_ZONES:
             raw_objects += self.zone_cards(data.get(key, {}) or {}, key, zone)
         stack = data.get("stack", []) or []
         if not isinstance(stack, list):
@@ -458,7 +492,8 @@ class CaseBuilder:
                                     + close_matches(target, list(by_id) + list(self.players)))
 
     def zone_cards(self, cards_by_player, key: str, zone: str) -> list:
-        """{player: [card, ...]} for a graveyard or a hand: each card owned by that player."""
+        """{player: [card, ...]} for a graveyard, a hand, a library (top first) or exile: each card owned by
+        that player; an entry is a card (a name or an inline card) or an object {card, id, status}."""
         if not isinstance(cards_by_player, dict):
             raise self.fail(key, "expected a mapping of player name to a list of cards")
         found = []
@@ -467,7 +502,12 @@ class CaseBuilder:
             self.player(player, where)
             if not isinstance(cards, list):
                 raise self.fail(where, "expected a list of cards")
-            found += [({"card": entry, "owner": player}, f"{where}[{j}]", zone, 0) for j, entry in enumerate(cards)]
+            for j, entry in enumerate(cards):
+                if isinstance(entry, dict) and "card" in entry:
+                    entry = self.reader.mapping(entry, f"{where}[{j}]", ZONE_OBJECT_KEYS)
+                    found.append((dict(entry, owner=player), f"{where}[{j}]", zone, 0))
+                else:
+                    found.append(({"card": entry, "owner": player, "card_only": True}, f"{where}[{j}]", zone, 0))
         return found
 
     def player(self, value, where: str) -> str:
@@ -502,8 +542,7 @@ class CaseBuilder:
     def board_object(self, entry, where: str, zone: str, position: int, card: Card | None = None) -> BoardObject:
         """A permanent, a card in a graveyard or a spell on the stack (`card` is given for a copy of a spell)."""
         r = self.reader
-        if isinstance(entry, str) and zone in ("graveyard", "hand"):
-            entry = {"card": entry}
+        card_only = isinstance(entry, dict) and entry.pop("card_only", False)    # a bare card in a zone list
         entry = r.mapping(entry, where, OBJECT_KEYS + SPELL_KEYS if zone == "stack" else OBJECT_KEYS)
         ability_source = ability_index = None
         if zone == "stack" and "ability_of" in entry:
@@ -511,7 +550,7 @@ class CaseBuilder:
         if card is None:
             if "card" not in entry:
                 raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
-            card_where = where if zone in ("graveyard", "hand") else f"{where}.card"
+            card_where = where if card_only else f"{where}.card"
             card = self.card(entry["card"], card_where)
         status = []
         if entry.get("status"):
@@ -541,7 +580,7 @@ class CaseBuilder:
             if object_id in self.ids:
                 raise self.fail(f"{where}.id", f"id {object_id!r} is already used by {self.ids[object_id]}")
         else:
-            base = f"{snake_case(card.name)}_in_{zone}" if zone in ("graveyard", "hand") else snake_case(card.name)
+            base = f"{snake_case(card.name)}_in_{zone}" if zone in CARD_ZONE_NAMES else snake_case(card.name)
             if ability_source:
                 base = f"{ability_source}_ability"
             object_id, n = base, 1
@@ -549,7 +588,7 @@ class CaseBuilder:
                 n += 1
                 object_id = f"{base}_{n}"
         self.ids[object_id] = where
-        if zone in ("graveyard", "hand"):
+        if zone in CARD_ZONE_NAMES:
             owner = self.player(entry["owner"], where)
             controller = owner
         else:
@@ -731,8 +770,12 @@ class CaseBuilder:
             zone = by_id[object_id].zone
             for key, value in values.items():
                 at = f"{where}.{key}"
-                if key != "zone" and zone not in ("battlefield", "stack"):
-                    raise self.fail(at, f"{object_id!r} ends in the {zone}: only its zone can be expected")
+                if key != "zone" and not by_id[object_id].has_characteristics:
+                    raise self.fail(at, f"{object_id!r} ends in the {zone} where it has no characteristics of its "
+                                    "own in this version (a split card, or a copy of a spell): only its zone "
+                                    "can be expected")
+                if key == "controller" and zone in CARD_ZONE_NAMES:
+                    raise self.fail(at, f"{object_id!r} is in the {zone}: it has no controller (108.4a)")
                 if key in ("cast", "decisions", "illegal_targets", "countered_on_resolution") and zone != "stack":
                     raise self.fail(at, f"{object_id!r} is not a spell on the stack")
                 if key in ("types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",

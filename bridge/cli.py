@@ -5,10 +5,12 @@ Exit codes: 0 success, 1 an expectation failed, 2 bad input (the message names f
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from importlib import metadata
+from pathlib import Path
 
 from . import api
-from pathlib import Path
 
 from .case import EDITIONS
 from .compare import compare_data, compare_text
@@ -16,6 +18,7 @@ from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
 from .errors import CaseError, SolveTimeout
 from .yaml_input import DEFAULT_LIMITS, Limits
 from .explain import explain_data, explain_text
+from .help import run_help
 from .render import dumps, result_json, text_only_data, text_only_summary, text_table
 
 EPILOG = """exit codes:
@@ -24,6 +27,7 @@ EPILOG = """exit codes:
   2  bad input: the message names the file, the key path and what is wrong
   3  internal error of mtg-layers (please report it with the case file)
   4  solving went past the time limit (--timeout)
+  141  the program reading the output closed it (e.g. `| head`): stopped quietly
 
 limits (bad input is refused quickly with a message, exit 2):
   --max-file-size BYTES  (default 5000000)   --max-objects N  (default 5000)
@@ -31,12 +35,14 @@ limits (bad input is refused quickly with a message, exit 2):
 
 examples:
   mtg-layers solve cases/cr613/gray_ogre.yaml
-  mtg-layers solve --format json cases/classics/humility_opalescence.yaml
+  mtg-layers solve --format json cases/classics/humility_then_opalescence.yaml
+  mtg-layers solve - < cases/cr613/gray_ogre.yaml
   mtg-layers check cases/
   mtg-layers explain cases/events/s004_410_10b_lose_all_abilities.yaml
-  mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml [OBJECT]
+  mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml urborg_tomb_of_yawgmoth
   mtg-layers deps cases/dependency/loop_color_swap.yaml --format dot
   mtg-layers compare cases/cr613/gray_ogre.yaml --rules pre-m10,current
+  mtg-layers help vocabulary
 """
 
 
@@ -60,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mtg-layers", description="Magic: The Gathering's layer system (CR 613), solved in ASP.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"mtg-layers {version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, help_text: str, formats=("text", "json"), one_edition: bool = True):
@@ -87,17 +94,37 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("case", metavar="CASE", help="a case file")
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
+    documentation = commands.add_parser("help", help="show the documentation installed with mtg-layers: "
+                                                     "`help vocabulary` lists every key of a case file")
+    documentation.add_argument("topic", nargs="?", metavar="TOPIC", help="vocabulary, contract, seed-coverage, "
+                               "seed-examples, or a command")
+    parser.commands = {name: sub for name, sub in commands.choices.items() if name != "help"}
     return parser
 
 
-def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+def version() -> str:
     try:
-        return {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
-                "compare": run_compare}[args.command](args)
+        return metadata.version("mtg-layers")
+    except metadata.PackageNotFoundError:      # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "help":
+            status = run_help(args, parser, parser.commands)
+        else:
+            status = {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
+                      "compare": run_compare}[args.command](args)
+        sys.stdout.flush()             # a closed pipe shows here, not in Python's final flush
+        return status
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return stop_quietly()
     except SolveTimeout as error:
         print(f"error: {error}", file=sys.stderr)
         return 4
@@ -107,8 +134,24 @@ def main(argv=None) -> int:
         return 3
 
 
+def stop_quietly() -> int:
+    """The reader of our output went away (`| head`): stop without a word, as Unix tools do
+    (141 = 128 + SIGPIPE). Point stdout at /dev/null so that Python's final flush is silent too."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout without a file descriptor (captured)
+        pass
+    return 141
+
+
 def run_solve(args) -> int:
+    """Text: one table per case. JSON: always a list, one entry per case solved, in order; a case
+    that could not be solved is reported on stderr only, and nothing is printed if none was."""
     files = api.case_files(args.cases)
+    if not files:
+        print("error: no case files found in " + ", ".join(args.cases), file=sys.stderr)
+        return 2
     status = 0
     outputs = []
     for path in files:
@@ -119,10 +162,8 @@ def run_solve(args) -> int:
             status = 2
             continue
         outputs.append(result_json(result) if args.format == "json" else text_table(result))
-    if args.format == "json":
-        print(dumps(outputs[0] if len(files) == 1 and outputs else outputs))
-    else:
-        print("\n\n".join(outputs))
+    if outputs:
+        print(dumps(outputs) if args.format == "json" else "\n\n".join(outputs))
     return status
 
 

@@ -16,6 +16,7 @@ START = {
     "ability": "printed; a land with a basic land type has its mana ability (305.6)",
     "power": "printed (613.1)", "toughness": "printed (613.1)",
 }
+NO_POWER_TOUGHNESS = "not a creature after the layers: a noncreature permanent has no power or toughness (208.3)"
 SHOWN_ATTRIBUTES = ("name", "controller", "type", "subtype", "supertype", "color", "ability", "power", "toughness")
 
 
@@ -166,6 +167,8 @@ def object_history(result: Result, object_id: str) -> dict:
             if notes and not changed:
                 entries.append({"step": step.number, "value": list(entries[-1]["value"]), "layer": step.layer,
                                 "how": "; ".join(notes)})
+        if attr in ("power", "toughness") and getattr(state, attr) is None and entries[-1]["value"]:
+            entries.append({"step": "end", "value": [], "how": NO_POWER_TOUGHNESS})
         history[ATTRIBUTE_NAMES[attr]] = entries
     return {"id": object_id, "name": result.objects[object_id].name, "history": history}
 
@@ -185,6 +188,8 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
             for entry in entries:
                 if entry["step"] == 0:
                     lines.append(f"    start: {values_text(entry['value'])} — {entry['how']}")
+                elif entry["step"] == "end":
+                    lines.append(f"    end: {values_text(entry['value'])} — {entry['how']}")
                 else:
                     lines.append(f"    step {entry['step']}: {values_text(entry['value'])} — {entry['how']}")
         lines.append("")

@@ -56,6 +56,10 @@ class FactWriter:
             self.add("selector_controller", term, Function(sel.controller))
         if sel.other:
             self.add("selector_other", term)
+        for zone in sel.zones:
+            self.add("selector_zone", term, Function(zone))
+        if sel.owner:
+            self.add("selector_owner", term, Function(sel.owner))
         if scope:
             self.add("selector_scope", term, Function(scope))
         for key in sel.chosen:
@@ -122,8 +126,24 @@ class FactWriter:
                                  ("supertype", exceptions.add_supertypes)):
             for word in words:
                 self.add("definition_op_except_value", definition, i, Function(attribute), word)
+        for word in exceptions.remove_supertypes:
+            self.add("definition_op_except_removed", definition, i, Function("supertype"), word)
+        for j, (counters, condition) in enumerate(exceptions.enters_with, start=1):
+            for kind, number in counters:
+                self.add("definition_op_except_counters", definition, i, j, kind, number)
+                self.pt_counter_kind(kind)
+            if condition is not None:
+                condition_term = Function("copy_condition", [definition, Number(i), Number(j)])
+                self.selector(condition_term, condition)
+                self.add("definition_op_except_if", definition, i, j, condition_term)
         for term in self.exception_abilities(owner, exceptions):
             self.add("definition_op_ability", definition, i, term)
+
+    def pt_counter_kind(self, kind: str) -> None:
+        """A counter kind of the form +N/+N or -N/-N modifies power and toughness (122.1a)."""
+        match = PT_COUNTER.fullmatch(kind.strip())
+        if match:
+            self.add("counter_modifies_pt", kind, int(match.group(1)), int(match.group(2)))
 
     def exception_abilities(self, owner: Symbol, exceptions) -> list[Symbol]:
         terms = [self.ability(Function("copy_grant", [owner, Number(j)]), ability)
@@ -337,9 +357,7 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("choice_for", o, made_for)
         for kind, number in obj.counters:
             w.add("counter", o, kind, number)
-            match = PT_COUNTER.fullmatch(kind.strip())
-            if match:
-                w.add("counter_modifies_pt", kind, int(match.group(1)), int(match.group(2)))
+            w.pt_counter_kind(kind)
     for question in case.questions:
         w.question(question)
     for effect in case.effects:

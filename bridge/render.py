@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from .case import CARD_ZONE_NAMES
 from .result import Result
 from .texts import ability_text
 from .explain import reason_text
@@ -57,6 +58,13 @@ def text_table(result: Result) -> str:
                                    for c in obj.targets)
                 verdict = " — removed on resolution: every target is illegal (608.2b)" if obj.countered_on_resolution else ""
                 lines.append(f"  {obj.id} targets: {checks}{verdict}")
+    for zone in CARD_ZONE_NAMES:
+        cards = result.cards_in(zone)
+        if cards:
+            lines += ["", f"{zone}{' (top first)' if zone == 'library' else ''}:"]
+            rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
+                     obj.type_line, obj.pt or "—", obj.owner) for obj in cards]
+            lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "P/T", "owner")))
     if any(p.has or p.max_hand_size != 7 for p in result.players):
         lines += ["", "players (613.10, 613.11):"]
         for player in result.players:

@@ -148,6 +148,10 @@ class Result:
     def permanents(self) -> list[ObjectState]:
         return [o for o in self.objects.values() if o.zone == "battlefield"]
 
+    def cards_in(self, zone: str) -> list[ObjectState]:
+        """The cards in a hand, graveyard, library or exile, in the case's order (a library top first)."""
+        return [o for o in self.objects.values() if o.zone == zone]
+
     @functools.cached_property
     def trace(self) -> Trace:
         """What applied at each step and why (read from the solver on first use)."""
@@ -185,7 +189,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     ability_controllers = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("initial_controller", 2)}
     objects = {}
     for obj in case.objects:
-        if obj.zone not in ("battlefield", "stack"):
+        if not obj.has_characteristics:
             continue
         if obj.ability_source:
             # 113.7a an ability on the stack: no characteristics, only its text, source and controller

@@ -68,6 +68,9 @@ def reason_text(reason: Symbol) -> str:
     obj = reason.arguments[0].string
     if reason.name == "applies_to":
         return f"it would change whether that effect applies to {obj} (what it applies to)"
+    if reason.name == "source_controller":
+        return (f"it would change who controls {obj}, the source of that effect, whose controller is "
+                f"its \"you\" (109.5)")
     return f"it would change what that effect does to {obj} (what it does)"
 
 

@@ -26,8 +26,11 @@ OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_
                                                                 "change_text"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
-EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities")
-SELECTOR_KEYS = ("all", "not", "controller", "other", "any")
+EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
+               "remove_supertypes", "enters_with")
+SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner")
+# 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
+SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
 EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
@@ -48,6 +51,9 @@ class Selector:
     other: bool = False
     branches: tuple["Selector", ...] = ()
     chosen: tuple[str, ...] = ()   # {chosen: KEY} words: the value chosen for the source as it entered
+    zones: tuple[str, ...] = ()    # the zones it looks in (400.1); none given: the battlefield (permanents)
+    owner: str | None = None       # "you" | "opponent": cards owned by ... (108.3; cards outside the
+                                   # battlefield and the stack have no controller, 108.4a)
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,10 @@ class CopyExceptions:
     add_supertypes: tuple[str, ...] = ()
     abilities: tuple["Ability", ...] = ()
     gains_this: bool = False
+    remove_supertypes: tuple[str, ...] = ()      # "it isn't legendary" (707.9b)
+    # "it enters with an additional +1/+1 counter if it's a creature" (707.9e, 707.9f): each item is
+    # (counters, condition on the copy as it would exist, or None)
+    enters_with: tuple[tuple[tuple[tuple[str, int], ...], "Selector | None"], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -224,8 +234,32 @@ class Reader:
         not_words, not_chosen = self.selector_words(data.get("not", []), f"{where}.not")
         if not_chosen:
             raise self.fail(f"{where}.not", "{chosen: ...} is only supported under 'all'")
+        owner = None
+        if "owner" in data:
+            owner = self.string(data["owner"], f"{where}.owner")
+            if owner not in ("you", "opponent"):
+                raise self.fail(f"{where}.owner", f"expected you or opponent, got {owner!r}")
         return Selector(words=words, not_words=not_words, controller=controller, other=other, branches=branches,
-                        chosen=chosen)
+                        chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner)
+
+    def selector_zones(self, value, where: str) -> tuple[str, ...]:
+        """`zone: hand`, `zone: [hand, graveyard]` or `zone: all` (every zone of 400.1)."""
+        if value is None:
+            return ()
+        if value == "all":
+            return SELECTOR_ZONES
+        items = value if isinstance(value, list) else [value]
+        if not items:
+            raise self.fail(where, "expected a zone or a list of zones: " + ", ".join(SELECTOR_ZONES) + ", or all")
+        zones = []
+        for i, item in enumerate(items):
+            zone = self.string(item, f"{where}[{i}]" if isinstance(value, list) else where)
+            if zone not in SELECTOR_ZONES:
+                raise self.fail(f"{where}[{i}]" if isinstance(value, list) else where,
+                                f"unknown zone {zone!r}" + close_matches(zone, SELECTOR_ZONES)
+                                + "; expected " + ", ".join(SELECTOR_ZONES) + " or all")
+            zones.append(zone)
+        return tuple(dict.fromkeys(zones))
 
     def selector_words(self, value, where: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         items = value if isinstance(value, list) else [value]
@@ -408,13 +442,30 @@ class Reader:
             else:
                 abilities.append(self.ability(item, f"{where}.add_abilities[{i}]"))
         words = {k: tuple(canonical_word(w) for w in self.string_list(data.get(k, []), f"{where}.{k}"))
-                 for k in ("add_types", "add_subtypes", "add_supertypes")}
+                 for k in ("add_types", "add_subtypes", "add_supertypes", "remove_supertypes")}
         for key, check in (("add_types", self.words.card_type), ("add_subtypes", self.words.subtype),
-                           ("add_supertypes", self.words.supertype)):
+                           ("add_supertypes", self.words.supertype), ("remove_supertypes", self.words.supertype)):
             for i, word in enumerate(words[key]):
                 check(word, f"{where}.{key}[{i}]")
         return CopyExceptions(keep=tuple(keep), pt=pt, colors=colors, abilities=tuple(abilities),
-                              gains_this=gains_this, **words)
+                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where), **words)
+
+    def copy_enters_with(self, data: dict, where: str) -> tuple:
+        """`enters_with: [{counters: {+1/+1: 1}, if: {all: [creature]}}, ...]` (707.9e-f)."""
+        raw = data.get("enters_with", []) or []
+        found = []
+        for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
+            at = f"{where}.enters_with[{i}]"
+            spec = self.mapping(item, at, ("counters", "if"))
+            if "counters" not in spec:
+                raise self.fail(at, "missing key 'counters', e.g. {counters: {+1/+1: 1}, if: {all: [creature]}}")
+            condition = self.selector(spec["if"], f"{at}.if", allow_branches=False) if "if" in spec else None
+            if condition is not None and (condition.self_only or condition.attached or condition.controller
+                                          or condition.other or condition.chosen or condition.zones
+                                          or condition.owner):
+                raise self.fail(f"{at}.if", "a copy's condition names characteristics only: all / not")
+            found.append((tuple(self.counters(spec["counters"], f"{at}.counters")), condition))
+        return tuple(found)
 
     # --- abilities ---
     def ability(self, value, where: str) -> Ability:

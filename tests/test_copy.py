@@ -31,7 +31,7 @@ def test_copy_chain_depends_on_the_older_copy_not_the_newer():
 
 def test_face_down_table_shows_no_name(capsys):
     assert main(["solve", "--format", "json", str(CASES / "copy" / "clone_face_down_demon.yaml")]) == 0
-    objects = {o["id"]: o for o in json.loads(capsys.readouterr().out)["objects"]}
+    objects = {o["id"]: o for o in json.loads(capsys.readouterr().out)[0]["objects"]}
     assert objects["clone"]["name"] == "" and objects["clone"]["type_line"] == "Creature"
 
 

@@ -95,3 +95,16 @@ def test_a_timestamp_tie_is_reported_not_hidden():
     result = bridge.solve(case, file="tie.yaml")
     assert len(result.trace.ties) == 1
     assert "613.7k" in result.trace.ties[0] and "timestamp:" in result.trace.ties[0]
+
+
+def test_control_of_the_source_is_a_dependency_in_layer_2(capsys):
+    """613.8a, 109.5: Confiscate taking Mind Control changes whom Mind Control gives the bear to."""
+    path = str(CASES / "peers" / "forge_control_layer_dependency.yaml")
+    result = bridge.solve(path)
+    assert [step.applied[0].label.split(" (")[0] for step in result.trace.steps] == ["Confiscate", "Mind Control"]
+    assert result.objects["bear_cub"].controller == "Alice"
+    assert main(["deps", path]) == 0
+    out = capsys.readouterr().out
+    assert "Mind Control (mind_control): You control enchanted creature.\n    depends on Confiscate" in out
+    assert "it would change what that effect does to bear_cub (what it does)" in out
+    assert "it would change who controls mind_control, the source of that effect" in out

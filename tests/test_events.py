@@ -47,8 +47,8 @@ BAD = {
     "face_up_twice": (GELECTRODE + "events: [{turn_face_up: gelectrode}]\n", "'gelectrode' is not face down"),
     "cast_is_no_copy": (GELECTRODE + "events: [{cast: {card: Gigadrowse, copy_of: x}}]\n",
                         "events[0].cast.copy_of: unknown key 'copy_of'"),
-    "expect_in_graveyard": (GELECTRODE + "events: [{leaves: [island]}]\nexpect: {island: {pt: 1/1}}\n",
-                            "expect.island.pt: 'island' ends in the graveyard: only its zone can be expected"),
+    "expect_in_graveyard": (GELECTRODE + "events: [{leaves: [island]}]\nexpect: {island: {controller: Alice}}\n",
+                            "expect.island.controller: 'island' is in the graveyard: it has no controller (108.4a)"),
     "bad_trigger_expectation": (GELECTRODE + "events: [{cast: {card: Gigadrowse}, expect_triggers: [gelectrode]}]\n",
                                 "events[0].expect_triggers: expected a mapping of source id"),
     "bad_trigger_word": (HEAD + "battlefield: [{card: {name: X, type_line: Artifact, abilities: [{text: t, "

@@ -1,0 +1,169 @@
+"""What a new user meets first: the README's quick start, the examples that --help and the README
+print, --version, standard input, a closed pipe, and one JSON shape for `solve`."""
+import io
+import json
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridge.cli import EPILOG, build_parser, main
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+OGRE = ROOT / "cases" / "cr613" / "gray_ogre.yaml"
+PLACEHOLDER = re.compile(r"\b[A-Z]{2,}\b|\.\.\.")      # CASE, PATH, OBJECT ... in a synopsis
+
+
+def quick_start() -> list[str]:
+    section = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.*?)\n```", section, flags=re.S)
+
+
+def test_quick_start_is_two_commands_in_a_virtual_environment():
+    commands = quick_start()
+    assert len(commands) == 2 and all("\n" not in c for c in commands)
+    for command in commands:
+        # PEP 668: a system Python may refuse installs, so both create and use .venv themselves.
+        assert command.startswith("python3 -m venv .venv && .venv/bin/pip install -e ")
+        assert " pip install" not in command.replace(".venv/bin/pip install", "")
+    assert commands[0].endswith("&& .venv/bin/mtg-layers check cases/")
+    assert "'.[test]'" in commands[1] and commands[1].endswith("&& .venv/bin/python -m pytest")
+
+
+def test_ci_runs_the_readmes_test_command():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert quick_start()[1] in ci
+
+
+def example_commands() -> list[str]:
+    """Every mtg-layers command line the README and --help print (without placeholders)."""
+    found = [line.strip() for line in EPILOG.split("examples:", 1)[1].splitlines() if line.strip()]
+    found += re.findall(r"^\$ (mtg-layers .*)$", README, flags=re.M)
+    found += re.findall(r"`(?:\.venv/bin/)?(mtg-layers [^`]*)`", README)
+    return list(dict.fromkeys(found))
+
+
+def test_there_are_examples_to_run():
+    commands = example_commands()
+    assert len(commands) >= 10
+    assert "mtg-layers check cases/" in commands
+
+
+def synopsis(command: str) -> bool:
+    """`mtg-layers solve CASE...` or a bare `mtg-layers solve` in a sentence: a command's name only."""
+    words = command.split()
+    return bool(PLACEHOLDER.search(command)) or (len(words) == 2 and words[1] not in ("--help", "--version", "help"))
+
+
+@pytest.mark.parametrize("command", [c for c in example_commands() if not synopsis(c)])
+def test_every_example_command_runs(command):
+    """Run as the shell would (some read standard input or pipe into head); exit 0 as documented."""
+    runnable = command.replace("mtg-layers", f"{shlex.quote(sys.executable)} -m bridge.cli", 1)
+    done = subprocess.run(runnable, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, (command, done.stderr[-2000:])
+    assert "Traceback" not in done.stderr and "error" not in done.stderr.lower()
+
+
+@pytest.mark.parametrize("command", [c for c in example_commands() if synopsis(c)])
+def test_every_synopsis_names_a_command_that_exists(command):
+    words = command.split()
+    assert words[1] in build_parser().commands, command
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert re.fullmatch(r"mtg-layers \d+\.\d+\.\d+\n", capsys.readouterr().out)
+
+
+def test_a_case_from_standard_input(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(OGRE.read_bytes())))
+    assert main(["solve", "--format", "json", "-"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)
+    assert result["file"] == "<stdin>"
+    assert {o["id"]: o["pt"] for o in result["objects"]}["gray_ogre"] == "5/8"
+
+
+def test_bad_input_on_standard_input_is_named(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"case: t\nbattlefield: [{card: Grizly Bears}]\n")))
+    assert main(["check", "-"]) == 2
+    assert "<stdin>:2" in capsys.readouterr().err
+
+
+def test_standard_input_over_the_size_limit(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"case: t\n" + b"#" * 200)))
+    assert main(["solve", "--max-file-size", "100", "-"]) == 2
+    captured = capsys.readouterr()
+    assert "--max-file-size" in captured.err and captured.out == ""
+
+
+def test_a_closed_pipe_stops_quietly():
+    """`mtg-layers solve ... | head`: the reader is gone before we write; no message, exit 141."""
+    process = subprocess.Popen([sys.executable, "-m", "bridge.cli", "solve", str(OGRE)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 141
+    assert err == ""
+
+
+def test_solve_json_is_a_list_for_one_file_and_for_several(capsys):
+    assert main(["solve", "--format", "json", str(OGRE)]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert isinstance(one, list) and len(one) == 1 and one[0]["file"] == str(OGRE)
+    assert main(["solve", "--format", "json", str(OGRE), str(OGRE)]) == 0
+    assert [r["file"] for r in json.loads(capsys.readouterr().out)] == [str(OGRE)] * 2
+
+
+def test_an_error_prints_nothing_on_stdout(tmp_path, capsys):
+    for argv in (["solve", "--format", "json", str(tmp_path / "nope.yaml")], ["solve", str(tmp_path / "nope.yaml")],
+                 ["solve", "--format", "json", str(tmp_path)]):
+        assert main(argv) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.startswith("error:")
+
+
+def test_one_bad_file_among_good_ones(tmp_path, capsys):
+    assert main(["solve", "--format", "json", str(OGRE), str(tmp_path / "nope.yaml")]) == 2
+    captured = capsys.readouterr()
+    assert [r["file"] for r in json.loads(captured.out)] == [str(OGRE)]
+    assert "nope.yaml" in captured.err
+
+
+def test_license_is_mit():
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    assert re.search(r'^license = "MIT"$', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), flags=re.M)
+
+
+def test_help_vocabulary_prints_the_installed_docs(capsys):
+    assert main(["help", "vocabulary"]) == 0
+    assert capsys.readouterr().out.rstrip("\n") == (ROOT / "docs" / "case-format.md").read_text(encoding="utf-8").rstrip("\n")
+    assert main(["help", "contract"]) == 0
+    assert "the contract (version 1)" in capsys.readouterr().out
+    assert main(["help"]) == 0
+    assert "vocabulary" in capsys.readouterr().out
+    assert main(["help", "solve"]) == 0
+    assert "usage: mtg-layers solve" in capsys.readouterr().out
+
+
+def test_help_on_an_unknown_topic(capsys):
+    assert main(["help", "vocabluary"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "did you mean 'vocabulary'" in captured.err
+
+
+def test_docs_are_self_contained_and_installed():
+    """The docs name no file outside the clone, and the package ships them (bridge.docs = docs/*.md)."""
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        for link in re.findall(r"\]\(([^)#]+)", text):
+            if not link.startswith("http"):
+                assert (page.parent / link).exists(), (page.name, link)
+        assert "../shared/case-format.md" not in text, page.name
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"bridge.docs" = "docs"' in pyproject and '"bridge.docs" = ["*.md"]' in pyproject
