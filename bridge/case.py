@@ -72,6 +72,8 @@ class BoardObject:
     attached_to: str | None = None
     choices: tuple[tuple[str, str], ...] = ()
     status: tuple[str, ...] = ()          # face_down, flipped, transformed (110.5)
+    # status changes by events: (status, had it before, the next timestamp then, event number)
+    status_changes: tuple[tuple[str, bool, int, int], ...] = ()
     chosen_as: str | None = None          # the card whose "as enters, choose" ability made the choices
     copy_of: str | None = None            # entered as a copy of (707.5); on the stack: a copy of that spell
     spell: SpellChoices | None = None     # on the stack: a cast spell's decisions (None for a copy)

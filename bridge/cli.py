@@ -10,7 +10,7 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from . import api
+from . import api, research_cli
 
 from .case import EDITIONS
 from .compare import compare_data, compare_text
@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name: str, help_text: str, formats=("text", "json"), one_edition: bool = True):
         sub = commands.add_parser(name, parents=parents, help=help_text, epilog=EPILOG,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
-        sub.add_argument("--format", choices=formats, default="text")
+        sub.add_argument("--format", choices=formats, default=formats[0])
         if one_edition:
             sub.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
         return sub
@@ -94,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("case", metavar="CASE", help="a case file")
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
+    research_cli.add_commands(command)      # facts, query, sweep
     documentation = commands.add_parser("help", help="show the documentation installed with mtg-layers: "
                                                      "`help vocabulary` lists every key of a case file")
     documentation.add_argument("topic", nargs="?", metavar="TOPIC", help="vocabulary, contract, seed-coverage, "
@@ -117,7 +118,7 @@ def main(argv=None) -> int:
             status = run_help(args, parser, parser.commands)
         else:
             status = {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
-                      "compare": run_compare}[args.command](args)
+                      "compare": run_compare, **research_cli.RUNNERS}[args.command](args)
         sys.stdout.flush()             # a closed pipe shows here, not in Python's final flush
         return status
     except KeyboardInterrupt:

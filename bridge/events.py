@@ -50,6 +50,7 @@ class Event:
     def apply(self, board: Board) -> Board:
         """The board after the event."""
         gone = dict(self.leaving)
+        now = board.next_timestamp()
         objects = []
         for obj in board.objects:
             if obj.id in gone:
@@ -61,7 +62,8 @@ class Event:
                 present = name in obj.status
                 wanted = (not present) if value is None else value
                 status = tuple(s for s in obj.status if s != name) + ((name,) if wanted else ())
-                obj = replace(obj, status=status)
+                obj = replace(obj, status=status,
+                              status_changes=obj.status_changes + ((name, present, now, self.number),))
             objects.append(obj)
         return Board(tuple(objects) + self.new_objects, board.effects + self.new_effects)
 

@@ -42,7 +42,7 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
                                    "steps": []})
         data["layers"][-1]["steps"].append(step_data(step, object_id))
     for effect, layer, why in trace.not_applied:
-        data["not_applied"].append({"effect": effect.label, "layer": layer, "timestamp": effect.timestamp,
+        data["not_applied"].append({"effect": effect.label, "id": effect.key, "layer": layer, "timestamp": effect.timestamp,
                                     "why": why})
     if object_id:
         data["object"] = object_history(result, object_id)
@@ -133,7 +133,7 @@ def event_lines(data: dict) -> list[str]:
 def step_data(step: StepTrace, object_id: str | None) -> dict:
     return {
         "step": step.number,
-        "applied": [{"effect": e.label, "kind": e.kind, "timestamp": e.timestamp} for e in step.applied],
+        "applied": [{"effect": e.label, "id": e.key, "kind": e.kind, "timestamp": e.timestamp} for e in step.applied],
         "why": list(step.why),
         "changed": [{"object": c.object_id, "characteristic": ATTRIBUTE_NAMES.get(c.attribute, c.attribute),
                      "before": list(c.before), "after": list(c.after), "by": list(c.by)}

@@ -323,6 +323,8 @@ def case_facts(case: Case) -> list[Symbol]:
         w.faces(o, obj.card, card_key_of(obj))
         for status in obj.status:
             w.add("status", o, Function(status))
+        for status, had, time, number in obj.status_changes:
+            w.add("status_changed", o, Function(status), Function("on" if had else "off"), time, number)
         w.add("in_zone", o, Function(obj.zone))
         w.add("owner", o, obj.owner)
         if obj.ability_source and not obj.copied_by:

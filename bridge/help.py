@@ -13,6 +13,7 @@ TOPICS = {
     "contract": ("contract.md", "the case-file contract (version 1): the keys whose meaning never changes"),
     "seed-coverage": ("seed-coverage.md", "which rules of the seed documents the bundled cases cover"),
     "seed-examples": ("seed-examples.md", "the seed documents' examples and the cases that encode them"),
+    "research": ("research.md", "facts, query and sweep: effect ids, the predicates, example queries, sweep specs"),
 }
 
 

@@ -9,6 +9,7 @@ from importlib import resources
 import yaml
 
 from .errors import CaseError, close_matches
+from .oracle import abilities_from_text
 from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, TargetSpec, canonical_word
 from .words import declared_words, rules_words
 
@@ -165,10 +166,13 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         power = parse_printed_number(reader, p, f"{where}.pt")
         toughness = parse_printed_number(reader, t, f"{where}.pt")
     loyalty = reader.integer(data["loyalty"], f"{where}.loyalty") if "loyalty" in data else None
-    raw_abilities = data.get("abilities", []) or []
-    if not isinstance(raw_abilities, list):
-        raise reader.fail(f"{where}.abilities", "expected a list of abilities")
-    abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]") for i, a in enumerate(raw_abilities))
+    if "abilities" in data:
+        raw_abilities = data["abilities"] or []
+        if not isinstance(raw_abilities, list):
+            raise reader.fail(f"{where}.abilities", "expected a list of abilities")
+        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]") for i, a in enumerate(raw_abilities))
+    else:
+        abilities = abilities_read_from_text(reader, name, data, where)
     spell = ()
     if "spell" in data:
         spec = reader.mapping(data["spell"], f"{where}.spell", ("does",))
@@ -193,6 +197,15 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
                 type_line=" ".join(type_line.split()), supertypes_and_types=before, subtypes=after,
                 power=power, toughness=toughness, pt_text=pt_text, loyalty=loyalty, text=text,
                 abilities=abilities, spell=spell, library=library, **faces)
+
+
+def abilities_read_from_text(reader: Reader, name: str, data: dict, where: str) -> tuple[Ability, ...]:
+    """A card without `abilities:` has those the Oracle-text reader finds in its `text:` (bridge/oracle);
+    what it cannot read stays an ability shown by its text."""
+    text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
+    type_line = reader.string(data.get("type_line", ""), f"{where}.type_line")
+    return tuple(reader.ability(a, f"{where}.text (as read: ability {i + 1})")
+                 for i, a in enumerate(abilities_from_text(text, name, type_line)))
 
 
 class Library:

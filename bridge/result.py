@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from clingo import Symbol, SymbolType
 
 from .case import Case
+from .ids import effect_id
 from .texts import ability_text, effect_text
 from .trace import Trace, build_trace
 from .words import every_creature_type
@@ -108,9 +109,11 @@ class Step:
     number: int
     layer: str
     effect: str
+    effect_id: str           # stable id (bridge.ids), the same in every output
     timestamp: int
     changed: tuple[str, ...]
     depends_on: tuple[str, ...] = ()
+    depends_on_ids: tuple[str, ...] = ()
 
 
 class AtomReader:
@@ -243,16 +246,20 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     for atom in by_name["rewritten"]:
         changed[atom.arguments[0].number].add(atom.arguments[1].string)
     depends = defaultdict(set)
+    depends_ids = defaultdict(set)
     for atom in by_name["depends"]:
         k, a, b = atom.arguments
         depends[(k.number, a)].add(describe_effect(b))
+        depends_ids[(k.number, a)].add(effect_id(b, names))
     trace = []
     for atom in sorted(by_name["applied"], key=lambda a: a.arguments[0].number):
         k, effect, layer = atom.arguments
         trace.append(Step(number=k.number, layer=layer.string, effect=describe_effect(effect),
+                          effect_id=effect_id(effect, names),
                           timestamp=times.get((k.number, effect), 0),
                           changed=tuple(sorted(changed[k.number])),
-                          depends_on=tuple(sorted(depends[(k.number, effect)]))))
+                          depends_on=tuple(sorted(depends[(k.number, effect)])),
+                          depends_on_ids=tuple(sorted(depends_ids[(k.number, effect)]))))
     return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace),
                   ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names,
                   events=events, texts=texts, players=read_players(case, solution),

@@ -6,12 +6,13 @@ every atom is a fact and the one model is found without search. `solve_case` che
 """
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import clingo
-from clingo import Function, Number
+from clingo import Function, Number, ast
 
 from .case import Case
 from .errors import CaseError, SolveTimeout
@@ -37,6 +38,15 @@ def asp_files() -> list[Path]:
     installed = package / "asp"
     folder = installed if installed.is_dir() else package.parent / "asp"
     return sorted(folder.glob("*.lp"))
+
+
+@functools.lru_cache(maxsize=4)
+def parsed_rules(files: tuple[str, ...]) -> tuple:
+    """The rule files parsed once per process (3.5 ms to add to a Control instead of 11 ms to load
+    the files): a sweep's worker solves thousands of boards."""
+    statements = []
+    ast.parse_files(list(files), statements.append)
+    return tuple(statements)
 
 
 @dataclass
@@ -139,8 +149,9 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
 def new_control(facts: list) -> clingo.Control:
     """A Control with the rules, the given facts, and base grounded."""
     ctl = clingo.Control(["--warn=none"])
-    for path in asp_files():
-        ctl.load(str(path))
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in parsed_rules(tuple(str(path) for path in asp_files())):
+            builder.add(statement)
     with ctl.backend() as backend:
         for fact in facts:
             backend.add_rule([backend.add_atom(fact)])

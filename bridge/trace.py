@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from clingo import Symbol, SymbolType
 
+from .ids import effect_id
 from .texts import ability_text, effect_text
 
 ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
@@ -16,7 +17,7 @@ ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", 
 
 @dataclass(frozen=True)
 class EffectRef:
-    key: str              # the solver's term, stable across steps
+    key: str              # the stable id (bridge.ids: "blood_moon#1"), the same in every output
     label: str            # for people: "Blood Moon (blood_moon): Nonbasic lands are Mountains."
     kind: str             # cda | static | resolved | counter
     timestamp: int | None
@@ -105,7 +106,7 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
         return effect_text(term, labels, object_names, texts)
 
     def ref(k: int, term: Symbol) -> EffectRef:
-        return EffectRef(key=str(term), label=label(term), kind=kinds.get(term, "static"),
+        return EffectRef(key=effect_id(term, object_names), label=label(term), kind=kinds.get(term, "static"),
                          timestamp=times.get((k, term)))
 
     values = defaultdict(lambda: defaultdict(set))     # (k, obj) -> attr -> {value symbols}
@@ -233,9 +234,9 @@ def explain_order(k, data, applied, applied_terms, dependencies, candidates, ref
         if d.on.key == chosen.key and not d.in_loop:
             why.append(f"applied before {d.dependent.label} [timestamp {d.dependent.timestamp}], which depends on "
                        f"it: {'; '.join(d.reasons)} (613.8a-b: dependency overrides timestamp order)")
-    waiting = {a.arguments[1] for a in data["waits"]}
+    waiting = {ref(k, a.arguments[1]).key for a in data["waits"]}
     for candidate in candidates:
-        if candidate.key in {str(w) for w in waiting} and candidate.timestamp is not None \
+        if candidate.key in waiting and candidate.timestamp is not None \
                 and chosen.timestamp is not None and candidate.timestamp < chosen.timestamp:
             for d in dependencies:
                 if d.dependent.key == candidate.key and not d.in_loop and d.on.key != chosen.key:

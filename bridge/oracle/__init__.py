@@ -1,0 +1,84 @@
+"""The Oracle-text reader: a card's text read into the card vocabulary (docs/case-format.md).
+
+Each line of Oracle text is one ability (113.2b). A line is read as keywords, as a static ability
+(statics.py), as a copy ability (copies.py), or kept as text. What the reader cannot read stays
+text and is reported (`Reading.structured` false), so a table never rests on a silent guess.
+A card's written `abilities:` always win over the reader (bridge/library.py).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .copies import copy_ability
+from .keywords import keyword_line
+from .statics import static_ability
+from .text import ability_lines, normalized
+from .triggers import trigger
+
+# Keywords whose effect is in the layers (702.73a changeling: every creature type; 702.114a devoid).
+LAYER_KEYWORDS = ("changeling", "devoid")
+# Words that tell a static ability changes characteristics or control (613.1): used only to count
+# which unread lines matter for the layers (`mtg-layers cards coverage`).
+LAYER_HINTS = re.compile(r"\b(?:gets? [+-]|ha(?:s|ve) (?:base|[a-z]+(?: strike)?\b(?!\s*\"))|loses? |"
+                         r"in addition to|base power|power and toughness (?:are|is)|power is equal|"
+                         r"you control enchanted|every creature type|is (?:a|an|black|white|blue|red|green|colorless)\b|"
+                         r"are (?:black|white|blue|red|green|colorless|\w+s)\b|(?:is|are) the chosen|enter as a copy|becomes? a copy)",
+                         re.IGNORECASE)
+NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end)\b|^[^\"]*?:\s", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One line of Oracle text and what the reader made of it."""
+    line: str
+    abilities: tuple            # vocabulary entries: keyword strings or mappings with 'text'
+    structured: bool            # the reader found what the line does (keywords count as read)
+    layer: bool                 # the line carries a layer effect (613.1) by its wording
+
+
+def read_line(line: str, name: str, spell: bool = False) -> Reading:
+    """`spell`: the line is an instant's or sorcery's; its effects are the spell's (`spell:`), not abilities."""
+    plain = normalized(line, name)
+    if not plain:
+        return Reading(line, (), True, False)          # reminder text only (207.2): Plains' "({T}: Add {W}.)"
+    keywords = keyword_line(plain) if plain else None
+    if keywords is not None:
+        layer = any(k in LAYER_KEYWORDS for k in keywords)
+        abilities, structured = [], True
+        for kw in keywords:
+            found = static_ability(kw.capitalize()) if kw in LAYER_KEYWORDS else None
+            if found is not None:
+                abilities.append({"text": kw.capitalize(), **found})
+            else:
+                abilities.append(kw)
+                structured = structured and kw not in LAYER_KEYWORDS
+        return Reading(line, tuple(abilities), structured, layer)
+    if spell:
+        return Reading(line, (), False, False)
+    layer = bool(LAYER_HINTS.search(plain)) or "enter as a copy" in plain
+    if NOT_STATIC.search(plain) and "copy" not in plain:
+        when = trigger(plain)
+        return Reading(line, ({"text": line, **when} if when else {"text": line},), False, False)
+    found = copy_ability(plain, line) or (static_ability(plain) if one_sentence(plain) else None)
+    if found is None:
+        return Reading(line, ({"text": line},), False, layer)
+    return Reading(line, ({"text": line, **found},), True, True)
+
+
+def one_sentence(text: str) -> bool:
+    return not re.search(r"\.\s+\S", text.replace('"', ""))
+
+
+def is_spell(type_line: str) -> bool:
+    return bool(re.search(r"\b(?:Instant|Sorcery)\b", type_line))
+
+
+def read_text(text: str, name: str, type_line: str = "") -> list[Reading]:
+    """Every line of a card's Oracle text, read."""
+    return [read_line(line, name, is_spell(type_line)) for line in ability_lines(text)]
+
+
+def abilities_from_text(text: str, name: str, type_line: str = "") -> list:
+    """The vocabulary entries of a card's text, ready for vocabulary.Reader.ability."""
+    return [ability for reading in read_text(text, name, type_line) for ability in reading.abilities]

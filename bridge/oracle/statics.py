@@ -1,0 +1,75 @@
+"""Whole-sentence templates of abilities with layer effects, each read into one vocabulary entry
+(the mapping a library card's `abilities:` item would hold, without its text). Each template
+names the real card it was written from; tests/test_oracle_reader.py reads that card."""
+from __future__ import annotations
+
+import re
+
+from .numbers import number
+from .players import enters_tapped, player_ability
+from .predicates import operations
+from .subjects import subject
+
+VERBS = re.compile(r" (?=(?:gets?|has|have|is|are|loses?) )")
+
+
+def control(sentence: str):
+    """Control Magic: 'You control enchanted creature.' (layer 2)."""
+    m = re.fullmatch(r"You control (enchanted \w+)\.?", sentence)
+    return {"static": {"affects": subject(m.group(1)), "does": {"gain_control": "you"}}} if m else None
+
+
+def cda_power_toughness(sentence: str):
+    """Nightmare: "~'s power and toughness are each equal to the number of Swamps you control." (604.3, 7a)."""
+    m = re.fullmatch(r"~'s power and toughness are each equal to (.+?)\.?", sentence)
+    value = number(m.group(1)) if m else None
+    if value is None:
+        return None
+    return {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {"power": value, "toughness": value}}}}
+
+
+def cda_power_then_toughness(sentence: str):
+    """Tarmogoyf: "~'s power is equal to N and its toughness is equal to that number plus 1." (7a)."""
+    m = re.fullmatch(r"~'s power is equal to (.+?) and its toughness is equal to (.+?)\.?", sentence)
+    if not m:
+        return None
+    power = number(m.group(1))
+    toughness = number(m.group(2).replace("that number", m.group(1)))
+    if power is None or toughness is None:
+        return None
+    return {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {"power": power,
+                                                                                 "toughness": toughness}}}}
+
+
+def subject_predicate(sentence: str):
+    """Glorious Anthem, Elvish Archdruid, Humility, Blood Moon, Rancor, Lignify ...:
+    SUBJECT (get|have|is|are|lose ...) PREDICATE, split at the first verb after a known subject."""
+    sentence = sentence.rstrip(".")
+    for split in VERBS.finditer(sentence):
+        who = subject(sentence[: split.start()])
+        if who is None:
+            continue
+        ops = operations(sentence[split.end():])
+        if ops is None:
+            return None
+        return {"static": {"affects": who, "does": ops}}
+    return None
+
+
+def devoid(sentence: str):
+    """Eldrazi Devourer: 'Devoid' (702.114a: a CDA, this object is colorless; layer 5)."""
+    if sentence.lower() != "devoid":
+        return None
+    return {"cda": True, "static": {"affects": "self", "does": {"set_colors": []}}}
+
+
+TEMPLATES = (control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, enters_tapped,
+             subject_predicate)
+
+
+def static_ability(sentence: str) -> dict | None:
+    for template in TEMPLATES:
+        found = template(sentence)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,93 @@
+"""Noun phrases naming what a static ability affects or counts, read into a selector (the
+vocabulary's `affects`: self, enchanted, equipped, or {all, not, controller, other, any}).
+
+    subject     := '~' | ('enchanted' | 'equipped') NOUN | group ('and' group)*
+    group       := ['all' | 'each'] ['other'] word* noun [controller]
+    word        := color | 'non'color | 'non-'type | 'non'type | supertype | card type | subtype
+    controller  := 'you control' | 'your opponents control' | 'an opponent controls'
+"""
+from __future__ import annotations
+
+import re
+
+from .words import COLORS, card_type, singular_subtype
+
+CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
+               "you don't control": "opponent"}
+# Nouns that name every permanent (the word list's 'permanent').
+PERMANENT_NOUNS = ("permanents", "permanent")
+
+
+def subject(phrase: str) -> dict | str | None:
+    """The selector a subject phrase names, or None when the phrase isn't one the reader knows."""
+    phrase = " ".join(phrase.strip().split())
+    lower = phrase.lower()
+    if phrase == "~":
+        return "self"
+    match = re.fullmatch(r"(enchanted|equipped) (creature|permanent|artifact|land|enchantment|planeswalker)", lower)
+    if match:
+        return match.group(1)
+    groups = re.split(r",? and (?:all |each )?(?=\S)", phrase) if " and " in phrase else [phrase]
+    selectors = [group(g) for g in groups]
+    if any(s is None for s in selectors):
+        return None
+    if len(selectors) == 1:
+        return selectors[0]
+    if any("any" in s for s in selectors):
+        return None
+    return {"any": selectors}
+
+
+def group(phrase: str) -> dict | None:
+    """One group: 'Other Elf creatures you control', 'nonbasic lands', 'each noncreature artifact'."""
+    words = phrase.split()
+    selector: dict = {}
+    if words and words[0].lower() in ("all", "each"):
+        words = words[1:]
+    if words and words[0].lower() in ("other", "another"):
+        selector["other"] = True
+        words = words[1:]
+    rest = " ".join(words)
+    for ending, who in CONTROLLERS.items():
+        if rest.lower().endswith(" " + ending):
+            selector["controller"] = who
+            words = rest[: -len(ending) - 1].split()
+            break
+    if not words:
+        return None
+    all_words, not_words = [], []
+    for word in words:
+        read = word_of_group(word)
+        if read is None:
+            return None
+        positive, value = read
+        (all_words if positive else not_words).append(value)
+    if words[-1].lower() in PERMANENT_NOUNS and len(all_words) == 1:
+        pass
+    elif "permanent" in all_words:
+        all_words.remove("permanent")
+    if all_words:
+        selector["all"] = all_words
+    if not_words:
+        selector["not"] = not_words
+    return selector if all_words or not_words else None
+
+
+def word_of_group(word: str) -> tuple[bool, str] | None:
+    """(True, word) for a quality the objects have, (False, word) for one they don't ('non-Aura')."""
+    lower = word.lower()
+    if lower in PERMANENT_NOUNS:
+        return True, "permanent"
+    if lower in COLORS:
+        return True, lower
+    if lower.startswith("non"):
+        rest = word[4:] if word[3:4] == "-" else word[3:]
+        inner = word_of_group(rest)
+        return (False, inner[1]) if inner and inner[0] and inner[1] != "permanent" else None
+    kind = card_type(word)
+    if kind:
+        return True, kind.lower()
+    subtype = singular_subtype(word[:1].upper() + word[1:])
+    if subtype:
+        return True, subtype
+    return None

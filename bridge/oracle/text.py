@@ -1,0 +1,42 @@
+"""Oracle text as the reader sees it: one ability per line, reminder text set aside, the card's
+references to itself written '~' (its name, 'CARDNAME', or 'this creature' in the 2024-25 wording)."""
+from __future__ import annotations
+
+import re
+
+REMINDER = re.compile(r"\s*\([^()]*\)")
+SELF_WORDS = re.compile(r"\b[Tt]his (?:creature|enchantment|artifact|land|Aura|Equipment|permanent|Vehicle|"
+                        r"planeswalker|card|spell|battle)\b|\bCARDNAME\b")
+
+
+def ability_lines(text: str) -> list[str]:
+    """The card's abilities in printed order (113.2b: each paragraph is one ability)."""
+    return [line.strip() for line in text.replace("\\n", "\n").splitlines() if line.strip()]
+
+
+def without_reminder(line: str) -> str:
+    """207.2: reminder text (in parentheses) has no effect of its own."""
+    return " ".join(REMINDER.sub("", line).split())
+
+
+def self_names(name: str) -> list[str]:
+    """How the card's text may name itself (201.4, 201.5: a legendary card by the part before a comma)."""
+    names = [name]
+    if "," in name:
+        names.append(name.split(",", 1)[0])
+    names += [n.split(" of the ")[0] for n in names if " of the " in n]
+    return sorted(set(names), key=len, reverse=True)
+
+
+def with_self_reference(line: str, name: str) -> str:
+    """The line with every way the card names itself written '~'."""
+    line = SELF_WORDS.sub("~", line)
+    for own in self_names(name):
+        line = re.sub(r"(?<![\w'])" + re.escape(own) + r"(?![\w])", "~", line)
+    return line
+
+
+def normalized(line: str, name: str) -> str:
+    """The form templates match: no reminder text, '~' for self, straight apostrophes, one space."""
+    line = line.replace("’", "'").replace("“", '"').replace("”", '"').replace("−", "-")
+    return with_self_reference(without_reminder(line), name)

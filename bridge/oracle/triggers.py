@@ -1,0 +1,27 @@
+"""Trigger conditions (603.1) read into the vocabulary's `triggered: {when, what}`; the effect of a
+triggered ability is not read (it stays the ability's text)."""
+from __future__ import annotations
+
+import re
+
+from .subjects import subject
+
+SPELL_KINDS = {"an instant or sorcery spell": {"any": [{"all": ["instant"]}, {"all": ["sorcery"]}]},
+               "a creature spell": {"all": ["creature"]}, "a spell": {"all": ["permanent"]}}
+
+
+def trigger(sentence: str) -> dict | None:
+    """Soul Warden: 'Whenever another creature enters, ...'; Striped Bears: 'When ~ enters, ...';
+    Gelectrode: 'Whenever you cast an instant or sorcery spell, ...' (pre-2024: 'enters the battlefield')."""
+    m = re.match(r"(?:When|Whenever) (.+?) enters(?: the battlefield)?(?: under your control)?, ", sentence)
+    if m:
+        what = subject(re.sub(r"^(?:a|an) ", "", m.group(1)).replace("another ", "other "))
+        if what is None:
+            return None
+        if "under your control" in m.group(0) and isinstance(what, dict):
+            what = {**what, "controller": "you"}
+        return {"triggered": {"when": "enters", "what": what}}
+    m = re.match(r"Whenever you cast (an instant or sorcery spell|a creature spell), ", sentence)
+    if m:
+        return {"triggered": {"when": "cast", "what": {**SPELL_KINDS[m.group(1)], "controller": "you"}}}
+    return None

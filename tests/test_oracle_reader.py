@@ -1,0 +1,215 @@
+"""The Oracle-text reader (bridge/oracle): one test per template, each on a real card's Oracle text.
+
+Each expected structure is what docs/case-format.md says the card's ability is in the vocabulary;
+every reading is also passed through vocabulary.Reader, so it is something a case file could say."""
+import pytest
+
+from bridge.oracle import read_line, read_text
+from bridge.vocabulary import Reader
+
+
+def read(line, name, type_line="Enchantment"):
+    readings = read_text(line, name, type_line)
+    assert len(readings) == 1
+    reading = readings[0]
+    for i, ability in enumerate(reading.abilities):
+        Reader("test").ability(ability, f"ability {i}")       # valid vocabulary
+    return reading
+
+
+def static(line, name, type_line="Enchantment"):
+    reading = read(line, name, type_line)
+    assert reading.structured and reading.layer
+    (ability,) = reading.abilities
+    assert ability["text"] == line
+    return ability
+
+
+# (card, Oracle line, expected entry without its text) — one per template of statics.py and predicates.py
+TEMPLATES = [
+    ("Glorious Anthem", "Creatures you control get +1/+1.",                       # anthem: gets_pt
+     {"static": {"affects": {"all": ["creature"], "controller": "you"}, "does": [{"modify_pt": "+1/+1"}]}}),
+    ("Elvish Archdruid", "Other Elf creatures you control get +1/+1.",            # lord: other + subtype
+     {"static": {"affects": {"other": True, "all": ["Elf", "creature"], "controller": "you"},
+                 "does": [{"modify_pt": "+1/+1"}]}}),
+    ("Lord of Atlantis", "Other Merfolk get +1/+1 and have islandwalk.",          # has_keywords
+     {"static": {"affects": {"other": True, "all": ["Merfolk"]},
+                 "does": [{"modify_pt": "+1/+1"}, {"add_abilities": ["islandwalk"]}]}}),
+    ("Crusade", "White creatures get +1/+1.",                                      # color word in a subject
+     {"static": {"affects": {"all": ["white", "creature"]}, "does": [{"modify_pt": "+1/+1"}]}}),
+    ("Blanchwood Armor", "Enchanted creature gets +1/+1 for each Forest you control.",   # gets_pt for each
+     {"static": {"affects": "enchanted", "does": [{"modify_pt": {
+         "power": {"count": {"all": ["Forest"], "controller": "you"}},
+         "toughness": {"count": {"all": ["Forest"], "controller": "you"}}}}]}}),
+    ("Rancor", "Enchanted creature gets +2/+0 and has trample.",                  # Aura
+     {"static": {"affects": "enchanted", "does": [{"modify_pt": "+2/+0"}, {"add_abilities": ["trample"]}]}}),
+    ("Colossus Hammer", "Equipped creature gets +10/+10 and loses flying.",       # Equipment, loses_keywords
+     {"static": {"affects": "equipped", "does": [{"modify_pt": "+10/+10"}, {"lose_abilities": ["flying"]}]}}),
+    ("Humility", "All creatures lose all abilities and have base power and toughness 1/1.",   # loses_all, base_pt
+     {"static": {"affects": {"all": ["creature"]}, "does": ["lose_all_abilities", {"set_base_pt": "1/1"}]}}),
+    ("Opalescence", "Each other non-Aura enchantment is a creature in addition to its other types and has base "
+     "power and base toughness each equal to its mana value.",                    # is_types + base_pt equal to
+     {"static": {"affects": {"other": True, "all": ["enchantment"], "not": ["Aura"]},
+                 "does": [{"add_types": ["Creature"]},
+                          {"set_base_pt": {"power": "mana_value", "toughness": "mana_value"}}]}}),
+    ("Ensoul Artifact", "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its "
+     "other types.",
+     {"static": {"affects": "enchanted", "does": [{"add_types": ["Creature"]}, {"set_base_pt": "5/5"}]}}),
+    ("Life and Limb", "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in "
+     "addition to their other types. (They're affected by summoning sickness.)",  # two groups, description
+     {"static": {"affects": {"any": [{"all": ["Forest"]}, {"all": ["Saproling"]}]},
+                 "does": [{"add_types": ["Creature", "Land"]}, {"add_subtypes": ["Saproling", "Forest"]},
+                          {"set_colors": ["green"]}, {"set_base_pt": "1/1"}]}}),
+    ("Urborg, Tomb of Yawgmoth", "Each land is a Swamp in addition to its other land types.",
+     {"static": {"affects": {"all": ["land"]}, "does": [{"add_subtypes": ["Swamp"]}]}}),
+    ("Mycosynth Lattice", "All permanents are artifacts in addition to their other types.",
+     {"static": {"affects": {"all": ["permanent"]}, "does": [{"add_types": ["Artifact"]}]}}),
+    ("Blood Moon", "Nonbasic lands are Mountains.",                               # land-type changer (305.7)
+     {"static": {"affects": {"all": ["land"], "not": ["basic"]}, "does": [{"set_land_types": ["Mountain"]}]}}),
+    ("Lignify", "Enchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities.",
+     {"static": {"affects": "enchanted", "does": [{"set_creature_types": ["Treefolk"]}, {"set_base_pt": "0/4"},
+                                                   "lose_all_abilities"]}}),
+    ("Darkest Hour", "All creatures are black.",                                  # color changer
+     {"static": {"affects": {"all": ["creature"]}, "does": [{"set_colors": ["black"]}]}}),
+    ("Control Magic", "You control enchanted creature.",                          # control
+     {"static": {"affects": "enchanted", "does": {"gain_control": "you"}}}),
+    ("Nightmare", "Nightmare's power and toughness are each equal to the number of Swamps you control.",   # CDA
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"count": {"all": ["Swamp"], "controller": "you"}},
+         "toughness": {"count": {"all": ["Swamp"], "controller": "you"}}}}}}),
+    ("Tarmogoyf", "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its "
+     "toughness is equal to that number plus 1.",                                 # CDA, power then toughness
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"card_types_in_graveyards": "all"},
+         "toughness": {"sum": [{"card_types_in_graveyards": "all"}, 1]}}}}}),
+    ("Lhurgoyf", "Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness "
+     "is equal to that number plus 1.",                                           # count_cards
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"count_cards": {"zone": "graveyard", "owner": "any", "all": ["creature"]}},
+         "toughness": {"sum": [{"count_cards": {"zone": "graveyard", "owner": "any", "all": ["creature"]}},
+                               1]}}}}}),
+    ("True Believer", "You have shroud. (You can't be the target of spells or abilities.)",   # players
+     {"players": {"who": "you", "gain": ["shroud"]}}),
+    ("Spellbook", "You have no maximum hand size.", {"players": {"who": "you", "max_hand_size": "none"}}),
+    ("Forsaken Wastes", "Players can't gain life.", {"players": {"who": "each", "gain": ["can't gain life"]}}),
+]
+
+
+@pytest.mark.parametrize("name,line,expected", TEMPLATES, ids=[t[0] for t in TEMPLATES])
+def test_static_template(name, line, expected):
+    ability = static(line, name)
+    assert {k: v for k, v in ability.items() if k != "text"} == expected
+
+
+COPIES = [
+    ("Clone", "You may have this creature enter as a copy of any creature on the battlefield.", {}),
+    ("Quicksilver Gargantuan", "You may have this creature enter as a copy of any creature on the battlefield, "
+     "except it's 7/7.", {"except": {"pt": "7/7"}}),
+    ("Phyrexian Metamorph", "You may have this creature enter as a copy of any artifact or creature on the "
+     "battlefield, except it's an artifact in addition to its other types.", {"except": {"add_types": ["Artifact"]}}),
+    ("Phantasmal Image", "You may have Phantasmal Image enter the battlefield as a copy of any creature on the "
+     "battlefield, except it's an Illusion in addition to its other types and it has \"Whenever this creature "
+     "becomes the target of a spell or ability, sacrifice it.\"", None),
+]
+
+
+@pytest.mark.parametrize("name,line,expected", COPIES[:3], ids=[c[0] for c in COPIES[:3]])
+def test_enters_as_copy(name, line, expected):
+    assert static(line, name, "Creature — Shapeshifter")["enters_as_copy"] == expected
+
+
+def test_copy_exception_keeps_the_printed_words_of_a_quoted_ability():
+    line = ("You may have this creature enter as a copy of any creature on the battlefield, except it's an Illusion "
+            "in addition to its other types and it has \"When this creature becomes the target of a spell or "
+            "ability, sacrifice it.\"")          # Phantasmal Image, 2025 wording
+    exceptions = static(line, "Phantasmal Image", "Creature — Illusion")["enters_as_copy"]["except"]
+    assert exceptions == {"add_subtypes": ["Illusion"], "add_abilities": [
+        {"text": "When this creature becomes the target of a spell or ability, sacrifice it."}]}
+
+
+def test_keyword_line_serra_angel():
+    assert read("Flying, vigilance", "Serra Angel", "Creature — Angel").abilities == ("flying", "vigilance")
+
+
+def test_reminder_text_is_set_aside_grinning_demon():
+    line = "Morph {2}{B}{B} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up any time " \
+           "for its morph cost.)"
+    assert read(line, "Grinning Demon", "Creature — Demon").abilities == ("morph {2}{b}{b}",)
+
+
+def test_reminder_only_line_is_no_ability_plains():
+    assert read("({T}: Add {W}.)", "Plains", "Basic Land — Plains").abilities == ()
+
+
+def test_devoid_is_a_colorless_cda_eldrazi_skyspawner():
+    (ability,) = read("Devoid (This card has no color.)", "Eldrazi Skyspawner", "Creature — Eldrazi Drone").abilities
+    assert ability == {"text": "Devoid", "cda": True, "static": {"affects": "self", "does": {"set_colors": []}}}
+
+
+def test_enters_tapped_skyshroud_behemoth():
+    ability = static("Skyshroud Behemoth enters tapped.", "Skyshroud Behemoth", "Creature — Beast")
+    assert ability["enters"] == {"tapped": True}
+
+
+def test_trigger_condition_soul_warden_and_gelectrode():
+    (warden,) = read("Whenever another creature enters, you gain 1 life.", "Soul Warden", "Creature").abilities
+    assert warden["triggered"] == {"when": "enters", "what": {"other": True, "all": ["creature"]}}
+    (gelectrode,) = read("Whenever you cast an instant or sorcery spell, you may untap this creature.",
+                         "Gelectrode", "Creature").abilities
+    assert gelectrode["triggered"] == {"when": "cast", "what": {"any": [{"all": ["instant"]}, {"all": ["sorcery"]}],
+                                                                "controller": "you"}}
+
+
+def test_old_and_new_self_reference_read_alike_skyshroud_behemoth():
+    old = read("Skyshroud Behemoth enters the battlefield tapped.", "Skyshroud Behemoth", "Creature")
+    new = read("This creature enters tapped.", "Skyshroud Behemoth", "Creature")
+    assert old.abilities[0]["enters"] == new.abilities[0]["enters"] == {"tapped": True}
+
+
+def test_what_it_cannot_read_stays_text_and_is_flagged_conspiracy():
+    line = ("Creatures you control are the chosen type. The same is true for creature spells you control and "
+            "creature cards you own that aren't on the battlefield.")
+    reading = read(line, "Conspiracy")
+    assert reading.abilities == ({"text": line},)
+    assert not reading.structured and reading.layer
+
+
+def test_an_artifact_creature_without_in_addition_is_left_to_a_person_march_of_the_machines():
+    line = ("Each noncreature artifact is an artifact creature with power and toughness each equal to its mana "
+            "value. (Equipment that's a creature can't equip a creature.)")
+    reading = read(line, "March of the Machines")
+    assert not reading.structured and reading.layer
+
+
+def test_spell_lines_are_not_abilities_giant_growth():
+    assert read("Target creature gets +3/+3 until end of turn.", "Giant Growth", "Instant").abilities == ()
+
+
+def test_written_abilities_win_over_the_reader():
+    from bridge.library import library
+    conspiracy = library().card("Conspiracy")
+    assert any(a.selector is not None for a in conspiracy.abilities)     # hand-written: chosen creature type
+
+
+def test_library_cards_without_abilities_get_them_from_the_reader():
+    from bridge.library import library
+    assert "abilities" not in library()._raw["Humility"]
+    (humility,) = library().card("Humility").abilities
+    assert [op.kind for op in humility.operations] == ["lose_all_abilities", "set_base_pt"]
+
+
+def test_read_line_keeps_the_printed_line():
+    reading = read_line("Enchanted creature gets +2/+0 and has trample.", "Rancor")
+    assert reading.line == reading.abilities[0]["text"]
+
+
+def test_inline_cards_given_only_by_text_answer_as_if_written_out():
+    """cases/oracle: the same board, once with Oracle text only, once with the abilities written out."""
+    from pathlib import Path
+
+    from bridge.api import solve
+    cases = Path(__file__).parent.parent / "cases" / "oracle"
+    read_by_reader = solve(str(cases / "inline_text_only.yaml"))
+    written_out = solve(str(cases / "inline_written_out.yaml"))
+    assert [o.as_dict() for o in read_by_reader.permanents] == [o.as_dict() for o in written_out.permanents]
+    assert read_by_reader.permanents[2].as_dict()["pt"] == "3/3"

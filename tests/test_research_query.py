@@ -1,0 +1,100 @@
+"""Stable effect ids, `mtg-layers facts` and `mtg-layers query` with the example programs of
+docs/queries. Expected atoms come from the bundled cases' own sources (their `source:` lines say
+which effect depends on which, which loop they form, which effect never applied)."""
+import json
+
+import pytest
+
+import bridge
+from bridge.board_facts import PREDICATES, board_facts
+from bridge.cli import main
+from bridge.query import EXAMPLES, example_path, load_program, run_query
+
+from conftest import CASES
+
+DEP = CASES / "dependency"
+
+
+def query(example: str, case) -> set[str]:
+    return {str(a) for a in run_query(load_program(example_path(example)), board_facts(bridge.solve(case)))}
+
+
+def test_loops_example_finds_the_bundled_loops():
+    assert query("loops", DEP / "loop_color_swap.yaml") == {'loop("blackwash#1","whitewash#1")'}
+    assert query("loops", DEP / "loop_mutual_ability_loss.yaml") == {'loop("newer#2","older#2")'}
+    assert query("loops", DEP / "blood_moon_urborg_urborg_older.yaml") == set()
+
+
+def test_override_example_finds_dependency_before_timestamp():
+    # Urborg is older, but Blood Moon applies first: Urborg depends on it (613.8a existence)
+    assert query("dependency_overrides_timestamp", DEP / "blood_moon_urborg_urborg_older.yaml") == \
+        {'override("urborg_tomb_of_yawgmoth#1","blood_moon#1")'}
+    # Blood Moon older: timestamp order and dependency agree, nothing overridden
+    assert query("dependency_overrides_timestamp", DEP / "blood_moon_urborg_blood_moon_older.yaml") == set()
+    assert query("dependency_overrides_timestamp", DEP / "lattice_march_humility_older.yaml") == \
+        {'override("march_of_the_machines#1","mycosynth_lattice#1")'}
+    # inside a loop, timestamp order holds: no override
+    assert query("dependency_overrides_timestamp", DEP / "loop_color_swap.yaml") == set()
+
+
+def test_never_applied_example():
+    assert query("never_applied", DEP / "blood_moon_urborg_blood_moon_older.yaml") == \
+        {'never_applied("urborg_tomb_of_yawgmoth#1","4")', 'removed_by("urborg_tomb_of_yawgmoth#1","blood_moon#1")'}
+    assert query("never_applied", DEP / "humility_opalescence_levitation.yaml") == \
+        {'never_applied("levitation#1","6")', 'removed_by("levitation#1","humility#1")'}
+    assert query("never_applied", DEP / "loop_color_swap.yaml") == set()
+
+
+def test_examples_are_installed_with_the_package():
+    for name in EXAMPLES:
+        assert example_path(name).is_file()
+
+
+def test_facts_use_only_documented_predicates_and_stable_ids():
+    facts = board_facts(bridge.solve(DEP / "blood_moon_urborg_urborg_older.yaml"))
+    assert {f.name for f in facts} <= set(PREDICATES)
+    text = {str(f) for f in facts}
+    assert 'depends(1,"urborg_tomb_of_yawgmoth#1","blood_moon#1",existence)' in text
+    assert 'timestamp("blood_moon#1",2)' in text and 'applied(1,"blood_moon#1","4")' in text
+    assert 'value("overgrown_tomb",subtype,"Mountain")' in text
+    assert not any("st(" in t or "ab(" in t for t in text)
+
+
+def test_the_same_ids_in_every_json_output(capsys):
+    case = str(DEP / "blood_moon_urborg_urborg_older.yaml")
+    ids = {}
+    for command in ("solve", "deps", "explain", "facts"):
+        assert main([command, "--format", "json", case]) == 0
+        out = json.loads(capsys.readouterr().out)
+        ids[command] = out[0] if command == "solve" else out       # solve: a list, one per file
+    assert ids["solve"]["steps"][0]["effect_id"] == "blood_moon#1"
+    dependency = ids["deps"]["steps"][0]["dependencies"][0]
+    assert (dependency["dependent_id"], dependency["depends_on_id"]) == ("urborg_tomb_of_yawgmoth#1", "blood_moon#1")
+    assert ids["explain"]["layers"][0]["steps"][0]["applied"][0]["id"] == "blood_moon#1"
+    assert ids["explain"]["not_applied"][0]["id"] == "urborg_tomb_of_yawgmoth#1"
+    assert 'not_applied("urborg_tomb_of_yawgmoth#1","4")' in ids["facts"]["facts"]
+
+
+def test_query_command_prints_json_lines(capsys):
+    program = str(example_path("loops"))
+    assert main(["query", "--program", program, "--format", "json", str(DEP / "loop_color_swap.yaml"),
+                 str(DEP / "blood_moon_urborg_urborg_older.yaml")]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["atoms"] for line in lines] == [['loop("blackwash#1","whitewash#1")'], []]
+
+
+@pytest.mark.parametrize("program, words", [("p(X) :- q(", "not a valid ASP program"),
+                                            ("p(X) :- not q(X).", "cannot be grounded"),
+                                            ("{ a }.", "several answer sets"),
+                                            (":- rules(_).", "no answer set")])
+def test_a_bad_query_program_is_one_message(tmp_path, capsys, program, words):
+    path = tmp_path / "q.lp"
+    path.write_text(program)
+    assert main(["query", "--program", str(path), str(DEP / "loop_color_swap.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and words in err and "Traceback" not in err
+
+
+def test_a_missing_program_is_one_message(tmp_path, capsys):
+    assert main(["query", "--program", str(tmp_path / "nope.lp"), str(DEP / "loop_color_swap.yaml")]) == 2
+    assert "no such file" in capsys.readouterr().err
