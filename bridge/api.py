@@ -1,6 +1,7 @@
 """The Python API: the command line is a thin layer over these functions."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,13 +53,18 @@ def check(source, file: str | None = None, rules: str | None = None, timeout: fl
     return CheckOutcome(result, tuple(found or ()), expects_something=found is not None)
 
 
-def case_files(paths) -> list[Path]:
-    """YAML files named, or found under folders named, in a stable order."""
+def case_files(paths, unreadable: list | None = None) -> list[Path]:
+    """YAML files named, or found under folders named, in a stable order. A folder under one named
+    that cannot be read is added to `unreadable` (a message naming it), never skipped without a word."""
     found = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()))
+            def report(error: OSError) -> None:
+                if unreadable is not None:
+                    unreadable.append(f"{error.filename}: cannot read the folder: {error.strerror}")
+            inside = [Path(folder) / name for folder, _, names in os.walk(path, onerror=report) for name in names]
+            found.extend(sorted(p for p in inside if p.suffix in (".yaml", ".yml") and p.is_file()))
         else:
             found.append(path)
     return found

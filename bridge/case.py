@@ -11,9 +11,10 @@ import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .library import Card, library, parse_card
+from .library import Card, library, parse_card, stored_card
 from .errors import CaseError, close_matches
-from .yaml_input import DEFAULT_LIMITS, Limits, read_yaml
+from .bounds import check_number_range
+from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
 
 from .vocabulary import Ability, Operation, Reader, canonical_word
 from .words import declared_words
@@ -173,21 +174,15 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
     elif isinstance(source, (str, Path)):
         path = Path(source)
         file = file or str(path)
-        try:
-            size = path.stat().st_size
-            if size > limits.max_file_bytes:
-                raise CaseError(file, "", f"the file has {size:,} bytes, more than the limit of "
-                                          f"{limits.max_file_bytes:,} (--max-file-size)")
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise CaseError(file, "", "the file is not UTF-8 text") from None
-        except (OSError, ValueError) as exc:      # ValueError: a path with a NUL byte
-            raise CaseError(file, "", f"cannot read the file: {getattr(exc, 'strerror', None) or exc}") from None
+        text = read_case_text(str(source), file, limits)
         data, marks = read_yaml(text, file, limits)
     else:
         data, file = source, file or "<case>"
     try:
-        return CaseBuilder(file, limits).build(data)
+        check_scalars(data, file, limits)
+        case = CaseBuilder(file, limits).build(data)
+        check_number_range(case)
+        return case
     except CaseError as error:
         if error.line is None and marks:
             error.line, error.column = locate(error.where, marks)
@@ -269,8 +264,13 @@ class CaseBuilder:
         if not isinstance(stack, list):
             raise self.fail("stack", "expected a list of spells, bottom first")
         raw_objects += [(entry, f"stack[{i}]", "stack", len(battlefield) + i + 1) for i, entry in enumerate(stack)]
+        if len(raw_objects) > self.limits.max_objects:     # before any object is built
+            zone_key = raw_objects[self.limits.max_objects][1].split("[")[0]
+            raise self.fail(zone_key, f"{len(raw_objects):,} objects in all (battlefield, graveyards, hands and "
+                                      f"stack) is more than the limit of {self.limits.max_objects:,} (--max-objects)")
 
         self.ids: dict[str, str] = {}
+        self.next_suffix: dict[str, int] = {}   # the next number to try after a default id that is taken
         self.board_cards: dict = {}           # id -> card of the objects read so far (for abilities on the stack)
         objects = []
         for entry, where, zone, position in raw_objects:
@@ -289,9 +289,7 @@ class CaseBuilder:
         if len(effects_raw) > self.limits.max_effects:
             raise self.fail("effects", f"{len(effects_raw):,} effects is more than the limit of "
                                        f"{self.limits.max_effects:,} (--max-effects)")
-        if len(raw_objects) > self.limits.max_objects:
-            raise self.fail("graveyards", f"{len(raw_objects):,} objects in all is more than the limit of "
-                                          f"{self.limits.max_objects:,} (--max-objects)")
+        self.check_effect_count(objects, len(effects_raw))
         first = len(battlefield) + len(stack) + 1
         effects = [self.effect(e, f"effects[{j}]", j + 1, first + j, by_id) for j, e in enumerate(effects_raw)]
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
@@ -329,6 +327,14 @@ class CaseBuilder:
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
                     player_expectations=player_expectations, new_words=self.declared_words)
+
+    def check_effect_count(self, objects, effects_given: int) -> None:
+        """What drives the cost of solving: the effects given and the static abilities of every object."""
+        statics = sum(1 for o in objects for a in o.card.abilities if a.operations or a.players)
+        if effects_given + statics > self.limits.max_effects:
+            raise self.fail("effects" if effects_given > statics else "battlefield",
+                            f"{effects_given:,} effects and {statics:,} static abilities of the objects make more "
+                            f"than the limit of {self.limits.max_effects:,} (--max-effects)")
 
     def player_expectations(self, data) -> tuple[Expectation, ...]:
         """{player: {has: [...], lacks: [...], max_hand_size: N or none}} (613.10, 613.11)."""
@@ -537,8 +543,12 @@ class CaseBuilder:
         name = r.string(value, where)
         proper = self.library.lookup(name)
         if proper is None:
+            stored = stored_card(name)        # cards imported with `mtg-layers cards import`
+            if stored is not None:
+                return stored
             raise self.fail(where, f"unknown card {name!r}" + close_matches(name, self.library.names)
-                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library")
+                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library,"
+                            " or import card data with `mtg-layers cards import FILE`")
         return self.library.card(proper)
 
     def board_object(self, entry, where: str, zone: str, position: int, card: Card | None = None) -> BoardObject:
@@ -581,14 +591,18 @@ class CaseBuilder:
                 raise self.fail(f"{where}.id", "an id cannot be empty")
             if object_id in self.ids:
                 raise self.fail(f"{where}.id", f"id {object_id!r} is already used by {self.ids[object_id]}")
+            if object_id in self.players:
+                raise self.fail(f"{where}.id", f"id {object_id!r} is also the name of a player: an object and a "
+                                               "player need different names")
         else:
             base = f"{snake_case(card.name)}_in_{zone}" if zone in CARD_ZONE_NAMES else snake_case(card.name)
             if ability_source:
                 base = f"{ability_source}_ability"
-            object_id, n = base, 1
-            while object_id in self.ids:
+            object_id, n = base, self.next_suffix.get(base, 1)
+            while object_id in self.ids or object_id in self.players:
                 n += 1
                 object_id = f"{base}_{n}"
+            self.next_suffix[base] = n
         self.ids[object_id] = where
         if zone in CARD_ZONE_NAMES:
             owner = self.player(entry["owner"], where)
@@ -767,7 +781,7 @@ class CaseBuilder:
         found = []
         for object_id, values in data.items():
             where = f"{key}.{object_id}"
-            self.known_object(object_id, where, by_id)
+            object_id = self.known_object(object_id, where, by_id)      # an id written as a number, too
             values = r.mapping(values, where, EXPECT_KEYS)
             zone = by_id[object_id].zone
             for key, value in values.items():

@@ -5,17 +5,24 @@ Exit codes: 0 success, 1 an expectation failed, 2 bad input (the message names f
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import subprocess
 import sys
+import time
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
 from . import api, research_cli
 
 from .case import EDITIONS
+from .cards_command import add_cards_command, run_cards
 from .compare import compare_data, compare_text
 from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
 from .errors import CaseError, SolveTimeout
+from .runner import DEFAULT_BOUNDS, Bounds, OutOfMemory, run_bounded
+from .terminal import escape_controls
 from .yaml_input import DEFAULT_LIMITS, Limits
 from .explain import explain_data, explain_text
 from .help import run_help
@@ -27,11 +34,19 @@ EPILOG = """exit codes:
   2  bad input: the message names the file, the key path and what is wrong
   3  internal error of mtg-layers (please report it with the case file)
   4  solving went past the time limit (--timeout)
+  5  solving needed more memory than --max-memory, or printed more than --max-output
   141  the program reading the output closed it (e.g. `| head`): stopped quietly
+  with several files, each gets its own answer or error line; the exit code is the worst
 
-limits (bad input is refused quickly with a message, exit 2):
-  --max-file-size BYTES  (default 5000000)   --max-objects N  (default 5000)
-  --max-effects N        (default 2000)      YAML nodes after expanding aliases: 200000
+limits (each case is solved in a child process that is ended when one is reached):
+  --timeout SECONDS   (default 60)      --max-memory MB  (default 4096)
+  --max-output BYTES  (default 50000000)
+
+input limits (bad input is refused quickly with a message, exit 2):
+  --max-file-size BYTES  (default 5000000)   --max-objects N  (default 5000, all zones and events)
+  --max-effects N        (default 2000: effects, events and static abilities)
+  YAML nodes after expanding aliases: 200000; nesting: 200; one string: 10000 characters;
+  numbers and what they can add up to: within 32 bits; no NUL, no lone surrogate, no key twice
 
 examples:
   mtg-layers solve cases/cr613/gray_ogre.yaml
@@ -48,17 +63,48 @@ examples:
 
 def common_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
-                        help="stop solving a case after this long (default 60)")
-    common.add_argument("--max-file-size", type=int, default=DEFAULT_LIMITS.max_file_bytes, metavar="BYTES")
-    common.add_argument("--max-objects", type=int, default=DEFAULT_LIMITS.max_objects, metavar="N")
-    common.add_argument("--max-effects", type=int, default=DEFAULT_LIMITS.max_effects, metavar="N")
+    common.add_argument("--timeout", type=seconds, default=DEFAULT_BOUNDS.seconds, metavar="SECONDS",
+                        help="stop each case after this long, reading and printing included (default 60)")
+    common.add_argument("--max-memory", type=megabytes, default=DEFAULT_BOUNDS.memory_bytes >> 20, metavar="MB",
+                        help=f"memory of each case's solving (default {DEFAULT_BOUNDS.memory_bytes >> 20})")
+    common.add_argument("--max-output", type=count, default=DEFAULT_BOUNDS.output_bytes, metavar="BYTES",
+                        help=f"printed output of each case (default {DEFAULT_BOUNDS.output_bytes})")
+    common.add_argument("--max-file-size", type=count, default=DEFAULT_LIMITS.max_file_bytes, metavar="BYTES")
+    common.add_argument("--max-objects", type=count, default=DEFAULT_LIMITS.max_objects, metavar="N")
+    common.add_argument("--max-effects", type=count, default=DEFAULT_LIMITS.max_effects, metavar="N")
     return common
+
+
+def seconds(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds greater than 0, got {text!r}")
+    return value
+
+
+def count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, got {text!r}")
+    return value
+
+
+def megabytes(text: str) -> int:
+    value = int(text)
+    if value < 100:
+        raise argparse.ArgumentTypeError(f"expected at least 100 (MB): clingo and Python need that, got {text!r}")
+    return value
 
 
 def limits_of(args) -> Limits:
     return Limits(max_file_bytes=args.max_file_size, max_objects=args.max_objects, max_effects=args.max_effects,
                   max_nodes=DEFAULT_LIMITS.max_nodes)
+
+
+def bounds_of(args) -> Bounds:
+    """The hard limits of one file's child process: the deadline leaves a second over --timeout for the
+    solver's own check, which names the step it stopped at."""
+    return Bounds(seconds=args.timeout, grace=1.0, memory_bytes=args.max_memory << 20, output_bytes=args.max_output)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -95,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
     research_cli.add_commands(command)      # facts, query, sweep
+    add_cards_command(commands, parents)
     documentation = commands.add_parser("help", help="show the documentation installed with mtg-layers: "
                                                      "`help vocabulary` lists every key of a case file")
     documentation.add_argument("topic", nargs="?", metavar="TOPIC", help="vocabulary, contract, seed-coverage, "
@@ -111,6 +158,9 @@ def version() -> str:
 
 
 def main(argv=None) -> int:
+    for stream in (sys.stdout, sys.stderr):             # a non-UTF-8 terminal gets escapes, not an error
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -118,7 +168,7 @@ def main(argv=None) -> int:
             status = run_help(args, parser, parser.commands)
         else:
             status = {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
-                      "compare": run_compare, **research_cli.RUNNERS}[args.command](args)
+                      "compare": run_compare, "cards": run_cards, **research_cli.RUNNERS}[args.command](args)
         sys.stdout.flush()             # a closed pipe shows here, not in Python's final flush
         return status
     except KeyboardInterrupt:
@@ -148,127 +198,116 @@ def stop_quietly() -> int:
 
 def run_solve(args) -> int:
     """Text: one table per case. JSON: always a list, one entry per case solved, in order; a case
-    that could not be solved is reported on stderr only, and nothing is printed if none was."""
-    files = api.case_files(args.cases)
+    that could not be solved is reported on stderr only (its own line), and nothing is printed if
+    none was. Each case is solved in a child process under the limits (bridge/runner.py)."""
+    files, status = listed_files(args, args.cases)
     if not files:
-        print("error: no case files found in " + ", ".join(args.cases), file=sys.stderr)
+        if not status:
+            print("error: no case files found in " + ", ".join(args.cases), file=sys.stderr)
         return 2
-    status = 0
     outputs = []
     for path in files:
-        try:
-            result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
-        except CaseError as error:
-            print(f"error: {error}", file=sys.stderr)
-            status = 2
-            continue
-        outputs.append(result_json(result) if args.format == "json" else text_table(result))
-    if outputs:
-        print(dumps(outputs) if args.format == "json" else "\n\n".join(outputs))
+        outcome = bounded(args, path, lambda: solve_output(args, path))
+        status = worst(status, outcome.status)
+        if outcome.status:
+            say(f"error: {outcome.message}", sys.stderr)
+        elif args.format == "json":
+            outputs.append(outcome.value)
+        else:
+            say(("\n" if outputs else "") + outcome.value)
+            outputs.append(None)
+    if outputs and args.format == "json":
+        say(dumps(outputs))
     return status
 
 
+def solve_output(args, path):
+    """In the child: the table (or JSON) of one file."""
+    result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+    return result_json(result) if args.format == "json" else text_table(result)
+
+
 def run_check(args) -> int:
-    files = api.case_files(args.paths)
+    files, status = listed_files(args, args.paths)
     if not files:
-        print("error: no case files found in " + ", ".join(args.paths), file=sys.stderr)
+        if not status:
+            print("error: no case files found in " + ", ".join(args.paths), file=sys.stderr)
         return 2
-    failed = broken = skipped = timed_out = 0
+    counts = {"pass": 0, "fail": 0, "skip": 0}
+    problems = {"error": 0, "timeout": 0, "memory": 0, "internal": 0}
     report = []
     for path in files:
-        try:
-            outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
-        except CaseError as error:
-            broken += 1
-            print(f"ERROR {error}", file=sys.stderr)
-            report.append({"file": str(path), "status": "error", "error": str(error)})
+        outcome = bounded(args, path, lambda: check_entry(args, path))
+        status = worst(status, outcome.status or outcome.value["exit"])
+        if outcome.status:
+            problems[outcome.kind] += 1
+            say(f"{outcome.kind.upper()} {outcome.message}", sys.stderr)
+            report.append({"file": str(path), "status": outcome.kind, "error": outcome.message})
             continue
-        except SolveTimeout as error:
-            timed_out += 1
-            print(f"TIMEOUT {error}", file=sys.stderr)
-            report.append({"file": str(path), "status": "timeout", "error": str(error)})
-            continue
-        case = outcome.result.case
-        if not outcome.expects_something:
-            skipped += 1
-            if args.format == "text":
-                print(f"skip  {path}  ({outcome.result.edition}) no expectations under this edition")
-            report.append({"file": str(path), "status": "skip", "rules": outcome.result.edition, "case": case.title})
-            continue
-        text_only = text_only_summary(outcome.result)
-        if outcome.passed and args.strict and text_only:
-            failed += 1
-            if args.format == "text":
-                print(f"FAIL  {path}  ({outcome.result.edition}) {case.title}\n      --strict: {text_only}")
-            report.append({"file": str(path), "status": "fail", "rules": outcome.result.edition, "case": case.title,
-                           "text_only": text_only_data(outcome.result)})
-        elif outcome.passed:
-            if args.format == "text":
-                print(f"pass  {path}  ({outcome.result.edition}) {case.title}")
-                if text_only:
-                    print(f"      {text_only}")
-                for tie in outcome.result.trace.ties:
-                    print(f"      note: {tie}")
-            report.append({"file": str(path), "status": "pass", "rules": outcome.result.edition, "case": case.title,
-                           "text_only": text_only_data(outcome.result)})
+        entry = outcome.value
+        counts[entry["status"]] += 1
+        if args.format == "text":
+            say("\n".join(entry.pop("lines")))
         else:
-            failed += 1
-            if args.format == "text":
-                print(f"FAIL  {path}  ({outcome.result.edition}) {case.title}")
-                for mismatch in outcome.mismatches:
-                    print(f"      {mismatch}")
-                if text_only:
-                    print(f"      {text_only}")
-            report.append({"file": str(path), "status": "fail", "rules": outcome.result.edition, "case": case.title,
-                           "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected,
-                                           "derived": m.derived} for m in outcome.mismatches]})
-    passed = len(files) - failed - broken - skipped - timed_out
+            entry.pop("lines")
+        entry.pop("exit")
+        report.append(entry)
     if args.format == "json":
-        print(dumps(report))
+        say(dumps(report))
     else:
-        print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else "")
-              + (f", {broken} with bad input" if broken else "") + (f", {timed_out} timed out" if timed_out else ""))
-    if broken:
-        return 2
-    if timed_out:
-        return 4
-    return 1 if failed else 0
+        names = {"error": "with bad input", "timeout": "timed out", "memory": "out of memory",
+                 "internal": "with an internal error"}
+        say(f"{counts['pass']} passed, {counts['fail']} failed" + (f", {counts['skip']} skipped" if counts["skip"] else "")
+            + "".join(f", {n} {names[k]}" for k, n in problems.items() if n))
+    return status
+
+
+def check_entry(args, path) -> dict:
+    """In the child: one file's check, as its JSON entry with its text lines and exit code."""
+    outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+    case, edition = outcome.result.case, outcome.result.edition
+    entry = {"file": str(path), "rules": edition, "case": case.title}
+    if not outcome.expects_something:
+        return {**entry, "status": "skip", "exit": 0,
+                "lines": [f"skip  {path}  ({edition}) no expectations under this edition"]}
+    # abilities kept as text: one line under the case; --strict fails the case on them
+    text_only = text_only_summary(outcome.result)
+    entry["text_only"] = text_only_data(outcome.result)
+    noted = [f"      {text_only}"] if text_only else []
+    if outcome.passed and not (args.strict and text_only):
+        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"] + noted
+                + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
+    if outcome.passed:
+        return {**entry, "status": "fail", "exit": 1, "mismatches": [],
+                "lines": [f"FAIL  {path}  ({edition}) {case.title}", f"      --strict: {text_only}"]}
+    return {**entry, "status": "fail", "exit": 1,
+            "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
+                           for m in outcome.mismatches],
+            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches] + noted}
 
 
 def run_explain(args) -> int:
-    try:
+    def work():
         result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
         if args.format == "json":
-            print(dumps(explain_data(result, args.object)))
-        else:
-            print(explain_text(result, args.object))
-    except CaseError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    return 0
+            return dumps(explain_data(result, args.object))
+        return explain_text(result, args.object)
+    return one_file(args, args.case, work)
 
 
 def run_deps(args) -> int:
-    try:
+    def work():
         result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
-    except CaseError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    if args.render:
-        try:
-            render(deps_dot(result), Path(args.render))
-        except (GraphvizMissing, ValueError) as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 2
-        print(f"wrote {args.render}")
-        return 0
-    if args.format == "json":
-        print(dumps(deps_data(result)))
-    elif args.format == "dot":
-        print(deps_dot(result))
-    else:
-        print(deps_text(result))
-    return 0
+        if args.render:
+            try:
+                render(deps_dot(result), Path(args.render))
+            except (GraphvizMissing, ValueError, OSError, subprocess.CalledProcessError) as error:
+                raise CaseError(args.case, "--render", str(error)) from None
+            return f"wrote {args.render}"
+        if args.format == "json":
+            return dumps(deps_data(result))
+        return deps_dot(result) if args.format == "dot" else deps_text(result)
+    return one_file(args, args.case, work)
 
 
 def run_compare(args) -> int:
@@ -277,14 +316,77 @@ def run_compare(args) -> int:
     if unknown or len(editions) < 2:
         print(f"error: --rules needs two or more of {', '.join(EDITIONS)}, got {args.rules!r}", file=sys.stderr)
         return 2
-    try:
+
+    def work():
         case = api.load_case(args.case, limits=limits_of(args))
-        results = [api.solve(case, rules=edition, timeout=args.timeout) for edition in editions]
+        deadline = time.monotonic() + args.timeout          # the limit holds for all the editions together
+        results = []
+        for edition in editions:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SolveTimeout(args.case, args.timeout)
+            try:
+                results.append(api.solve(case, rules=edition, timeout=left))
+            except SolveTimeout as late:
+                raise SolveTimeout(args.case, args.timeout, late.steps) from None
+        return dumps(compare_data(results)) if args.format == "json" else compare_text(results)
+    return one_file(args, args.case, work)
+
+
+@dataclass(frozen=True)
+class FileOutcome:
+    """One file's answer, or its failure: every file gets its own, whatever happened to the others."""
+    value: object = None
+    status: int = 0            # the exit code this file asks for: 2 bad input, 3 internal, 4 time, 5 memory
+    kind: str = ""             # error | timeout | memory | internal
+    message: str = ""
+
+
+def bounded(args, path, work) -> FileOutcome:
+    """work() for one file in a child process under the limits; any failure is this file's alone."""
+    try:
+        return FileOutcome(run_bounded(work, bounds_of(args), file=str(path)))
     except CaseError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    print(dumps(compare_data(results)) if args.format == "json" else compare_text(results))
-    return 0
+        return FileOutcome(status=2, kind="error", message=str(error))
+    except SolveTimeout as error:
+        return FileOutcome(status=4, kind="timeout", message=str(error))
+    except OutOfMemory as error:
+        return FileOutcome(status=5, kind="memory", message=str(error))
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:        # a defect of mtg-layers: named with the file, the others go on
+        return FileOutcome(status=3, kind="internal", message=f"{path}: internal error (please report it with "
+                                                              f"the case file): {type(error).__name__}: {error}")
+
+
+def one_file(args, path, work) -> int:
+    """A command over one file: its output, or its one error line."""
+    outcome = bounded(args, path, work)
+    if outcome.status:
+        say(f"error: {outcome.message}", sys.stderr)
+    else:
+        say(outcome.value)
+    return outcome.status
+
+
+def listed_files(args, paths) -> tuple[list, int]:
+    """The case files under `paths`; a folder that cannot be read is said, and makes the exit 2."""
+    unreadable: list[str] = []
+    files = api.case_files(paths, unreadable=unreadable)
+    for problem in unreadable:
+        say(f"error: {problem}", sys.stderr)
+    return files, 2 if unreadable else 0
+
+
+def worst(a: int, b: int) -> int:
+    """The exit code of several files: the most serious one's (internal > memory > time > input > fail)."""
+    rank = {0: 0, 1: 1, 2: 2, 4: 3, 5: 4, 3: 5}
+    return max(a, b, key=lambda code: rank.get(code, 6))
+
+
+def say(text: str, stream=None) -> None:
+    """Print text with control characters escaped: a name cannot rewrite the terminal."""
+    print(escape_controls(text), file=stream or sys.stdout)
 
 
 if __name__ == "__main__":

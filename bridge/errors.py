@@ -40,7 +40,11 @@ def close_matches(word: str, choices, n: int = 3) -> str:
 class SolveTimeout(Exception):
     """Solving went past the time limit (--timeout)."""
 
-    def __init__(self, file: str, seconds: float, steps: int):
-        super().__init__(f"{file}: solving took longer than the limit of {seconds:g} s (after {steps} steps); "
+    def __init__(self, file: str, seconds: float, steps: int | None = None):
+        after = f" (after {steps} steps)" if steps is not None else ""
+        super().__init__(f"{file}: solving took longer than the limit of {seconds:g} s{after}; "
                          "raise it with --timeout, or make the board smaller")
-        self.file = file
+        self.file, self.seconds, self.steps = file, seconds, steps
+
+    def __reduce__(self):                  # sent back from a child process (bridge/runner.py)
+        return (SolveTimeout, (self.file, self.seconds, self.steps))

@@ -95,6 +95,9 @@ class EventReader:
                                                                        f"{where}.expect_triggers"))
             event = replace(event, where=where)
             board = event.apply(board)
+            if len(board.objects) > self.cb.limits.max_objects:
+                raise self.cb.fail(where, f"after this event there are {len(board.objects):,} objects, more than "
+                                          f"the limit of {self.cb.limits.max_objects:,} (--max-objects)")
             found.append(event)
         return tuple(found), board
 

@@ -30,7 +30,7 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
         raise CaseError(result.case.file, "OBJECT", f"no permanent with id {object_id!r}"
                         + close_matches(object_id, result.objects) + "; ids: " + ", ".join(result.objects))
     data = {"case": result.case.title, "file": result.case.file, "rules": result.edition,
-            "layers": [], "not_applied": [], "ties": list(trace.ties),
+            "layers": [], "not_applied": [], "ties": list(trace.ties), "notes": list(trace.notes),
             # abilities kept as text (they generate no effect here), of the object asked about or of all
             "text_only": {o.id: list(o.text_only) for o in result.objects.values()
                           if o.text_only and object_id in (None, o.id)}}
@@ -216,6 +216,8 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
         lines.append("")
         lines.append("ties left to a player:")
         lines.extend(f"  {tie}" for tie in data["ties"])
+    if data["notes"]:
+        lines += ["", "notes:"] + [f"  {note}" for note in data["notes"]]
     for event in data.get("events", []):
         lines.append("")
         lines.extend(event_lines(event))

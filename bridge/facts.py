@@ -8,6 +8,7 @@ from clingo import Function, Number, String, Symbol
 from .library import Card, library
 from .words import SUBTYPE_KEYS
 from .case import Case
+from .texts import has_word
 from .vocabulary import Ability, Expr, Operation, Selector
 
 PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
@@ -37,6 +38,16 @@ class FactWriter:
     def __init__(self):
         self.facts: list[Symbol] = []
         self._defined: set[Symbol] = set()
+        self.unmodelled_texts: dict[Symbol, str] = {}   # keywords and text-only abilities
+        self.text_change_words: set[str] = set()
+
+    def text_words(self) -> None:
+        """612.2 The words a text-changing effect of the case could replace in the text of keywords
+        (protection from red) and of abilities kept as text: text_word(A, Word), read from the text."""
+        for term, text in self.unmodelled_texts.items():
+            for word in sorted(self.text_change_words):
+                if has_word(text, word):
+                    self.add("text_word", term, word)
 
     def add(self, name: str, *args) -> None:
         self.facts.append(fn(name, *args))
@@ -92,6 +103,7 @@ class FactWriter:
             self.add("definition_op", definition, i, Function(op.kind))
             if op.kind == "change_text":
                 self.add("definition_op_text_change", definition, i, op.values[0], op.values[1])
+                self.text_change_words.add(op.values[0])
                 continue
             if op.kind == "copy_of":
                 self.add("definition_op_value", definition, i, op.copy_source)
@@ -160,6 +172,9 @@ class FactWriter:
             return term
         self._defined.add(term)
         self.add("ability_text", term, ability.text)
+        if ability.keyword or not (ability.is_static or ability.trigger or ability.players or ability.activated
+                                   or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy):
+            self.unmodelled_texts[term] = ability.text
         if ability.keyword:
             self.add("keyword", term)
             words = ability.keyword.split()
@@ -377,6 +392,7 @@ def case_facts(case: Case) -> list[Symbol]:
             if op.this_path and effect.source:
                 this = ability_term_at(card_key_of(case.object(effect.source)), op.this_path)
         w.operations(e, effect.operations, this)
+    w.text_words()
     return list(dict.fromkeys(w.facts))
 
 

@@ -249,3 +249,20 @@ def library() -> Library:
     if not isinstance(raw, dict):
         raise CaseError(str(source), "", "the card library must be a mapping of card names")
     return Library(raw, str(source))
+
+
+def stored_card(name: str) -> Card | None:
+    """A card of the local card store (bridge/card_store.py) by name, or None."""
+    from .card_store import default_store
+    store = default_store()
+    return stored_card_in(str(store.path), name.casefold()) if store is not None else None
+
+
+@functools.lru_cache(maxsize=4096)
+def stored_card_in(path: str, folded_name: str) -> Card | None:
+    from .card_store import CardStore
+    found = CardStore(path).lookup(folded_name)
+    if found is None:
+        return None
+    proper, data = found
+    return parse_card(Reader(path), proper, data, proper, library=True)

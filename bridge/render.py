@@ -103,6 +103,8 @@ def text_table(result: Result) -> str:
         lines.append("")
         lines.append("ties left to a player:")
         lines.extend(f"  {tie}" for tie in result.trace.ties)
+    if result.trace.notes:
+        lines += ["", "notes:"] + [f"  {note}" for note in result.trace.notes]
     return "\n".join(lines)
 
 
@@ -115,6 +117,7 @@ def result_json(result: Result) -> dict:
                    "changed": list(s.changed), "depends_on": list(s.depends_on),
                    "depends_on_ids": list(s.depends_on_ids)} for s in result.steps],
         "ties": list(result.trace.ties),
+        "notes": list(result.trace.notes),
         "players": [p.as_dict() for p in result.players],
         "questions": [{"question": a.question.where, "object": a.question.object_id, "text": question_text(a.question),
                        "answer": a.answer} for a in result.answers],

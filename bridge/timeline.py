@@ -77,7 +77,10 @@ def solve_story(case: Case, timeout: float | None = None, **options) -> Story:
         left = deadline - time.monotonic()
         if left <= 0:
             raise SolveTimeout(case.file, timeout, 0)
-        return solve_case(snapshot, extra_facts=extra, timeout=left, **options)
+        try:
+            return solve_case(snapshot, extra_facts=extra, timeout=left, **options)
+        except SolveTimeout as late:          # name the limit, not the time that was left of it
+            raise SolveTimeout(case.file, timeout, late.steps) from None
 
     board = Board(case.objects, case.effects)
     events = case.events

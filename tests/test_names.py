@@ -13,17 +13,17 @@ NAMES = [
 def test_names_round_trip(name):
     case = {
         "case": "names",
-        "players": [name, "Bob"],
+        "players": [name + " (player)", "Bob"],
         "battlefield": [
             {"id": name, "card": {"name": name, "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "pt": "2/2",
                                   "abilities": [{"text": name + " gets +1/+1.",
                                                  "static": {"affects": "self", "does": {"modify_pt": "+1/+1"}}}]}},
         ],
         "effects": [{"from": name, "affects": [name], "does": {"add_abilities": ["flying"]}}],
-        "expect": {name: {"name": name, "pt": "3/3", "controller": name}},
+        "expect": {name: {"name": name, "pt": "3/3", "controller": name + " (player)"}},
     }
     outcome = bridge.check(case, file="names.yaml")
     assert outcome.passed, outcome.mismatches
     state = outcome.result.objects[name]
-    assert state.name == name and state.controller == name
+    assert state.name == name and state.controller == name + " (player)"
     assert state.abilities == (name + " gets +1/+1.", "flying")

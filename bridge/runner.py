@@ -1,0 +1,178 @@
+"""Limits that hold: run a piece of work in a forked child process with a hard wall-clock deadline,
+an address-space limit (RLIMIT_AS) and a bound on the size of what it sends back.
+
+The child is killed at the deadline whatever it is doing (a long ground call included), and at once
+on Ctrl-C; running out of memory ends the child, never the caller. Forking is cheap because clingo
+and the bridge are already imported. Where there is no fork (Windows) the work runs in-process under
+the solver's own step-by-step timeout only.
+
+    from bridge.runner import Bounds, run_bounded
+    table = run_bounded(lambda: text_table(bridge.solve(path)), Bounds(seconds=10), file=path)
+
+The work's return value (and an exception it raises) must be picklable: return rendered text or
+plain data, not a Result (it holds a clingo Control).
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import select
+import signal
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, TypeVar
+
+from .errors import SolveTimeout
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Resource limits of one run (the command line's --timeout, --max-memory, --max-output)."""
+    seconds: float | None = 60.0           # wall clock, from the fork to the answer
+    memory_bytes: int | None = 4 << 30     # address space of the child (RLIMIT_AS)
+    output_bytes: int = 50_000_000         # what the child sends back (the printed output)
+    grace: float = 0.0                     # the child is killed this long after `seconds`
+
+
+DEFAULT_BOUNDS = Bounds()
+
+
+class OutOfMemory(Exception):
+    """The work needed more memory than the limit (--max-memory), or more output than --max-output."""
+
+    def __init__(self, file: str, problem: str):
+        super().__init__(f"{file}: {problem}")
+        self.file = file
+        self.problem = problem
+
+    def __reduce__(self):
+        return (OutOfMemory, (self.file, self.problem))
+
+
+class ChildFailed(Exception):
+    """The work raised an exception that could not be sent back as it was."""
+
+
+def can_fork() -> bool:
+    return hasattr(os, "fork") and sys.platform != "win32"
+
+
+def run_bounded(work: Callable[[], T], bounds: Bounds = DEFAULT_BOUNDS, file: str = "<case>") -> T:
+    """The value of `work()` computed in a child process under `bounds`; its exception is raised here.
+
+    Raises SolveTimeout at the deadline, OutOfMemory when the child ran out of memory (or its answer
+    is larger than bounds.output_bytes); KeyboardInterrupt kills the child at once."""
+    if not can_fork():
+        return work()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    read_end, write_end = os.pipe()
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:                                           # the child never returns
+        os.close(read_end)
+        child(work, bounds, write_end, file)
+    os.close(write_end)
+    try:
+        data = collect(read_end, pid, bounds, started, file)
+    finally:
+        os.close(read_end)
+    _, status = os.waitpid(pid, 0)
+    if not data and os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGINT:
+        raise KeyboardInterrupt           # Ctrl-C reached the child first
+    if not data:
+        raise OutOfMemory(file, ended_without_answer(status, bounds))
+    kind, value = pickle.loads(data)
+    if kind == "value":
+        return value
+    raise value
+
+
+def collect(read_end: int, pid: int, bounds: Bounds, started: float, file: str) -> bytes:
+    """Everything the child writes, until it closes the pipe; the child is killed past a limit."""
+    chunks, size = [], 0
+    try:
+        while True:
+            wait = None
+            if bounds.seconds is not None:
+                wait = bounds.seconds + bounds.grace - (time.monotonic() - started)
+                if wait <= 0:
+                    raise SolveTimeout(file, bounds.seconds, None)
+            ready, _, _ = select.select([read_end], [], [], wait)
+            if not ready:
+                continue
+            chunk = os.read(read_end, 1 << 20)
+            if not chunk:
+                return b"".join(chunks)
+            size += len(chunk)
+            if size > bounds.output_bytes + 65_536:           # the pickled answer, with room for its framing
+                raise OutOfMemory(file, f"the output is larger than the limit of {bounds.output_bytes:,} "
+                                        "bytes (--max-output)")
+            chunks.append(chunk)
+    except BaseException:                                  # a limit, Ctrl-C: the child ends now
+        kill(pid)
+        raise
+
+
+def kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+
+
+def child(work: Callable, bounds: Bounds, write_end: int, file: str) -> None:
+    """In the child: limit the memory, run the work, send back its value or its exception, exit."""
+    code = 0
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends the child at once, even inside clingo
+        if bounds.memory_bytes is not None:
+            import resource
+            resource.setrlimit(resource.RLIMIT_AS, (bounds.memory_bytes, bounds.memory_bytes))
+        try:
+            answer = ("value", work())
+        except MemoryError:
+            answer = ("raise", memory_error(file, bounds))
+        except BaseException as exc:                       # sent back to be raised in the parent
+            answer = ("raise", exc)
+        try:
+            data = pickle.dumps(answer)
+        except MemoryError:
+            data = pickle.dumps(("raise", memory_error(file, bounds)))
+        except Exception as exc:                           # an unpicklable value or exception
+            data = pickle.dumps(("raise", ChildFailed(f"{type(answer[1]).__name__}: {answer[1]}"[:2000]
+                                                      + f" (not sent back: {exc})")))
+        if len(data) > bounds.output_bytes + 65_536:
+            data = pickle.dumps(("raise", OutOfMemory(file, f"the output is larger than the limit of "
+                                                            f"{bounds.output_bytes:,} bytes (--max-output)")))
+        view = memoryview(data)
+        while view:
+            view = view[os.write(write_end, view):]
+    except BaseException:
+        code = 70
+    finally:
+        os._exit(code)
+
+
+def memory_error(file: str, bounds: Bounds) -> OutOfMemory:
+    limit = f"the limit of {bounds.memory_bytes / (1 << 30):.1f} GiB (--max-memory)" if bounds.memory_bytes \
+        else "the memory of the machine"
+    return OutOfMemory(file, f"solving needed more memory than {limit}; make the board smaller")
+
+
+def ended_without_answer(status: int, bounds: Bounds) -> str:
+    """Why a child gave no answer: clingo ends the process (a signal, or an abort on a failed
+    allocation) when memory runs out under the limit."""
+    if os.WIFSIGNALED(status):
+        how = f"ended by signal {signal.Signals(os.WTERMSIG(status)).name}"
+    else:
+        how = f"ended with status {os.WEXITSTATUS(status)}"
+    limit = f" under the limit of {bounds.memory_bytes / (1 << 30):.1f} GiB (--max-memory)" \
+        if bounds.memory_bytes else ""
+    return f"solving {how} without an answer, which is how clingo ends when it runs out of memory{limit}; " \
+           "make the board smaller"
