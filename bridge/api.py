@@ -46,9 +46,9 @@ class CheckOutcome:
 
 
 def check(source, file: str | None = None, rules: str | None = None, timeout: float | None = None,
-          limits: Limits = DEFAULT_LIMITS) -> CheckOutcome:
-    """Solve a case and compare the result with its `expect:` block."""
-    result = solve(source, file, rules=rules, timeout=timeout, limits=limits)
+          limits: Limits = DEFAULT_LIMITS, reevaluate: bool = True) -> CheckOutcome:
+    """Solve a case and compare the result with its `expect:` block (`reevaluate`: see solve)."""
+    result = solve(source, file, reevaluate=reevaluate, rules=rules, timeout=timeout, limits=limits)
     found = mismatches(result)
     return CheckOutcome(result, tuple(found or ()), expects_something=found is not None)
 

@@ -32,7 +32,7 @@ def derived_value(state: ObjectState, key: str):
     return {
         "name": state.name, "mana_value": state.mana_value, "types": list(state.types),
         "subtypes": list(state.subtypes), "supertypes": list(state.supertypes),
-        "colors": [c.lower() for c in state.colors], "abilities": list(state.abilities),
+        "colors": list(state.colors), "abilities": list(state.abilities),
         "has_abilities": list(state.abilities), "lacks_abilities": list(state.abilities),
         "pt": state.pt, "power": state.power, "toughness": state.toughness, "controller": state.controller,
         "tapped": "tapped" in state.status, "counters": dict(state.counters), "cast": state.cast,

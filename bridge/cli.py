@@ -57,6 +57,8 @@ examples:
   mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml urborg_tomb_of_yawgmoth
   mtg-layers deps cases/dependency/loop_color_swap.yaml --format dot
   mtg-layers compare cases/cr613/gray_ogre.yaml --rules pre-m10,current
+  mtg-layers compare cases/split/ --rules pre-m10,current --format json
+  mtg-layers solve --no-reevaluate cases/dependency/reevaluation_613_8c.yaml
   mtg-layers help vocabulary
 """
 
@@ -72,6 +74,9 @@ def common_options() -> argparse.ArgumentParser:
     common.add_argument("--max-file-size", type=count, default=DEFAULT_LIMITS.max_file_bytes, metavar="BYTES")
     common.add_argument("--max-objects", type=count, default=DEFAULT_LIMITS.max_objects, metavar="N")
     common.add_argument("--max-effects", type=count, default=DEFAULT_LIMITS.max_effects, metavar="N")
+    common.add_argument("--no-reevaluate", dest="reevaluate", action="store_false",
+                        help="research: keep the dependency graph found at the start of each layer instead of "
+                             "evaluating it again after every application (ignores CR 613.8c; answers may be wrong)")
     return common
 
 
@@ -137,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     deps.add_argument("case", metavar="CASE", help="a case file")
     deps.add_argument("--render", metavar="OUT", help="draw the graph to OUT.svg or OUT.png (needs Graphviz)")
     compare = command("compare", "one case under several rules editions: what differs, and why", one_edition=False)
-    compare.add_argument("case", metavar="CASE", help="a case file")
+    compare.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
     research_cli.add_commands(command)      # facts, query, sweep
@@ -163,6 +168,9 @@ def main(argv=None) -> int:
             stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
+    if not getattr(args, "reevaluate", True):
+        print("note: --no-reevaluate: dependencies are not evaluated again after each application (CR 613.8c "
+              "is ignored), so answers may differ from the rules", file=sys.stderr)
     try:
         if args.command == "help":
             status = run_help(args, parser, parser.commands)
@@ -196,18 +204,19 @@ def stop_quietly() -> int:
     return 141
 
 
-def run_solve(args) -> int:
-    """Text: one table per case. JSON: always a list, one entry per case solved, in order; a case
-    that could not be solved is reported on stderr only (its own line), and nothing is printed if
-    none was. Each case is solved in a child process under the limits (bridge/runner.py)."""
-    files, status = listed_files(args, args.cases)
+def each_case(args, paths, work) -> int:
+    """work(path) for each case file named or found in folders, each in a child process under the
+    limits (bridge/runner.py). Text: the outputs a blank line apart. JSON: always a list, one entry per
+    case done, in order. A case that could not be done is reported on stderr only (its own line);
+    nothing is printed on stdout when none could."""
+    files, status = listed_files(args, paths)
     if not files:
         if not status:
-            print("error: no case files found in " + ", ".join(args.cases), file=sys.stderr)
+            print("error: no case files found in " + ", ".join(map(str, paths)), file=sys.stderr)
         return 2
     outputs = []
     for path in files:
-        outcome = bounded(args, path, lambda: solve_output(args, path))
+        outcome = bounded(args, path, lambda: work(path))
         status = worst(status, outcome.status)
         if outcome.status:
             say(f"error: {outcome.message}", sys.stderr)
@@ -221,9 +230,14 @@ def run_solve(args) -> int:
     return status
 
 
+def run_solve(args) -> int:
+    return each_case(args, args.cases, lambda path: solve_output(args, path))
+
+
 def solve_output(args, path):
     """In the child: the table (or JSON) of one file."""
-    result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+    result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                       reevaluate=args.reevaluate)
     return result_json(result) if args.format == "json" else text_table(result)
 
 
@@ -264,7 +278,8 @@ def run_check(args) -> int:
 
 def check_entry(args, path) -> dict:
     """In the child: one file's check, as its JSON entry with its text lines and exit code."""
-    outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+    outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                        reevaluate=args.reevaluate)
     case, edition = outcome.result.case, outcome.result.edition
     entry = {"file": str(path), "rules": edition, "case": case.title}
     if not outcome.expects_something:
@@ -288,7 +303,8 @@ def check_entry(args, path) -> dict:
 
 def run_explain(args) -> int:
     def work():
-        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                           reevaluate=args.reevaluate)
         if args.format == "json":
             return dumps(explain_data(result, args.object))
         return explain_text(result, args.object)
@@ -297,7 +313,8 @@ def run_explain(args) -> int:
 
 def run_deps(args) -> int:
     def work():
-        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                           reevaluate=args.reevaluate)
         if args.render:
             try:
                 render(deps_dot(result), Path(args.render))
@@ -311,26 +328,27 @@ def run_deps(args) -> int:
 
 
 def run_compare(args) -> int:
+    """Each case under several editions (JSON: always a list, one comparison per case)."""
     editions = [e.strip() for e in args.rules.split(",") if e.strip()]
     unknown = [e for e in editions if e not in EDITIONS]
     if unknown or len(editions) < 2:
         print(f"error: --rules needs two or more of {', '.join(EDITIONS)}, got {args.rules!r}", file=sys.stderr)
         return 2
 
-    def work():
-        case = api.load_case(args.case, limits=limits_of(args))
+    def work(path):
+        case = api.load_case(path, limits=limits_of(args))
         deadline = time.monotonic() + args.timeout          # the limit holds for all the editions together
         results = []
         for edition in editions:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise SolveTimeout(args.case, args.timeout)
+                raise SolveTimeout(str(path), args.timeout)
             try:
-                results.append(api.solve(case, rules=edition, timeout=left))
+                results.append(api.solve(case, rules=edition, timeout=left, reevaluate=args.reevaluate))
             except SolveTimeout as late:
-                raise SolveTimeout(args.case, args.timeout, late.steps) from None
-        return dumps(compare_data(results)) if args.format == "json" else compare_text(results)
-    return one_file(args, args.case, work)
+                raise SolveTimeout(str(path), args.timeout, late.steps) from None
+        return compare_data(results) if args.format == "json" else compare_text(results)
+    return each_case(args, args.cases, work)
 
 
 @dataclass(frozen=True)

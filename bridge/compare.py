@@ -14,7 +14,7 @@ ATTRIBUTES = {"name": ("name",), "controller": ("controller",), "type line": ("t
 def shown(state: ObjectState, field: str) -> str:
     value = getattr(state, field)
     if isinstance(value, tuple):
-        return ", ".join(v.lower() if field == "colors" else v for v in value) or "—"
+        return ", ".join(value) or "—"
     return "—" if value in (None, "") else str(value)
 
 

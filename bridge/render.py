@@ -41,7 +41,7 @@ def text_table(result: Result) -> str:
     lines = [f"{case.title}", f"file: {case.file}   rules: {result.edition}   steps: {len(result.steps)}", ""]
     rows = []
     for obj in result.permanents:
-        rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
+        rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
                      obj.type_line, obj.pt or "—", obj.controller,
                      ", ".join(f"{k}×{n}" for k, n in obj.counters) or "—",
                      "tapped" if "tapped" in obj.status else ""))
@@ -49,7 +49,7 @@ def text_table(result: Result) -> str:
     if result.stack:
         lines += ["", "stack (bottom first):"]
         rows = [(obj.id, obj.name, "—" if obj.ability_of else str(obj.mana_value),
-                 "—" if obj.ability_of else ", ".join(c.lower() for c in obj.colors) or "colorless", obj.type_line,
+                 "—" if obj.ability_of else ", ".join(obj.colors) or "colorless", obj.type_line,
                  obj.controller, stack_how(obj), decisions_text(obj.decisions)) for obj in result.stack]
         lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "controller", "how", "decisions")))
         for obj in result.stack:
@@ -62,7 +62,7 @@ def text_table(result: Result) -> str:
         cards = result.cards_in(zone)
         if cards:
             lines += ["", f"{zone}{' (top first)' if zone == 'library' else ''}:"]
-            rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
+            rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
                      obj.type_line, obj.pt or "—", obj.owner) for obj in cards]
             lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "P/T", "owner")))
     if any(p.has or p.max_hand_size != 7 for p in result.players):
@@ -80,10 +80,12 @@ def text_table(result: Result) -> str:
     for obj in result.objects.values():
         if not obj.abilities:
             lines.append(f"  {obj.id}: —")
+        instances = dict(obj.instances)
         for i, text in enumerate(obj.abilities):
             label = f"  {obj.id}:" if i == 0 else " " * (len(obj.id) + 3)
+            times = f"  [{instances[text]} instances, each works on its own: 113.2c]" if text in instances else ""
             mark = f"  {TEXT_ONLY_MARK}" if text in obj.text_only else ""
-            lines.append(f"{label} {' '.join(text.split())}{mark}")
+            lines.append(f"{label} {' '.join(text.split())}{times}{mark}")
     summary = text_only_summary(result)
     if summary:
         lines.append(summary)

@@ -25,7 +25,7 @@ class ObjectState:
     id: str
     name: str
     mana_value: int
-    colors: tuple[str, ...]
+    colors: tuple[str, ...]                      # lowercase, in WUBRG order: ("white", "blue")
     supertypes: tuple[str, ...]
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
@@ -46,6 +46,7 @@ class ObjectState:
     countered_on_resolution: bool = False        # 608.2b every target illegal
     ability_of: str | None = None                # an ability on the stack: its source (113.7)
     text_only: tuple[str, ...] = ()              # its abilities kept as text: they generate no effect here
+    instances: tuple[tuple[str, int], ...] = ()  # abilities it has more than once, each working (113.2c)
 
     @property
     def type_line(self) -> str:
@@ -60,12 +61,14 @@ class ObjectState:
 
     def as_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "mana_value": self.mana_value,
-                "colors": [c.lower() for c in self.colors], "supertypes": list(self.supertypes),
+                "colors": list(self.colors), "supertypes": list(self.supertypes),
                 "types": list(self.types), "subtypes": list(self.subtypes), "type_line": self.type_line,
                 "abilities": list(self.abilities), "power": self.power, "toughness": self.toughness,
                 "pt": self.pt, "loyalty": self.loyalty, "controller": self.controller, "owner": self.owner,
                 "counters": dict(self.counters), "timestamp": self.timestamp, "zone": self.zone,
-                "status": list(self.status), "text_only": list(self.text_only), **({"cast": self.cast, "copy_of": self.copy_of,
+                "status": list(self.status), "text_only": list(self.text_only),
+                **({"instances": dict(self.instances)} if self.instances else {}),
+                **({"cast": self.cast, "copy_of": self.copy_of,
                                                  "decisions": self.decisions,
                                                  "targets": [{"target": c.target, "legal": c.legal,
                                                               "illegal_because": [str(r) for r in c.reasons]}
@@ -163,7 +166,7 @@ class Result:
 
 SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "ability_choice": 2, "chosen_value": 4,
               "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3,
-              "text_only_ability": 1}
+              "text_only_ability": 1, "ability_instances": 3}
 
 
 def build_result(case: Case, solution, events: tuple = ()) -> Result:
@@ -227,7 +230,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             id=obj.id,
             name=(v["name"][0].string if v["name"] else ""),
             mana_value=(v["mana_value"][0].number if v["mana_value"] else 0),
-            colors=tuple(c for c in COLOR_ORDER if String_in(v["color"], c)),
+            colors=tuple(c.lower() for c in COLOR_ORDER if String_in(v["color"], c)),   # lowercase, as in case files
             supertypes=tuple(sorted((s.string for s in v["supertype"]), key=order_key(SUPERTYPE_ORDER))),
             types=tuple(sorted((s.string for s in v["type"]), key=order_key(TYPE_ORDER))),
             subtypes=tuple(subtypes),
@@ -239,7 +242,9 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             owner=copy_owners.get(obj.id, obj.owner), counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone, status=obj.status,
             cast=(obj.id in cast) if obj.zone == "stack" else None, decisions=decisions.get(obj.id, {}),
             copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered,
-            text_only=tuple(shown[a] for a in abilities if a in text_only))
+            text_only=tuple(shown[a] for a in abilities if a in text_only),
+            instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
+                                   for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
 
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
     changed = defaultdict(set)

@@ -470,7 +470,7 @@ class Reader:
     # --- abilities ---
     def ability(self, value, where: str) -> Ability:
         if isinstance(value, str):
-            keyword = " ".join(value.split()).lower()
+            keyword = keyword_text(value)
             if not keyword:
                 raise self.fail(where, "empty keyword")
             self.words.keyword(keyword, where)
@@ -605,6 +605,11 @@ class Reader:
                 raise self.fail(f"{where}.{kind_text}", "a number of counters cannot be negative")
             found.append((kind_text, n))
         return tuple(found)
+
+
+def keyword_text(value: str) -> str:
+    """A keyword as it prints: lowercase words, mana symbols uppercase ("megamorph {5}{G}")."""
+    return re.sub(r"\{[^{}]*\}", lambda symbol: symbol.group(0).upper(), " ".join(value.split()).lower())
 
 
 def type_name(value) -> str:

@@ -151,4 +151,4 @@ def test_a_copy_stays_red_when_fork_has_left_the_stack():
                        {"copy": {"spell": "azorius_charm", "by": "fork"}},
                        {"leaves": ["fork"]}]}
     copy = api.solve(case).objects["azorius_charm_copy"]
-    assert copy.colors == ("Red",) and copy.decisions["modes"] == [2]
+    assert copy.colors == ("red",) and copy.decisions["modes"] == [2]
