@@ -24,6 +24,7 @@ NEW_WORD_KEYS = WORD_KEYS + tuple(SUBTYPE_KEYS)
 LATER_CARD_TYPES = ("Kindred", "Battle")
 # 702.14a "[type]walk": a land type, or card types and supertypes before "landwalk".
 LANDWALK = re.compile(r"(?:(\S+) )?(\S+?)walk")
+TYPECYCLING = re.compile(r"(?:(\S+) )?(\S+?)cycling(?: .*)?")
 PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+")
 
 
@@ -57,13 +58,18 @@ class WordLists:
         words = keyword.split()
         if any(" ".join(words[:n]) in names for n in range(1, min(len(words), 3) + 1)):
             return True
-        match = LANDWALK.fullmatch(keyword)
-        if not match:
-            return False
-        before, kind = match.groups()
-        land_or_type = {w.lower() for w in self.subtypes if self.subtypes[w] == "land"} | {"land"}
         qualifiers = {w.lower() for w in self.of("supertype") | self.of("card_type")} | {"nonbasic"}
-        return kind in land_or_type and (before is None or before in qualifiers | land_or_type)
+        match = LANDWALK.fullmatch(keyword)
+        if match:
+            before, kind = match.groups()
+            land_or_type = {w.lower() for w in self.subtypes if self.subtypes[w] == "land"} | {"land"}
+            return kind in land_or_type and (before is None or before in qualifiers | land_or_type)
+        # 702.29e typecycling: "[type]cycling" ("swampcycling {2}", "basic landcycling {1}{B}")
+        match = TYPECYCLING.fullmatch(keyword)
+        if match:
+            before, kind = match.groups()
+            return kind in {w.lower() for w in self.subtypes} | {"land"} and (before is None or before in qualifiers)
+        return False
 
     def counter_known(self, kind: str) -> bool:
         return bool(PT_COUNTER.fullmatch(kind)) or kind in self.of("counter")

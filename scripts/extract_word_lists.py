@@ -58,6 +58,11 @@ def extract(text: str) -> dict[str, list]:
         m = re.fullmatch(r"\s*702\.(\d+)\. (.+)", line)
         if m and int(m.group(1)) >= 2:
             keywords += [(n.strip().lower(), "702." + m.group(1)) for n in m.group(2).split(" and ")]
+    # variants named in a rule of their own: "702.37b Megamorph is a variant of the morph ability"
+    for line in lines:
+        m = re.match(r"\s*(702\.\d+)[a-z] \"?([A-Z][a-z-]+(?: [a-z-]+)?)\"? is a variant of", line)
+        if m and "[" not in m.group(2):
+            keywords.append((m.group(2).lower(), m.group(1)))
     words["keyword"] = keywords
     # "a lore counter", "two +1/+1 counters", "no time counters" ...
     kinds = set()
@@ -78,7 +83,7 @@ def asp(words: dict[str, list], source: str) -> str:
     out = [f"% The rules' own word lists, extracted from {source}",
            "% by scripts/extract_word_lists.py (do not edit by hand; run the script again).",
            "% rules_word(Kind, Word): Kind is color (105.1), card_type (205.2a), supertype (205.4a),",
-           "% keyword (702.2-702.153, the section titles) or counter (every kind of counter the rules",
+           "% keyword (702.2-702.153, the section titles, and the variants named in their rules) or counter (every kind of counter the rules",
            "% text names; 122 has no closed list). rules_subtype(Word, Kind): 205.3g-205.3n, Kind the card",
            "% type it belongs to (spell: instants and sorceries; creature: creatures and tribals, 205.3m).",
            "% keyword_rule(Word, Rule): where each keyword is defined.",

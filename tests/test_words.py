@@ -68,9 +68,10 @@ def test_declared_words_are_accepted_and_work(write_case):
 def test_keyword_forms_of_702():
     words = rules_words()
     for keyword in ("flying", "first strike", "protection from red", "equip {8}", "fading 2", "swampwalk",
-                    "nonbasic landwalk", "snow swampwalk", "hexproof from white", "changeling"):
+                    "nonbasic landwalk", "snow swampwalk", "hexproof from white", "changeling", "megamorph {6}{b}",
+                    "swampcycling {2}", "basic landcycling {1}{b}", "wizardcycling {3}", "multikicker {1}{r}"):
         assert words.keyword_known(keyword), keyword
-    for keyword in ("flyng", "swampwalker", "blue walk", "elfwalk", "strike"):
+    for keyword in ("flyng", "swampwalker", "blue walk", "elfwalk", "strike", "bluecycling {2}"):
         assert not words.keyword_known(keyword), keyword
 
 
@@ -81,7 +82,7 @@ def test_the_lists_are_the_rules_lists():
     assert words.subtypes["Forest"] == "land" and words.subtypes["Aura"] == "enchantment"
     assert words.of("color") == {"white", "blue", "black", "red", "green"}        # 105.1
     assert {"Basic", "Legendary", "Snow", "World", "Ongoing"} == words.of("supertype")   # 205.4a
-    assert len(words.of("keyword")) == 153 and "changeling" in words.of("keyword")
+    assert len(words.of("keyword")) == 160 and "changeling" in words.of("keyword")
     assert {"+1/+1", "-1/-1", "loyalty", "fade", "flying"} <= words.of("counter")
 
 
