@@ -199,10 +199,7 @@ class EventReader:
         status = board.by_id()[obj].status
         if kind == "turn_face_up" and "face_down" not in status:
             raise self.cb.fail(where, f"{obj!r} is not face down")
-        if kind == "transform" and board.by_id()[obj].card.back_face is None:
-            raise self.cb.fail(where, f"{board.by_id()[obj].card.name} has no back face to transform to")
-        if kind == "flip" and board.by_id()[obj].card.flip_face is None:
-            raise self.cb.fail(where, f"{board.by_id()[obj].card.name} is not a flip card")
+        # (Transforming or flipping what can't is no bad input: asp/ says nothing happens, 701.28c.)
         return Event(number, kind, where, (obj,))
 
     def turn_face_up(self, value, where, board, number):

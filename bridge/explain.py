@@ -58,6 +58,14 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
     return data
 
 
+# Why an event changed nothing on an object (asp/710_flip_cards.lp, 712_double_faced_cards.lp).
+NOTHING_HAPPENS = {
+    "not_double_faced": "it isn't represented by a transforming double-faced card, so nothing happens (701.28c, 712.5)",
+    "no_flip_half": "it has no flip card's other half now: it keeps the flipped status, which changes nothing "
+                    "now (110.5c)",
+}
+
+
 # What decided a trigger (the reasons of asp/603_triggered_abilities.lp and 702_keyword_abilities.lp).
 REASONS = {
     "not_cast": "a copy of a spell isn't cast (707.10)",
@@ -111,6 +119,7 @@ def event_data(result: Result, outcome) -> dict:
                        "triggered": check.triggered, "because": reasons})
     absent = [{"object": obj, "ability": ability_text(a, result.texts)} for obj, a in outcome.absent]
     return {"event": event.number, "kind": event.kind, "objects": list(event.subjects), "board": board,
+            "nothing_happens": [{"object": obj, "why": NOTHING_HAPPENS[why]} for obj, why in outcome.nothing],
             "checked": checks, "absent": absent,
             "triggers": [{"source": t.source, "times": t.times, "controller": t.controller,
                           "ability": ability_text(t.ability, result.texts)} for t in outcome.triggers]}
@@ -118,6 +127,8 @@ def event_data(result: Result, outcome) -> dict:
 
 def event_lines(data: dict) -> list[str]:
     lines = [f"event {data['event']}: {data['kind']} {', '.join(data['objects'])} — seen on {data['board']}"]
+    for item in data["nothing_happens"]:
+        lines.append(f"  {item['object']}: {item['why']}")
     for check in data["checked"]:
         verdict = "triggers" if check["triggered"] else "doesn't trigger"
         because = "; ".join(check["because"]) or "its condition holds"

@@ -11,7 +11,7 @@ import yaml
 from .errors import CaseError, close_matches
 from .oracle import abilities_from_text
 from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, TargetSpec, canonical_word
-from .words import declared_words, rules_words
+from .words import TRUSTED_WORDS, declared_words, rules_words
 
 NEW_WORDS = "new_words"          # not a card: the words the library declares (words.py)
 
@@ -22,6 +22,7 @@ FACE_KEYS = {"flip": ("name", "type_line", "pt", "text", "abilities"),
              "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities")}
 MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
 COLOR_LETTERS = "WUBRG"
+LIBRARY_FILES = ("library.yaml", "oracle_cards.yaml")
 PRINTED_NUMBER = re.compile(r"(\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*")
 
 
@@ -170,7 +171,11 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         raw_abilities = data["abilities"] or []
         if not isinstance(raw_abilities, list):
             raise reader.fail(f"{where}.abilities", "expected a list of abilities")
-        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]") for i, a in enumerate(raw_abilities))
+        # The case-file contract's own example: the card's text, one structured ability without a text.
+        only_text = reader.string(data["text"], f"{where}.text") if len(raw_abilities) == 1 and data.get("text") \
+            is not None else None
+        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]", default_text=only_text)
+                          for i, a in enumerate(raw_abilities))
     else:
         abilities = abilities_read_from_text(reader, name, data, where)
     spell = ()
@@ -211,10 +216,10 @@ def abilities_read_from_text(reader: Reader, name: str, data: dict, where: str) 
 class Library:
     """The built-in card library (bridge/cards/library.yaml), looked up by English name."""
 
-    def __init__(self, raw: dict, file: str):
-        self.file = file
+    def __init__(self, raw: dict, files: dict[str, str], declared: tuple = ()):
+        self.files = files              # card name -> the library file it is in
         # The library's own new words (cards printed after the rules it checks against, 205.3f).
-        self.words = rules_words().with_declared(declared_words(Reader(file), raw.pop(NEW_WORDS, None) or {}))
+        self.words = rules_words().with_declared(declared)
         self._raw = raw
         self._cards: dict[str, Card] = {}
         self._folded = {name.casefold(): name for name in raw}
@@ -232,7 +237,7 @@ class Library:
         if proper is None:
             raise KeyError(name)
         if proper not in self._cards:
-            self._cards[proper] = parse_card(Reader(self.file, self.words), proper, self._raw[proper], proper,
+            self._cards[proper] = parse_card(Reader(self.files[proper], self.words), proper, self._raw[proper], proper,
                                              library=True)
         return self._cards[proper]
 
@@ -242,13 +247,23 @@ class Library:
 
 @functools.lru_cache(maxsize=1)
 def library() -> Library:
-    source = resources.files("bridge.cards") / "library.yaml"
+    """Every file of bridge/cards: library.yaml (cards typed by hand) and oracle_cards.yaml (cards
+    converted from public card data, abilities from the reader). A name in two files is an error."""
     # The library is our own file: parse it with libyaml's safe loader when PyYAML has it (20x faster).
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    raw = yaml.load(source.read_text(encoding="utf-8"), Loader=loader) or {}
-    if not isinstance(raw, dict):
-        raise CaseError(str(source), "", "the card library must be a mapping of card names")
-    return Library(raw, str(source))
+    raw, files, declared = {}, {}, ()
+    for name in LIBRARY_FILES:
+        source = resources.files("bridge.cards") / name
+        cards = yaml.load(source.read_text(encoding="utf-8"), Loader=loader) or {}
+        if not isinstance(cards, dict):
+            raise CaseError(str(source), "", "the card library must be a mapping of card names")
+        declared += declared_words(Reader(str(source)), cards.pop(NEW_WORDS, None) or {})
+        for card_name in cards:
+            if card_name in raw:
+                raise CaseError(str(source), card_name, f"{card_name!r} is also in {files[card_name]}")
+            files[card_name] = str(source)
+        raw.update(cards)
+    return Library(raw, files, declared)
 
 
 def stored_card(name: str) -> Card | None:
@@ -265,4 +280,5 @@ def stored_card_in(path: str, folded_name: str) -> Card | None:
     if found is None:
         return None
     proper, data = found
-    return parse_card(Reader(path), proper, data, proper, library=True)
+    # public card data: its words are taken as printed (words.py checks what people type)
+    return parse_card(Reader(path, TRUSTED_WORDS), proper, data, proper, library=True)

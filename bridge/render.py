@@ -6,7 +6,7 @@ import json
 from .case import CARD_ZONE_NAMES
 from .result import Result
 from .texts import ability_text
-from .explain import reason_text
+from .explain import NOTHING_HAPPENS, reason_text
 
 COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "counters")
 
@@ -95,6 +95,8 @@ def text_table(result: Result) -> str:
             lines.append(f"  {outcome.event.number}. {outcome.event.kind} {', '.join(outcome.event.subjects)}")
             for obj, how in outcome.entered_with:
                 lines.append(f"     {obj} enters {entering_text(how)} (614.12)")
+            for obj, why in outcome.nothing:
+                lines.append(f"     nothing happens to {obj}: {NOTHING_HAPPENS[why]}")
             for trigger in outcome.triggers:
                 times = "once" if trigger.times == 1 else f"{trigger.times} times"
                 lines.append(f"     triggers {times}: {trigger.source}'s \"{ability_text(trigger.ability, result.texts)}\""

@@ -45,6 +45,7 @@ class EventOutcome:
     checks: tuple[TriggerCheck, ...]
     absent: tuple[tuple[str, Symbol], ...]          # (object, ability its card has but it doesn't now)
     entered_with: tuple[tuple[str, Symbol], ...]    # (object, tapped | counters(K, N)) (614.12)
+    nothing: tuple[tuple[str, str], ...] = ()        # (object, why) the event changed nothing on it
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ def lki_facts(event: Event, solution: Solution) -> list[Symbol]:
 def outcome(event: Event, before: Solution | None, after: Solution) -> EventOutcome:
     """What asp/ found for the event, on the board before it (leaving objects) and after it."""
     ev = Number(event.number)
-    triggers, checks, absent, entered = [], [], [], []
+    triggers, checks, absent, entered, nothing = [], [], [], [], []
     for solution in (before, after):
         if solution is None:
             continue
@@ -175,7 +176,10 @@ def outcome(event: Event, before: Solution | None, after: Solution) -> EventOutc
                    if a.arguments[0] == ev]
         if solution is after and event.kind == "enters":
             entered = entered_with(after)
+        if solution is after:
+            nothing = [(a.arguments[1].string, a.arguments[2].name) for a in solution.atoms("nothing_happens", 3)
+                       if a.arguments[0] == ev]
     key = lambda t: (t.source, str(t.ability))   # noqa: E731
     return EventOutcome(event, tuple(sorted(triggers, key=key)),
                         tuple(sorted(checks, key=lambda c: (c.source, str(c.ability), c.object))),
-                        tuple(sorted(set(absent), key=str)), tuple(entered))
+                        tuple(sorted(set(absent), key=str)), tuple(entered), tuple(sorted(nothing)))

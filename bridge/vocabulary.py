@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import yaml
+
 from .errors import CaseError, close_matches
 from .words import WordChecker, WordLists
 
@@ -468,7 +470,9 @@ class Reader:
         return tuple(found)
 
     # --- abilities ---
-    def ability(self, value, where: str) -> Ability:
+    def ability(self, value, where: str, default_text: str | None = None) -> Ability:
+        """A keyword string or a mapping. A mapping without `text:` takes `default_text` (the card's
+        text, for a card's only ability) or, failing that, a text generated from its structure."""
         if isinstance(value, str):
             keyword = keyword_text(value)
             if not keyword:
@@ -480,9 +484,9 @@ class Reader:
                                            "players", "targets", "choose"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
-        if "text" not in data:
-            raise self.fail(where, "an ability needs its text (or is a keyword string)")
-        text = self.string(data["text"], f"{where}.text")
+        if not data:
+            raise self.fail(where, "an empty ability: give its text, or what it does (static, activated ...)")
+        text = self.string(data["text"], f"{where}.text") if "text" in data else default_text or structure_text(data)
         cda = data.get("cda", False)
         if not isinstance(cda, bool):
             raise self.fail(f"{where}.cda", "expected true or false")
@@ -605,6 +609,13 @@ class Reader:
                 raise self.fail(f"{where}.{kind_text}", "a number of counters cannot be negative")
             found.append((kind_text, n))
         return tuple(found)
+
+
+def structure_text(data: dict) -> str:
+    """The text of an ability written without one: its structure in one line of YAML, as written
+    ("static: {affects: {all: [creature, white]}, does: {modify_pt: +1/+1}}")."""
+    line = yaml.safe_dump(data, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1 << 30)
+    return line.strip()[1:-1]
 
 
 def keyword_text(value: str) -> str:

@@ -11,9 +11,10 @@ pytest.importorskip("ijson")
 from bridge.cli import main  # noqa: E402
 
 # Printed characteristics and Oracle text (Scryfall, 2025), in each source's own field names.
-ARCHDRUID = {"name": "Elvish Archdruid", "manaCost": "{1}{G}{G}", "type": "Creature — Elf Druid", "power": "2",
-             "toughness": "2", "layout": "normal",
-             "text": "Other Elf creatures you control get +1/+1.\n{T}: Add {G} for each Elf you control."}
+# (Imperious Perfect is in no library file: it can only come from the store.)
+PERFECT = {"name": "Imperious Perfect", "manaCost": "{2}{G}", "type": "Creature — Elf Warrior", "power": "2",
+           "toughness": "2", "layout": "normal",
+           "text": "Other Elves you control get +1/+1.\n{G}, {T}: Create a 1/1 green Elf Warrior creature token."}
 FIRE_ICE = [{"name": "Fire // Ice", "faceName": "Fire", "manaCost": "{1}{R}", "type": "Instant", "layout": "split",
              "side": "a", "text": "Fire deals 2 damage divided as you choose among one or two targets."},
             {"name": "Fire // Ice", "faceName": "Ice", "manaCost": "{1}{U}", "type": "Instant", "layout": "split",
@@ -49,7 +50,7 @@ TOKEN = [{"name": "Elf Warrior", "type": "Token Creature — Elf Warrior", "layo
 
 def atomic_cards():
     return {"meta": {"date": "2025-01-01", "version": "5.2.2"},
-            "data": {"Elvish Archdruid": [ARCHDRUID], "Fire // Ice": FIRE_ICE,
+            "data": {"Imperious Perfect": [PERFECT], "Fire // Ice": FIRE_ICE,
                      "Delver of Secrets // Insectile Aberration": DELVER,
                      "Jushi Apprentice // Tomoya the Revealer": JUSHI, "Bonecrusher Giant // Stomp": BONECRUSHER,
                      "Valki, God of Lies // Tibalt, Cosmic Impostor": VALKI, "Elf Warrior": TOKEN}}
@@ -96,12 +97,12 @@ def test_import_counts_cards_and_skips_tokens(store, capsys):
 
 
 def test_show_prints_characteristics_structure_and_text(store, capsys):
-    assert main(["cards", "show", "elvish", "archdruid"]) == 0
+    assert main(["cards", "show", "imperious", "perfect"]) == 0
     out = capsys.readouterr().out
-    assert "Creature — Elf Druid  2/2" in out
-    assert "[read] Other Elf creatures you control get +1/+1." in out
+    assert "Creature — Elf Warrior  2/2" in out
+    assert "[read] Other Elves you control get +1/+1." in out
     assert "modify_pt: +1/+1" in out
-    assert "[text only] {T}: Add {G} for each Elf you control." in out
+    assert "[text only] {G}, {T}: Create a 1/1 green Elf Warrior creature token." in out
     assert "card store" in out
 
 
@@ -126,24 +127,28 @@ def test_imported_faces_have_their_characteristics(store):
 
 
 def test_search_finds_names_in_library_and_store(store, capsys):
-    assert main(["cards", "search", "elv"]) == 0
+    assert main(["cards", "search", "perf"]) == 0
     out = capsys.readouterr().out.split("\n")
-    assert "Elvish Archdruid" in out and "Llanowar Elves" in out
+    assert "Imperious Perfect" in out and "Elvish Perfect" not in out
+    assert main(["cards", "search", "llanowar"]) == 0
+    assert "Llanowar Elves" in capsys.readouterr().out
 
 
 def test_imported_names_work_in_case_files(store, tmp_path):
     from bridge.api import solve
+    from bridge.library import library
+    assert library().lookup("Imperious Perfect") is None          # it can only come from the store
     case = tmp_path / "archdruid.yaml"
-    case.write_text("case: imported Elvish Archdruid\nsource: derived by the authors from its Oracle text\n"
-                    "battlefield: [{card: Elvish Archdruid}, {card: Llanowar Elves}]\n")
+    case.write_text("case: imported Imperious Perfect\nsource: derived by the authors from its Oracle text\n"
+                    "battlefield: [{card: Imperious Perfect}, {card: Llanowar Elves}]\n")
     result = solve(str(case))
     pts = {o.id: o.pt for o in result.permanents}
-    assert pts == {"elvish_archdruid": "2/2", "llanowar_elves": "2/2"}
+    assert pts == {"imperious_perfect": "2/2", "llanowar_elves": "2/2"}
 
 
 def test_store_option_wins_over_environment(tmp_path, monkeypatch, capsys):
     source = tmp_path / "AtomicCards.json"
-    source.write_text(json.dumps({"meta": {}, "data": {"Elvish Archdruid": [ARCHDRUID]}}))
+    source.write_text(json.dumps({"meta": {}, "data": {"Imperious Perfect": [PERFECT]}}))
     monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "env.sqlite"))
     assert main(["cards", "import", str(source), "--store", str(tmp_path / "option.sqlite")]) == 0
     assert (tmp_path / "option.sqlite").is_file() and not (tmp_path / "env.sqlite").exists()
@@ -153,7 +158,7 @@ def test_cards_the_solver_cannot_read_are_named_not_dropped_silently(tmp_path, c
     source = tmp_path / "AtomicCards.json"
     source.write_text(json.dumps({"data": {"Little Girl": [{"name": "Little Girl", "type": "Creature — Human Child",
                                                              "power": "0.5", "toughness": "0.5", "layout": "normal",
-                                                             "text": ""}], "Elvish Archdruid": [ARCHDRUID]}}))
+                                                             "text": ""}], "Imperious Perfect": [PERFECT]}}))
     assert main(["cards", "import", str(source), "--store", str(tmp_path / "s.sqlite")]) == 0
     out = capsys.readouterr().out
     assert "imported 1 cards" in out and "skipped 1 cards" in out and "Little Girl: expected a printed number" in out
@@ -173,6 +178,6 @@ def test_unknown_card_names_the_import_command(tmp_path, monkeypatch):
     from bridge.errors import CaseError
     monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "none.sqlite"))
     case = tmp_path / "c.yaml"
-    case.write_text("case: x\nbattlefield: [{card: Elvish Archdruid}]\n")
+    case.write_text("case: x\nbattlefield: [{card: Imperious Perfect}]\n")
     with pytest.raises(CaseError, match="cards import"):
         solve(str(case))

@@ -17,9 +17,9 @@ def read(line, name, type_line="Enchantment"):
     return reading
 
 
-def static(line, name, type_line="Enchantment"):
+def static(line, name, type_line="Enchantment", layer=True):
     reading = read(line, name, type_line)
-    assert reading.structured and reading.layer
+    assert reading.structured and reading.layer == layer
     (ability,) = reading.abilities
     assert ability["text"] == line
     return ability
@@ -88,6 +88,47 @@ TEMPLATES = [
          "power": {"count_cards": {"zone": "graveyard", "owner": "any", "all": ["creature"]}},
          "toughness": {"sum": [{"count_cards": {"zone": "graveyard", "owner": "any", "all": ["creature"]}},
                                1]}}}}}),
+    ("Vastwood Zendikon", "Enchanted land is a 6/4 green Elemental creature. It's still a land.",   # 205.1b
+     {"static": {"affects": "enchanted", "does": [{"add_types": ["Creature"]}, {"add_subtypes": ["Elemental"]},
+                                                   {"set_colors": ["green"]}, {"set_base_pt": "6/4"}]}}),
+    ("Crusher Zendikon", "Enchanted land is a 4/2 red Beast creature with trample. It's still a land.",
+     {"static": {"affects": "enchanted", "does": [{"add_types": ["Creature"]}, {"add_subtypes": ["Beast"]},
+                                                   {"set_colors": ["red"]}, {"set_base_pt": "4/2"},
+                                                   {"add_abilities": ["trample"]}]}}),
+    ("Dralnu's Crusade", "All Goblins are black and are Zombies in addition to their other creature types.",
+     {"static": {"affects": {"all": ["Goblin"]}, "does": [{"set_colors": ["black"]}, {"add_subtypes": ["Zombie"]}]}}),
+    ("Lush Growth", "Enchanted land is a Mountain, Forest, and Plains.",          # longest description that reads
+     {"static": {"affects": "enchanted", "does": [{"set_land_types": ["Mountain", "Forest", "Plains"]}]}}),
+    ("Prismatic Omen", "Lands you control are every basic land type in addition to their other types.",
+     {"static": {"affects": {"all": ["land"], "controller": "you"},
+                 "does": [{"add_subtypes": ["Plains", "Island", "Swamp", "Mountain", "Forest"]}]}}),
+    ("On Serra's Wings", "Enchanted creature is legendary, gets +1/+1, and has flying, vigilance, and lifelink.",
+     {"static": {"affects": "enchanted", "does": [{"add_supertypes": ["Legendary"]}, {"modify_pt": "+1/+1"},
+                                                   {"add_abilities": ["flying", "vigilance", "lifelink"]}]}}),
+    ("Sword of Fire and Ice", "Equipped creature gets +2/+2 and has protection from red and from blue.",
+     {"static": {"affects": "equipped", "does": [{"modify_pt": "+2/+2"},
+                                                  {"add_abilities": ["protection from red and from blue"]}]}}),
+    ("Fearsome Temper", 'Enchanted creature gets +2/+2 and has "{2}{R}: Target creature can\'t block this creature '
+     'this turn."',                                                               # a quoted ability, kept as text
+     {"static": {"affects": "enchanted", "does": [{"modify_pt": "+2/+2"}, {"add_abilities": [
+         {"text": "{2}{R}: Target creature can't block this creature this turn."}]}]}}),
+    ("Metallic Mimic", "Metallic Mimic is the chosen type in addition to its other types.",
+     {"static": {"affects": "self", "does": [{"add_subtypes": {"chosen": "creature_type"}}]}}),
+    ("Adaptive Automaton", "Other creatures you control of the chosen type get +1/+1.",
+     {"static": {"affects": {"other": True, "controller": "you", "all": ["creature", {"chosen": "creature_type"}]},
+                 "does": [{"modify_pt": "+1/+1"}]}}),
+    ("Dauntless Dourbark", "Dauntless Dourbark's power and toughness are each equal to the number of Forests you "
+     "control plus the number of Treefolk you control.",                          # a sum of counts
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"sum": [{"count": {"all": ["Forest"], "controller": "you"}},
+                           {"count": {"all": ["Treefolk"], "controller": "you"}}]},
+         "toughness": {"sum": [{"count": {"all": ["Forest"], "controller": "you"}},
+                               {"count": {"all": ["Treefolk"], "controller": "you"}}]}}}}}),
+    ("Lord of Extinction", "Lord of Extinction's power and toughness are each equal to the number of cards in all "
+     "graveyards.",
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"count_cards": {"zone": "graveyard", "owner": "any"}},
+         "toughness": {"count_cards": {"zone": "graveyard", "owner": "any"}}}}}}),
     ("True Believer", "You have shroud. (You can't be the target of spells or abilities.)",   # players
      {"players": {"who": "you", "gain": ["shroud"]}}),
     ("Spellbook", "You have no maximum hand size.", {"players": {"who": "you", "max_hand_size": "none"}}),
@@ -116,6 +157,34 @@ COPIES = [
 @pytest.mark.parametrize("name,line,expected", COPIES[:3], ids=[c[0] for c in COPIES[:3]])
 def test_enters_as_copy(name, line, expected):
     assert static(line, name, "Creature — Shapeshifter")["enters_as_copy"] == expected
+
+
+def test_copy_in_2020_wording_and_granted_keywords_dacks_duplicate():
+    line = ("You may have Dack's Duplicate enter the battlefield as a copy of any creature on the battlefield except "
+            "it gains haste and dethrone. (Whenever it attacks the player with the most life or tied for most life, "
+            "put a +1/+1 counter on it.)")
+    assert static(line, "Dack's Duplicate", "Creature")["enters_as_copy"] == {
+        "except": {"add_abilities": ["haste", "dethrone"]}}
+
+
+def test_becomes_a_copy_activated_mirage_mirror_and_dimir_doppelganger():
+    mirror = "{2}: Mirage Mirror becomes a copy of target artifact, creature, enchantment, or land until end of turn."
+    assert static(mirror, "Mirage Mirror", "Artifact")["becomes_copy"] == {}
+    dimir = ("{1}{U}{B}: Exile target creature card from a graveyard. This creature becomes a copy of that card, "
+             "except it has this ability.")
+    assert static(dimir, "Dimir Doppelganger", "Creature")["becomes_copy"] == {"except": {"add_abilities": ["this"]}}
+
+
+def test_choice_as_it_enters_voice_of_all():
+    assert static("As this creature enters, choose a color.", "Voice of All", "Creature", layer=False) == {
+        "text": "As this creature enters, choose a color.", "chosen": "color"}
+
+
+def test_ability_words_are_set_aside_but_conditions_stay_text_wayward_angel():
+    line = ("Threshold — As long as seven or more cards are in your graveyard, Wayward Angel gets +3/+3, is black, has "
+            "trample, and has \"At the beginning of your upkeep, sacrifice a creature.\"")
+    reading = read(line, "Wayward Angel", "Creature")
+    assert reading.layer and not reading.structured
 
 
 def test_copy_exception_keeps_the_printed_words_of_a_quoted_ability():
@@ -147,7 +216,7 @@ def test_devoid_is_a_colorless_cda_eldrazi_skyspawner():
 
 
 def test_enters_tapped_skyshroud_behemoth():
-    ability = static("Skyshroud Behemoth enters tapped.", "Skyshroud Behemoth", "Creature — Beast")
+    ability = static("Skyshroud Behemoth enters tapped.", "Skyshroud Behemoth", "Creature — Beast", layer=False)
     assert ability["enters"] == {"tapped": True}
 
 

@@ -223,3 +223,30 @@ def test_keywords_keep_mana_symbols_uppercase(write_case):
     assert result.objects["ainok"].abilities == ("megamorph {6}{B}",)
     assert "morph {2}{B}{B}" in result.objects["grinning_demon"].abilities
     assert "morph {2}{B}{B}" not in result.objects["grinning_demon_2"].abilities    # written in any case
+
+
+def test_an_ability_without_text_as_in_the_contract(tmp_path):
+    """docs/contract.md's Honor of the Pure: `text:` on the card, one structured ability without one."""
+    import bridge
+    (tmp_path / "honor.yaml").write_text(
+        "case: t\nsource: test\nbattlefield:\n"
+        "  - card:\n      name: Honor of the Pure\n      mana_cost: \"{1}{W}\"\n      type_line: Enchantment\n"
+        "      text: White creatures you control get +1/+1.\n      abilities:\n        - static:\n"
+        "            affects: {all: [creature, white], controller: you}\n            does: {modify_pt: +1/+1}\n"
+        "  - card: {name: Two Anthems, mana_cost: \"{2}\", type_line: Artifact, text: Two lines., abilities: [\n"
+        "      {static: {affects: {all: [creature]}, does: {modify_pt: +1/+0}}},\n"
+        "      {static: {affects: {all: [creature]}, does: {modify_pt: +0/+1}}}]}\n"
+        "  - card: {name: Savannah Lions, mana_cost: \"{W}\", type_line: Creature — Cat, pt: 2/1}\n"
+        "effects: [{affects: [savannah_lions], does: {add_abilities: [{static: {affects: self, does: switch_pt}}]}}]\n",
+        encoding="utf-8")
+    objects = bridge.solve(tmp_path / "honor.yaml").objects
+    assert objects["honor_of_the_pure"].abilities == ("White creatures you control get +1/+1.",)
+    assert objects["two_anthems"].abilities == ("static: {affects: {all: [creature]}, does: {modify_pt: +1/+0}}",
+                                                "static: {affects: {all: [creature]}, does: {modify_pt: +0/+1}}")
+    assert objects["savannah_lions"].abilities == ("static: {affects: self, does: switch_pt}",)
+    assert objects["savannah_lions"].pt == "3/4"      # 2/1 +1/+1 +1/+0 +0/+1 = 4/3, then switched (7d)
+
+
+def test_an_empty_ability_is_refused(refused):
+    message = refused("case: t\nbattlefield: [{card: {name: X, type_line: Creature, pt: 1/1, abilities: [{}]}}]\n")
+    assert "battlefield[0].card.abilities[0]: an empty ability" in message

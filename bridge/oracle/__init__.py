@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .copies import copy_ability
-from .keywords import keyword_line
+from .keywords import PLAIN, keyword_line
 from .statics import static_ability
 from .text import ability_lines, normalized
 from .triggers import trigger
@@ -20,12 +20,15 @@ from .triggers import trigger
 LAYER_KEYWORDS = ("changeling", "devoid")
 # Words that tell a static ability changes characteristics or control (613.1): used only to count
 # which unread lines matter for the layers (`mtg-layers cards coverage`).
-LAYER_HINTS = re.compile(r"\b(?:gets? [+-]|ha(?:s|ve) (?:base|[a-z]+(?: strike)?\b(?!\s*\"))|loses? |"
-                         r"in addition to|base power|power and toughness (?:are|is)|power is equal|"
-                         r"you control enchanted|every creature type|is (?:a|an|black|white|blue|red|green|colorless)\b|"
-                         r"are (?:black|white|blue|red|green|colorless|\w+s)\b|(?:is|are) the chosen|enter as a copy|becomes? a copy)",
-                         re.IGNORECASE)
-NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end)\b|^[^\"]*?:\s", re.IGNORECASE)
+GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+walk"}, key=len, reverse=True))
+LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
+                         r"loses? (?:all|" + GRANTED + r")\b|in addition to|base power|power and toughness (?:are|is)|"
+                         r"power is equal|you control enchanted|every creature type|"
+                         r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
+                         r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
+                         r"enter(?: the battlefield)? as a copy|becomes? a copy)")
+NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
+                        re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -56,18 +59,20 @@ def read_line(line: str, name: str, spell: bool = False) -> Reading:
         return Reading(line, tuple(abilities), structured, layer)
     if spell:
         return Reading(line, (), False, False)
-    layer = bool(LAYER_HINTS.search(plain)) or "enter as a copy" in plain
-    if NOT_STATIC.search(plain) and "copy" not in plain:
+    layer = bool(LAYER_HINTS.search(plain))
+    if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
         when = trigger(plain)
         return Reading(line, ({"text": line, **when} if when else {"text": line},), False, False)
     found = copy_ability(plain, line) or (static_ability(plain) if one_sentence(plain) else None)
     if found is None:
         return Reading(line, ({"text": line},), False, layer)
-    return Reading(line, ({"text": line, **found},), True, True)
+    layer = layer or any(key in found for key in ("static", "enters_as_copy", "becomes_copy", "players"))
+    return Reading(line, ({"text": line, **found},), True, layer)
 
 
 def one_sentence(text: str) -> bool:
-    return not re.search(r"\.\s+\S", text.replace('"', ""))
+    """One sentence, or one followed by "It's still a land." (205.1b, read with the sentence before it)."""
+    return not re.search(r"\.\s+\S", re.sub(r"\. It's still a land\.$", ".", re.sub(r'"[^"]*"', '""', text)))
 
 
 def is_spell(type_line: str) -> bool:

@@ -16,7 +16,8 @@ VERBS = re.compile(r" (?=(?:gets?|has|have|is|are|loses?) )")
 def control(sentence: str):
     """Control Magic: 'You control enchanted creature.' (layer 2)."""
     m = re.fullmatch(r"You control (enchanted \w+)\.?", sentence)
-    return {"static": {"affects": subject(m.group(1)), "does": {"gain_control": "you"}}} if m else None
+    who = subject(m.group(1)) if m else None
+    return {"static": {"affects": who, "does": {"gain_control": "you"}}} if who else None
 
 
 def cda_power_toughness(sentence: str):
@@ -41,9 +42,16 @@ def cda_power_then_toughness(sentence: str):
                                                                                  "toughness": toughness}}}}
 
 
+STILL = re.compile(r"(?:\. It's still a land| that's still a land| that are still lands)\.?$")
+
+
 def subject_predicate(sentence: str):
     """Glorious Anthem, Elvish Archdruid, Humility, Blood Moon, Rancor, Lignify ...:
-    SUBJECT (get|have|is|are|lose ...) PREDICATE, split at the first verb after a known subject."""
+    SUBJECT (get|have|is|are|lose ...) PREDICATE, split at the first verb after a known subject.
+    Vastwood Zendikon: '... is a 6/4 green Elemental creature. It's still a land.' — 205.1b: it keeps
+    its prior types, as 'in addition to its other types' says."""
+    if STILL.search(sentence):
+        sentence = STILL.sub(" in addition to its other types", sentence)
     sentence = sentence.rstrip(".")
     for split in VERBS.finditer(sentence):
         who = subject(sentence[: split.start()])
@@ -56,6 +64,12 @@ def subject_predicate(sentence: str):
     return None
 
 
+def choose_as_it_enters(sentence: str):
+    """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
+    m = re.fullmatch(r"As ~ enters(?: the battlefield)?, choose a (color|creature type)\.?", sentence)
+    return {"chosen": m.group(1).replace(" ", "_")} if m else None
+
+
 def devoid(sentence: str):
     """Eldrazi Devourer: 'Devoid' (702.114a: a CDA, this object is colorless; layer 5)."""
     if sentence.lower() != "devoid":
@@ -64,6 +78,7 @@ def devoid(sentence: str):
 
 
 TEMPLATES = (control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, enters_tapped,
+             choose_as_it_enters,
              subject_predicate)
 
 
