@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -72,7 +73,9 @@ def main() -> None:
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "bridge.cli", "cards", "import", str(source), "--store", str(store)],
                    check=True, cwd=Path(__file__).resolve().parent.parent)
-    print(f"import: {time.perf_counter() - started:.1f} s wall (with interpreter start); "
+    child = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"import: {time.perf_counter() - started:.1f} s wall, {child.ru_utime + child.ru_stime:.1f} s CPU, "
+          f"peak memory {child.ru_maxrss / 1024:.0f} MiB (with interpreter start); "
           f"store: {store.stat().st_size / 2**20:.1f} MiB")
     os.environ["MTG_LAYERS_CARD_STORE"] = str(store)
     from bridge.card_store import CardStore

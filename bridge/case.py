@@ -17,12 +17,13 @@ from .bounds import check_number_range
 from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
 
 from .vocabulary import Ability, Operation, Reader, canonical_word
+from .sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS, SbaInput, object_damage, read_sba_input
 
 TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "hands", "libraries", "exile",
             "effects", "events",
-            "questions", "expect", "expect_under", "expect_players", "notes")
+            "questions", "expect", "expect_under", "expect_players", "notes") + SBA_TOP_KEYS
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
-               "choices", "chosen_as", "copy_of")
+               "choices", "chosen_as", "copy_of") + SBA_OBJECT_KEYS
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
 SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets",
               "half", "ability_of", "ability")
@@ -83,6 +84,8 @@ class BoardObject:
     half: int | None = None               # a split card on the stack: the half that was cast (709.3)
     ability_source: str | None = None     # an activated or triggered ability on the stack: its source (113.7)
     ability_index: int | None = None      # which ability of the source's card (1, 2, ...)
+    damage: int = 0                       # damage marked on it (120.6), read by 704.5g
+    deathtouch_damage: bool = False       # dealt damage by a deathtouch source since the last check (704.5h)
 
     @property
     def has_characteristics(self) -> bool:
@@ -145,6 +148,7 @@ class Case:
     events: tuple = ()                # bridge.events.Event, in order: each holds the board after it
     questions: tuple[Question, ...] = ()
     player_expectations: tuple[Expectation, ...] = ()   # object_id is the player's name
+    sba: SbaInput = SbaInput()        # what state-based actions read and what the case expects of them (704)
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""
@@ -320,7 +324,8 @@ class CaseBuilder:
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
-                    player_expectations=player_expectations)
+                    player_expectations=player_expectations,
+                    sba=read_sba_input(self, data, by_id, players))
 
     def check_effect_count(self, objects, effects_given: int) -> None:
         """What drives the cost of solving: the effects given and the static abilities of every object."""
@@ -635,12 +640,13 @@ class CaseBuilder:
                                 "the new target (707.10c)")
             new_targets = tuple((r.integer(k, f"{where}.new_targets"), r.string(v, f"{where}.new_targets.{k}"))
                                 for k, v in raw.items())
+        damage, deathtouch_damage = object_damage(self, entry, where)
         return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
                            controller_given="controller" in entry, half=half, ability_source=ability_source,
-                           ability_index=ability_index)
+                           ability_index=ability_index, damage=damage, deathtouch_damage=deathtouch_damage)
 
     def stack_ability(self, entry: dict, where: str):
         """An activated or triggered ability on the stack: {ability_of: source id, ability: N}."""

@@ -129,13 +129,18 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
         return sub
 
+    def with_sba(sub):
+        sub.add_argument("--no-sba", dest="sba", action="store_false",
+                         help="don't check state-based actions (CR 704) after the layers")
+        return sub
+
     solve = command("solve", "print each permanent's and spell's characteristics, players, answers, triggers")
-    solve.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
+    with_sba(solve).add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     check = command("check", "compare each case with what it expects (expect:, triggers, answers, players)")
-    check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
+    with_sba(check).add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
     explain = command("explain", "each layer's effects in order, why, and what they changed; why triggers "
                                  "happened, targets are illegal, questions got their answers")
-    explain.add_argument("case", metavar="CASE", help="a case file")
+    with_sba(explain).add_argument("case", metavar="CASE", help="a case file")
     explain.add_argument("object", metavar="OBJECT", nargs="?", help="an object id: how each of its values came to be")
     deps = command("deps", "the dependency graph at each step where one existed", formats=("text", "json", "dot"))
     deps.add_argument("case", metavar="CASE", help="a case file")
@@ -236,7 +241,7 @@ def run_solve(args) -> int:
 def solve_output(args, path):
     """In the child: the table (or JSON) of one file."""
     result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
-                       reevaluate=args.reevaluate)
+                       reevaluate=args.reevaluate, sba=args.sba)
     return result_json(result) if args.format == "json" else text_table(result)
 
 
@@ -279,7 +284,7 @@ def run_check(args) -> int:
 def check_entry(args, path) -> dict:
     """In the child: one file's check, as its JSON entry with its text lines and exit code."""
     outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
-                        reevaluate=args.reevaluate)
+                        reevaluate=args.reevaluate, sba=args.sba)
     case, edition = outcome.result.case, outcome.result.edition
     entry = {"format_version": FORMAT_VERSION, "file": str(path), "rules": edition, "case": case.title}
     if not outcome.expects_something:
@@ -297,7 +302,7 @@ def check_entry(args, path) -> dict:
 def run_explain(args) -> int:
     def work():
         result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
-                           reevaluate=args.reevaluate)
+                           reevaluate=args.reevaluate, sba=args.sba)
         if args.format == "json":
             return dumps(explain_data(result, args.object))
         return explain_text(result, args.object)
@@ -307,7 +312,7 @@ def run_explain(args) -> int:
 def run_deps(args) -> int:
     def work():
         result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
-                           reevaluate=args.reevaluate)
+                           reevaluate=args.reevaluate, sba=False)
         if args.render:
             try:
                 render(deps_dot(result), Path(args.render))
@@ -337,7 +342,7 @@ def run_compare(args) -> int:
             if left <= 0:
                 raise SolveTimeout(str(path), args.timeout)
             try:
-                results.append(api.solve(case, rules=edition, timeout=left, reevaluate=args.reevaluate))
+                results.append(api.solve(case, rules=edition, timeout=left, reevaluate=args.reevaluate, sba=False))
             except SolveTimeout as late:
                 raise SolveTimeout(str(path), args.timeout, late.steps) from None
         return compare_data(results) if args.format == "json" else compare_text(results)

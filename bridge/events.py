@@ -56,7 +56,8 @@ class Event:
             if obj.id in gone:
                 # 400.7 it becomes a new object in its new zone, with no counters or status; what that
                 # means for the effects that applied to it is in asp/611_continuous_effects.lp.
-                obj = replace(obj, zone=gone[obj.id], attached_to=None, counters=(), status=())
+                obj = replace(obj, zone=gone[obj.id], attached_to=None, counters=(), status=(), damage=0,
+                              deathtouch_damage=False)
             if obj.id in self.subjects and self.kind in STATUS_CHANGE:
                 name, value = STATUS_CHANGE[self.kind]
                 present = name in obj.status

@@ -47,6 +47,10 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
         data["object"] = object_history(result, object_id)
     if result.events:
         data["events"] = [event_data(result, outcome) for outcome in result.events]
+    if result.sba is not None:
+        from .sba_render import object_rounds, rounds_json
+        data["state_based_actions"] = (object_rounds(result.sba, object_id) if object_id
+                                       else rounds_json(result.sba)["rounds"])
     data["targets"] = [{"spell": obj.id, "target": c.target, "legal": c.legal,
                         "because": [reason_text(c.target, r) for r in c.reasons]}
                        for obj in result.stack for c in obj.targets]
@@ -231,6 +235,12 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
     for event in data.get("events", []):
         lines.append("")
         lines.extend(event_lines(event))
+    if object_id and data.get("state_based_actions"):
+        from .sba_render import object_rounds_lines
+        lines += object_rounds_lines(data["state_based_actions"])
+    elif data.get("state_based_actions") and result.sba.performing:
+        from .sba_render import rounds_text
+        lines += rounds_text(result.sba, result.texts)
     if data["targets"]:
         lines += ["", "targets (608.2b: checked with the characteristics above):"]
         for item in data["targets"]:

@@ -125,6 +125,8 @@ class FactWriter:
 
     def copy_exceptions(self, definition: Symbol, i: int, exceptions, owner: Symbol) -> None:
         """707.9: what the copy keeps, the values it is given, and what it gains."""
+        if exceptions.enters_tapped:
+            self.add("definition_op_enters_tapped", definition, i)
         for attribute in exceptions.keep:
             self.add("definition_op_keep", definition, i, Function(attribute))
         if exceptions.pt is not None:
@@ -182,6 +184,11 @@ class FactWriter:
                 self.add("keyword_number", term, int(words[1]))
             if len(words) == 3 and words[:2] == ["protection", "from"]:
                 self.add("protection_from", term, words[2][:1].upper() + words[2][1:])
+            if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
+                if len(words) == 2:
+                    self.add("enchant_word", term, words[1][:1].upper() + words[1][1:])
+                else:
+                    self.add("enchant_unread", term)
         if ability.trigger is not None:
             selector_term = Function("trig", [term])
             self.add("trigger_when", term, Function(ability.trigger.when))
@@ -364,11 +371,22 @@ def case_facts(case: Case) -> list[Symbol]:
             else:
                 made_for = card_key_of(obj)
             w.add("choice_for", o, made_for)
+        if obj.damage:
+            w.add("damage_marked", o, obj.damage)
+        if obj.deathtouch_damage:
+            w.add("deathtouch_damage", o)
         for kind, number in obj.counters:
             w.add("counter", o, kind, number)
             w.pt_counter_kind(kind)
     for question in case.questions:
         w.question(question)
+    # What state-based actions read (asp/704_state_based_actions.lp).
+    for kept in case.sba.keep:
+        w.add("legend_kept", kept)
+    for player, life in case.sba.life:
+        w.add("player_life", player, life)
+    for player, poison in case.sba.poison:
+        w.add("player_poison", player, poison)
     for effect in case.effects:
         e = Function("res", [Number(effect.index)])
         w.add("resolved_effect", e)

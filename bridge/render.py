@@ -6,8 +6,9 @@ import json
 from .case import CARD_ZONE_NAMES
 from .result import Result
 from .schemas import FORMAT_VERSION
-from .texts import ability_text
+from .texts import ability_text, trigger_text
 from .explain import NOTHING_HAPPENS, reason_text
+from .sba_render import rounds_json, rounds_text
 
 COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "counters")
 
@@ -79,11 +80,11 @@ def text_table(result: Result) -> str:
             for obj, why in outcome.nothing:
                 lines.append(f"     nothing happens to {obj}: {NOTHING_HAPPENS[why]}")
             for trigger in outcome.triggers:
-                times = "once" if trigger.times == 1 else f"{trigger.times} times"
-                lines.append(f"     triggers {times}: {trigger.source}'s \"{ability_text(trigger.ability, result.texts)}\""
-                             f" (controller {trigger.controller})")
+                lines.append(f"     {trigger_text(trigger, result.texts)}")
             if not outcome.triggers:
                 lines.append("     nothing triggers")
+    if result.sba is not None:
+        lines += rounds_text(result.sba, result.texts)
     if result.trace.ties:
         lines.append("")
         lines.append("ties left to a player:")
@@ -112,6 +113,7 @@ def result_json(result: Result) -> dict:
                     "triggers": [{"source": t.source, "ability": ability_text(t.ability, result.texts),
                                   "controller": t.controller, "times": t.times} for t in o.triggers]}
                    for o in result.events],
+        **({"state_based_actions": rounds_json(result.sba)} if result.sba is not None else {}),
     }
 
 

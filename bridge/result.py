@@ -142,6 +142,7 @@ class Result:
     players: tuple[PlayerState, ...] = ()
     answers: tuple[Answer, ...] = ()
     texts: dict = field(repr=False, compare=False, default_factory=dict)
+    sba: object = None         # bridge.sba.Rounds: state-based actions after the layers (None: not checked)
 
     @property
     def stack(self) -> list[ObjectState]:

@@ -71,3 +71,10 @@ def effect_text(term: Symbol, labels: dict, object_names: dict, texts: dict) -> 
     if term.name == "flipped":
         return f"{term.arguments[0].string} is flipped (710.2)"
     return str(term)
+
+
+def trigger_text(trigger, texts: dict) -> str:
+    """A triggered ability that triggered (bridge.timeline.Trigger), in words."""
+    times = "once" if trigger.times == 1 else f"{trigger.times} times"
+    return (f"triggers {times}: {trigger.source}'s \"{ability_text(trigger.ability, texts)}\" "
+            f"(controller {trigger.controller})")

@@ -67,9 +67,10 @@ def event_facts(event: Event, board: str) -> list[Symbol]:
     return facts
 
 
-def solve_story(case: Case, timeout: float | None = None, **options) -> Story:
+def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symbol] = (), **options) -> Story:
     """Solve the case's board, then the board after each event, collecting what triggered.
-    `timeout` bounds the whole: each board gets what is left of it."""
+    `timeout` bounds the whole: each board gets what is left of it. `final_facts` go to the last
+    board only (e.g. that state-based actions are checked on it, bridge/sba.py)."""
     deadline = None if timeout is None else time.monotonic() + timeout
 
     def solve(snapshot: Case, extra: list[Symbol]) -> Solution:
@@ -97,6 +98,8 @@ def solve_story(case: Case, timeout: float | None = None, **options) -> Story:
             extra += event_facts(event, "after")
         if following is not None:
             extra += event_facts(following, "before")
+        else:
+            extra += list(final_facts)
         snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
         solution = solve(snapshot, extra)
         if event is not None and event.kind == "enters":

@@ -6,7 +6,7 @@ for the game is in asp/ (which layer an operation belongs to, what it changes, a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import yaml
 
@@ -81,6 +81,8 @@ class CopyExceptions:
     # "it enters with an additional +1/+1 counter if it's a creature" (707.9e, 707.9f): each item is
     # (counters, condition on the copy as it would exist, or None)
     enters_with: tuple[tuple[tuple[tuple[str, int], ...], "Selector | None"], ...] = ()
+    # "enter tapped as a copy" (614.1c, Vesuva): how the copy enters, not a copied value
+    enters_tapped: bool = False
 
 
 @dataclass(frozen=True)
@@ -468,8 +470,13 @@ class Reader:
         copies = {}
         for key in ("enters_as_copy", "becomes_copy"):
             if key in data:
-                spec = self.mapping(data[key] or {}, f"{where}.{key}", ("except",))
+                spec = self.mapping(data[key] or {}, f"{where}.{key}",
+                                    ("except", "tapped") if key == "enters_as_copy" else ("except",))
                 copies[key] = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.{key}.except")
+                if "tapped" in spec:
+                    if not isinstance(spec["tapped"], bool):
+                        raise self.fail(f"{where}.{key}.tapped", "expected true or false")
+                    copies[key] = replace(copies[key], enters_tapped=spec["tapped"])
         chosen = self.string(data["chosen"], f"{where}.chosen") if "chosen" in data else None
         trigger = self.trigger(data["triggered"], f"{where}.triggered") if "triggered" in data else None
         copies_spell = None

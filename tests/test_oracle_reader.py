@@ -129,6 +129,13 @@ TEMPLATES = [
      {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
          "power": {"count_cards": {"zone": "graveyard", "owner": "any"}},
          "toughness": {"count_cards": {"zone": "graveyard", "owner": "any"}}}}}}),
+    ("Yixlid Jailer", "Cards in graveyards lose all abilities.",                 # zones (400.1)
+     {"static": {"affects": {"zone": "graveyard"}, "does": ["lose_all_abilities"]}}),
+    ("Mycosynth Lattice", "All cards that aren't on the battlefield, spells, and permanents are colorless.",
+     {"static": {"affects": {"zone": "all"}, "does": [{"set_colors": []}]}}),
+    ("Painter's Servant", "All cards that aren't on the battlefield, spells, and permanents are the chosen color in "
+     "addition to their other colors.",
+     {"static": {"affects": {"zone": "all"}, "does": [{"add_colors": {"chosen": "color"}}]}}),
     ("True Believer", "You have shroud. (You can't be the target of spells or abilities.)",   # players
      {"players": {"who": "you", "gain": ["shroud"]}}),
     ("Spellbook", "You have no maximum hand size.", {"players": {"who": "you", "max_hand_size": "none"}}),
@@ -239,7 +246,7 @@ def test_what_it_cannot_read_stays_text_and_is_flagged_conspiracy():
     line = ("Creatures you control are the chosen type. The same is true for creature spells you control and "
             "creature cards you own that aren't on the battlefield.")
     reading = read(line, "Conspiracy")
-    assert reading.abilities == ({"text": line},)
+    assert reading.abilities == ({"text": line, "chosen": "creature_type"},)      # 607.2: shows the choice
     assert not reading.structured and reading.layer
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .activated import activated_ability
 from .copies import copy_ability
 from .keywords import PLAIN, keyword_line
 from .statics import static_ability
@@ -62,12 +63,23 @@ def read_line(line: str, name: str, spell: bool = False) -> Reading:
     layer = bool(LAYER_HINTS.search(plain))
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
         when = trigger(plain)
-        return Reading(line, ({"text": line, **when} if when else {"text": line},), False, False)
+        if when:
+            return Reading(line, ({"text": line, **when},), False, False)
+        animation = activated_ability(plain)
+        return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation), False)
     found = copy_ability(plain, line) or (static_ability(plain) if one_sentence(plain) else None)
     if found is None:
-        return Reading(line, ({"text": line},), False, layer)
+        return Reading(line, ({"text": line, **uses_choice(plain)},), False, layer)
+    if "becomes_copy" in found:
+        found = {**found, **(trigger(plain) or {})}        # Unstable Shapeshifter: "Whenever ..., ~ becomes a copy"
     layer = layer or any(key in found for key in ("static", "enters_as_copy", "becomes_copy", "players"))
     return Reading(line, ({"text": line, **found},), True, layer)
+
+
+def uses_choice(plain: str) -> dict:
+    """607.2: an ability that refers to a value chosen as its object entered shows that value."""
+    m = re.search(r"\bthe chosen (color|creature type|type)\b", plain)
+    return {"chosen": "color" if m.group(1) == "color" else "creature_type"} if m else {}
 
 
 def one_sentence(text: str) -> bool:

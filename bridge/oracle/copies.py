@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .predicates import description_ops, keyword_list
+from .quoted import quoted_ability
 
 ENTERS = re.compile(r"You may have ~ enter(?: the battlefield)? as a copy of (?:any|an?) [\w ]+?"
                     r"(?: on the battlefield| you control| in a graveyard)(?:,? except (.+?))?\.?")
@@ -41,7 +42,7 @@ def quoted(printed: str) -> list[str]:
 
 def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
     """707.9: what the copy doesn't copy or gets. None if a part is not known."""
-    parts = re.split(r",? and (?=it|its|that)", text)
+    parts = re.split(r",? and (?=it|its|that)", re.sub(r'"[^"]*"', '"…"', text))      # not inside quotes
     found: dict = {}
     for part in parts:
         part = part.strip()
@@ -64,9 +65,9 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
         if part == "it has this ability":
             found.setdefault("add_abilities", []).append("this")
             continue
-        m = re.fullmatch(r'it (?:has|gains) "([^"]+)"', part)
+        m = re.fullmatch(r'it (?:has|gains) "…"', part)
         if m and printed_quotes:
-            found.setdefault("add_abilities", []).append({"text": printed_quotes.pop(0)})
+            found.setdefault("add_abilities", []).append(quoted_ability(printed_quotes.pop(0)))
             continue
         m = re.fullmatch(r"it (?:has|gains) (.+)", part)
         granted, rest = keyword_list(m.group(1)) if m else ([], "x")

@@ -9,6 +9,7 @@ import re
 
 from .keywords import keyword
 from .numbers import number
+from .quoted import quoted_ability
 from .words import BASIC_LAND_TYPES, COLORS, SUPERTYPES, card_type, singular_subtype
 
 PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
@@ -73,7 +74,7 @@ def keyword_list(text: str) -> tuple[list, str]:
         quoted = re.match(r'"([^"]+)"', rest)
         protection = re.match(r"protection from \w+(?: and from \w+)*", rest, flags=re.IGNORECASE)
         if quoted:
-            found.append({"text": quoted.group(1)})
+            found.append(quoted_ability(quoted.group(1)))
             piece_end = quoted.end()
         elif protection:
             found.append(protection.group(0).lower())

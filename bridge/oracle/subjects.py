@@ -18,12 +18,25 @@ CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an o
 PERMANENT_NOUNS = ("permanents", "permanent")
 
 
+# 400.1: every zone — Mycosynth Lattice, Painter's Servant.
+EVERYWHERE = "all cards that aren't on the battlefield, spells, and permanents"
+GRAVEYARD = re.compile(r" in (your|all|an opponent's)? ?graveyards?$")
+
+
 def subject(phrase: str) -> dict | str | None:
     """The selector a subject phrase names, or None when the phrase isn't one the reader knows."""
     phrase = " ".join(phrase.strip().split())
     lower = phrase.lower()
     if phrase == "~":
         return "self"
+    if lower == EVERYWHERE:
+        return {"zone": "all"}
+    zone = GRAVEYARD.search(phrase)
+    if zone:                        # Yixlid Jailer: 'Cards in graveyards'; 'creature cards in your graveyard'
+        kinds = {} if re.fullmatch(r"(?:all )?cards", phrase[: zone.start()], re.IGNORECASE) \
+            else group(re.sub(r"\bcards?\b", "", phrase[: zone.start()]).strip())
+        owner = {"your": {"owner": "you"}, "an opponent's": {"owner": "opponent"}}.get(zone.group(1) or "", {})
+        return None if kinds is None or "controller" in kinds else {**kinds, **owner, "zone": "graveyard"}
     match = re.fullmatch(r"(enchanted|equipped|fortified) (creature|permanent|artifact|land|enchantment|planeswalker|"
                          r"equipment)", lower)
     if match:
