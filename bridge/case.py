@@ -16,6 +16,7 @@ from .errors import CaseError, close_matches
 from .bounds import check_number_range
 from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
 
+from .collect import ErrorCollector, StopReading
 from .vocabulary import Ability, Operation, Reader, canonical_word
 from .sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS, SbaInput, object_damage, read_sba_input
 
@@ -182,13 +183,11 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
         data, file = source, file or "<case>"
     try:
         check_scalars(data, file, limits)
-        case = CaseBuilder(file, limits).build(data)
+        case = CaseBuilder(file, limits).read(data)
         check_number_range(case)
         return case
     except CaseError as error:
-        if error.line is None and marks:
-            error.line, error.column = locate(error.where, marks)
-        raise
+        raise in_file_order(error, marks) from None
     except RecursionError:
         raise CaseError(file, "", "the case is nested too deeply") from None
 
@@ -208,6 +207,20 @@ def read_stdin(file: str, limits: Limits) -> str:
         raise CaseError(file, "", "standard input is not UTF-8 text") from None
 
 
+def in_file_order(error: CaseError, marks: dict) -> CaseError:
+    """The errors of one pass with their lines and columns, the first in the file first."""
+    found = [error, *error.others]
+    for each in found:
+        if each.line is None and marks:
+            each.line, each.column = locate(each.where, marks)
+    found.sort(key=lambda e: (e.line or 0, e.column or 0))
+    first = found[0]
+    first.others, first.stopped = tuple(e for e in found[1:]), error.stopped
+    for each in first.others:
+        each.others, each.stopped = (), False
+    return first
+
+
 def locate(where: str, marks: dict[str, tuple[int, int]]) -> tuple[int | None, int | None]:
     """The line and column of a key path, or of its nearest enclosing key."""
     path = where
@@ -225,23 +238,46 @@ class CaseBuilder:
         self.limits = limits
         self.reader = Reader(file)
         self.library = library()
+        self.collector = ErrorCollector()
 
     def fail(self, where: str, problem: str) -> CaseError:
         return CaseError(self.file, where, problem)
+
+    def read(self, data) -> Case:
+        """The case, or every error found in one pass (bridge/collect.py): the first error carries
+        the others. An error in an entry (an object, an effect, an expectation ...) is recorded and
+        the next entry is read; an error in the file's shape stops the reading."""
+        self.reader.on_unknown_key = self.collector.unknown_key
+        case, stopped = None, False
+        try:
+            try:
+                case = self.build(data)
+            except CaseError as error:          # an error in the file's shape: the reading stops
+                self.collector.record(error)
+        except StopReading as stop:
+            stopped = stop.at_limit
+        error = self.collector.combined(stopped)
+        if error is not None:
+            raise error
+        return case
 
     def build(self, data) -> Case:
         r = self.reader
         if data is None:
             raise self.fail("", "the file is empty")
         data = r.mapping(data, "", TOP_KEYS)
-        if "case" not in data:
-            raise self.fail("case", "missing: every case needs a one-line title under 'case'")
-        title = r.string(data["case"], "case")
-        source = r.string(data.get("source", ""), "source") if data.get("source") is not None else ""
-        rules = r.string(data.get("rules", "current"), "rules")
-        if rules not in EDITIONS:
-            raise self.fail("rules", f"unknown rules edition {rules!r}" + close_matches(rules, EDITIONS)
-                            + f"; expected one of {', '.join(EDITIONS)}")
+        title, source, rules = "", "", "current"
+        with self.collector.entry():
+            if "case" not in data:
+                raise self.fail("case", "missing: every case needs a one-line title under 'case'")
+            title = r.string(data["case"], "case")
+        with self.collector.entry():
+            source = r.string(data.get("source", ""), "source") if data.get("source") is not None else ""
+        with self.collector.entry():
+            rules = r.string(data.get("rules", "current"), "rules")
+            if rules not in EDITIONS:
+                raise self.fail("rules", f"unknown rules edition {rules!r}" + close_matches(rules, EDITIONS)
+                                + f"; expected one of {', '.join(EDITIONS)}")
         players = r.string_list(data.get("players", ["Alice", "Bob"]), "players")
         if not players:
             raise self.fail("players", "expected at least one player")
@@ -270,16 +306,18 @@ class CaseBuilder:
         self.ids: dict[str, str] = {}
         self.next_suffix: dict[str, int] = {}   # the next number to try after a default id that is taken
         self.board_cards: dict = {}           # id -> card of the objects read so far (for abilities on the stack)
-        objects = []
-        for entry, where, zone, position in raw_objects:
-            objects.append(self.board_object(entry, where, zone, position))
-            self.board_cards[objects[-1].id] = objects[-1].card
+        objects, read = [], []
+        for raw in raw_objects:
+            entry, where, zone, position = raw
+            with self.collector.entry(raw):
+                objects.append(self.board_object(entry, where, zone, position))
+                read.append(raw)
+                self.board_cards[objects[-1].id] = objects[-1].card
+        raw_objects = read                  # the entries that became objects (the others' errors are recorded)
         by_id = {o.id: o for o in objects}
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
-            if obj.attached_to is not None:
-                if obj.attached_to == obj.id:
-                    raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
-                self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+            with self.collector.entry():
+                self.attachment(obj, where, by_id)
 
         effects_raw = data.get("effects", []) or []
         if not isinstance(effects_raw, list):
@@ -289,43 +327,63 @@ class CaseBuilder:
                                        f"{self.limits.max_effects:,} (--max-effects)")
         self.check_effect_count(objects, len(effects_raw))
         first = len(battlefield) + len(stack) + 1
-        effects = [self.effect(e, f"effects[{j}]", j + 1, first + j, by_id) for j, e in enumerate(effects_raw)]
+        effects = []
+        for j, e in enumerate(effects_raw):
+            with self.collector.entry():
+                effects.append(self.effect(e, f"effects[{j}]", j + 1, first + j, by_id))
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
             if obj.copy_of is not None:
-                if obj.copy_of == obj.id:
-                    raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot be a copy of itself")
-                zone = "stack" if obj.zone == "stack" else "battlefield"
-                self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone=zone)
-                if obj.zone == "stack":
-                    effect = self.spell_copy_effect(obj, where, by_id, len(effects) + 1, obj.timestamp)
-                    effects += [effect] if effect else []
-                else:
-                    effects.append(self.enters_as_copy_effect(obj, len(effects) + 1))
+                with self.collector.entry():
+                    effects += self.copy_effects(obj, where, by_id, len(effects) + 1)
         effects = tuple(effects)
         self.check_targets(objects, raw_objects, by_id)
 
         events = ()
         if data.get("events"):
+            self.collector.stop_if_any()          # events need the whole board
             from .events import Board, EventReader
             events, final_board = EventReader(self).events(data["events"], Board(tuple(objects), effects))
             by_id = final_board.by_id()
-        expectations = self.expectations(data.get("expect", {}) or {}, by_id)
-        questions = self.questions(data.get("questions", []) or [], by_id)
-        player_expectations = self.player_expectations(data.get("expect_players", {}) or {})
+        expectations = questions = player_expectations = ()
+        with self.collector.entry():
+            expectations = self.expectations(data.get("expect", {}) or {}, by_id)
+        with self.collector.entry():
+            questions = self.questions(data.get("questions", []) or [], by_id)
+        with self.collector.entry():
+            player_expectations = self.player_expectations(data.get("expect_players", {}) or {})
         other = []
         under = data.get("expect_under", {}) or {}
         if not isinstance(under, dict):
             raise self.fail("expect_under", "expected a mapping of rules edition to expectations")
         for edition, block in under.items():
-            if edition not in EDITIONS or edition == rules:
-                raise self.fail(f"expect_under.{edition}", f"expected another rules edition than {rules!r}, one of "
-                                + ", ".join(e for e in EDITIONS if e != rules))
-            other.append((edition, self.expectations(block or {}, by_id, f"expect_under.{edition}")))
+            with self.collector.entry():
+                if edition not in EDITIONS or edition == rules:
+                    raise self.fail(f"expect_under.{edition}", f"expected another rules edition than {rules!r}, "
+                                    "one of " + ", ".join(e for e in EDITIONS if e != rules))
+                other.append((edition, self.expectations(block or {}, by_id, f"expect_under.{edition}")))
+        self.collector.stop_if_any()
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
                     player_expectations=player_expectations,
                     sba=read_sba_input(self, data, by_id, players))
+
+    def attachment(self, obj: BoardObject, where: str, by_id: dict) -> None:
+        if obj.attached_to is not None:
+            if obj.attached_to == obj.id:
+                raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
+            self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+
+    def copy_effects(self, obj: BoardObject, where: str, by_id: dict, index: int) -> list[Effect]:
+        """The copy effect of an object that entered as a copy (707.5), or of a copy of a spell (707.10)."""
+        if obj.copy_of == obj.id:
+            raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot be a copy of itself")
+        zone = "stack" if obj.zone == "stack" else "battlefield"
+        self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone=zone)
+        if obj.zone == "stack":
+            effect = self.spell_copy_effect(obj, where, by_id, index, obj.timestamp)
+            return [effect] if effect else []
+        return [self.enters_as_copy_effect(obj, index)]
 
     def check_effect_count(self, objects, effects_given: int) -> None:
         """What drives the cost of solving: the effects given and the static abilities of every object."""
@@ -354,31 +412,35 @@ class CaseBuilder:
 
     # --- questions (seed 002, 505.5-505.6; CR 709.4) ---
     def questions(self, data, by_id: dict) -> tuple[Question, ...]:
-        r = self.reader
         if not isinstance(data, list):
             raise self.fail("questions", "expected a list of questions")
         found = []
         for i, entry in enumerate(data):
-            where = f"questions[{i}]"
-            entry = r.mapping(entry, where, QUESTION_KEYS)
-            for key in ("object", "ask"):
-                if key not in entry:
-                    raise self.fail(where, f"missing key {key!r}")
-            object_id = self.known_object(entry["object"], f"{where}.object", by_id)
-            kind, attribute, value = self.question_ask(entry["ask"], f"{where}.ask", by_id)
-            expect = self.answer(entry["expect"], f"{where}.expect", kind) if "expect" in entry else None
-            under = entry.get("expect_under", {}) or {}
-            if not isinstance(under, dict):
-                raise self.fail(f"{where}.expect_under", "expected a mapping of rules edition to the answer")
-            for edition in under:
-                if edition not in EDITIONS:
-                    raise self.fail(f"{where}.expect_under.{edition}", f"unknown rules edition {edition!r}"
-                                    + close_matches(str(edition), EDITIONS))
-            found.append(Question(index=i + 1, where=where, object_id=object_id, kind=kind, attribute=attribute,
-                                  value=value, expect=expect,
-                                  expect_under=tuple((e, self.answer(a, f"{where}.expect_under.{e}", kind))
-                                                     for e, a in under.items())))
+            with self.collector.entry():
+                found.append(self.question(i, entry, by_id))
         return tuple(found)
+
+    def question(self, i: int, entry, by_id: dict) -> Question:
+        r = self.reader
+        where = f"questions[{i}]"
+        entry = r.mapping(entry, where, QUESTION_KEYS)
+        for key in ("object", "ask"):
+            if key not in entry:
+                raise self.fail(where, f"missing key {key!r}")
+        object_id = self.known_object(entry["object"], f"{where}.object", by_id)
+        kind, attribute, value = self.question_ask(entry["ask"], f"{where}.ask", by_id)
+        expect = self.answer(entry["expect"], f"{where}.expect", kind) if "expect" in entry else None
+        under = entry.get("expect_under", {}) or {}
+        if not isinstance(under, dict):
+            raise self.fail(f"{where}.expect_under", "expected a mapping of rules edition to the answer")
+        for edition in under:
+            if edition not in EDITIONS:
+                raise self.fail(f"{where}.expect_under.{edition}", f"unknown rules edition {edition!r}"
+                                + close_matches(str(edition), EDITIONS))
+        return Question(index=i + 1, where=where, object_id=object_id, kind=kind, attribute=attribute,
+                        value=value, expect=expect,
+                        expect_under=tuple((e, self.answer(a, f"{where}.expect_under.{e}", kind))
+                                           for e, a in under.items()))
 
     def question_ask(self, value, where: str, by_id: dict):
         r = self.reader
@@ -483,18 +545,24 @@ class CaseBuilder:
     def check_targets(self, objects, raw_objects, by_id: dict) -> None:
         """Targets name objects or players; new targets of a copy name the position they replace."""
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
-            if obj.spell is not None:
-                for j, target in enumerate(obj.spell.targets):
-                    if target not in by_id and target not in self.players:
-                        raise self.fail(f"{where}.targets[{j}]", f"no object or player {target!r}"
-                                        + close_matches(target, list(by_id) + list(self.players)))
-                for target, _ in obj.spell.divided:
-                    if target not in obj.spell.targets:
-                        raise self.fail(f"{where}.divided.{target}", f"{target!r} is not one of the targets")
-            for position, target in obj.new_targets:
+            with self.collector.entry():
+                self.check_object_targets(obj, where, by_id)
+
+    def check_object_targets(self, obj: BoardObject, where: str, by_id: dict) -> None:
+        if obj.spell is not None:
+            for j, target in enumerate(obj.spell.targets):
                 if target not in by_id and target not in self.players:
-                    raise self.fail(f"{where}.new_targets.{position}", f"no object or player {target!r}"
-                                    + close_matches(target, list(by_id) + list(self.players)))
+                    raise self.collector.reference(target, self.fail(
+                        f"{where}.targets[{j}]", f"no object or player {target!r}"
+                        + close_matches(target, list(by_id) + list(self.players))))
+            for target, _ in obj.spell.divided:
+                if target not in obj.spell.targets:
+                    raise self.fail(f"{where}.divided.{target}", f"{target!r} is not one of the targets")
+        for position, target in obj.new_targets:
+            if target not in by_id and target not in self.players:
+                raise self.collector.reference(target, self.fail(
+                    f"{where}.new_targets.{position}", f"no object or player {target!r}"
+                    + close_matches(target, list(by_id) + list(self.players))))
 
     def zone_cards(self, cards_by_player, key: str, zone: str) -> list:
         """{player: [card, ...]} for a graveyard, a hand, a library (top first) or exile: each card owned by
@@ -525,7 +593,8 @@ class CaseBuilder:
     def known_object(self, object_id, where: str, by_id: dict, zone: str | None = None) -> str:
         object_id = self.reader.string(object_id, where)
         if object_id not in by_id:
-            raise self.fail(where, f"no object with id {object_id!r}" + close_matches(object_id, by_id))
+            raise self.collector.reference(object_id, self.fail(where, f"no object with id {object_id!r}"
+                                                                + close_matches(object_id, by_id)))
         if zone and by_id[object_id].zone != zone:
             raise self.fail(where, f"{object_id!r} is not on the {zone}")
         return object_id
@@ -655,7 +724,8 @@ class CaseBuilder:
             raise self.fail(f"{where}.card", "an ability on the stack has no card: give ability_of and ability")
         source = r.string(entry["ability_of"], f"{where}.ability_of")
         if source not in self.board_cards:
-            raise self.fail(f"{where}.ability_of", f"no object with id {source!r}" + close_matches(source, self.board_cards))
+            raise self.collector.reference(source, self.fail(f"{where}.ability_of", f"no object with id {source!r}"
+                                                             + close_matches(source, self.board_cards)))
         card = self.board_cards[source]
         number = r.integer(entry.get("ability", 1), f"{where}.ability")
         if not 1 <= number <= len(card.abilities):
@@ -763,54 +833,64 @@ class CaseBuilder:
                       affects=affects, operations=operations, timestamp=timestamp, source=source)
 
     def expectations(self, data, by_id: dict, key: str = "expect") -> tuple[Expectation, ...]:
-        r = self.reader
         if not isinstance(data, dict):
             raise self.fail(key, "expected a mapping of object id to expected characteristics")
         found = []
         for object_id, values in data.items():
-            where = f"{key}.{object_id}"
-            object_id = self.known_object(object_id, where, by_id)      # an id written as a number, too
-            values = r.mapping(values, where, EXPECT_KEYS)
-            zone = by_id[object_id].zone
-            for key, value in values.items():
-                at = f"{where}.{key}"
-                if key != "zone" and not by_id[object_id].has_characteristics:
-                    raise self.fail(at, f"{object_id!r} ends in the {zone} where it has no characteristics of its "
-                                    "own in this version (a split card, or a copy of a spell): only its zone "
-                                    "can be expected")
-                if key == "controller" and zone in CARD_ZONE_NAMES:
-                    raise self.fail(at, f"{object_id!r} is in the {zone}: it has no controller (108.4a)")
-                if key in ("cast", "decisions", "illegal_targets", "countered_on_resolution") and zone != "stack":
-                    raise self.fail(at, f"{object_id!r} is not a spell on the stack")
-                if key in ("types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
-                           "lacks_abilities"):
-                    if value is None:
-                        value = []
-                    value = r.string_list(value, at)
-                elif key in ("mana_value", "power", "toughness"):
-                    value = r.integer(value, at)
-                elif key == "pt" and value is None:
-                    value = None          # no power and toughness at all
-                elif key == "pt":
-                    text = r.string(value, at)
-                    if not re.fullmatch(r"-?\d+/-?\d+", text.strip()):
-                        raise self.fail(at, f"expected power/toughness like 2/2, got {text!r}")
-                    value = text.strip()
-                elif key == "controller":
-                    value = self.player(value, at)
-                elif key == "illegal_targets":
-                    value = list(r.string_list(value or [], at))
-                elif key in ("tapped", "cast", "countered_on_resolution"):
-                    if not isinstance(value, bool):
-                        raise self.fail(at, "expected true or false")
-                elif key == "counters":
-                    value = dict(r.counters(value or {}, at))
-                elif key == "decisions":
-                    value = self.expected_decisions(value, at)
-                else:
-                    value = r.string(value, at)
-                found.append(Expectation(str(object_id), key, value))
+            with self.collector.entry():
+                found += self.object_expectations(object_id, values, f"{key}.{object_id}", by_id)
         return tuple(found)
+
+    def object_expectations(self, object_id, values, where: str, by_id: dict) -> list[Expectation]:
+        """What the case expects of one object; each key's error is recorded and the next key read."""
+        object_id = self.known_object(object_id, where, by_id)      # an id written as a number, too
+        values = self.reader.mapping(values, where, EXPECT_KEYS)
+        found = []
+        for key, value in values.items():
+            with self.collector.entry():
+                found.append(Expectation(str(object_id), key,
+                                         self.expected_value(object_id, key, value, f"{where}.{key}", by_id)))
+        return found
+
+    def expected_value(self, object_id: str, key: str, value, at: str, by_id: dict):
+        r = self.reader
+        zone = by_id[object_id].zone
+        if key != "zone" and not by_id[object_id].has_characteristics:
+            raise self.fail(at, f"{object_id!r} ends in the {zone} where it has no characteristics of its "
+                            "own in this version (a split card, or a copy of a spell): only its zone "
+                            "can be expected")
+        if key == "controller" and zone in CARD_ZONE_NAMES:
+            raise self.fail(at, f"{object_id!r} is in the {zone}: it has no controller (108.4a)")
+        if key in ("cast", "decisions", "illegal_targets", "countered_on_resolution") and zone != "stack":
+            raise self.fail(at, f"{object_id!r} is not a spell on the stack")
+        if key in ("types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
+                   "lacks_abilities"):
+            if value is None:
+                value = []
+            value = r.string_list(value, at)
+        elif key in ("mana_value", "power", "toughness"):
+            value = r.integer(value, at)
+        elif key == "pt" and value is None:
+            value = None          # no power and toughness at all
+        elif key == "pt":
+            text = r.string(value, at)
+            if not re.fullmatch(r"-?\d+/-?\d+", text.strip()):
+                raise self.fail(at, f"expected power/toughness like 2/2, got {text!r}")
+            value = text.strip()
+        elif key == "controller":
+            value = self.player(value, at)
+        elif key == "illegal_targets":
+            value = list(r.string_list(value or [], at))
+        elif key in ("tapped", "cast", "countered_on_resolution"):
+            if not isinstance(value, bool):
+                raise self.fail(at, "expected true or false")
+        elif key == "counters":
+            value = dict(r.counters(value or {}, at))
+        elif key == "decisions":
+            value = self.expected_decisions(value, at)
+        else:
+            value = r.string(value, at)
+        return value
 
     def expected_decisions(self, value, where: str) -> dict:
         """The decisions a spell has (its own, or copied: 707.10); only the keys given are checked."""

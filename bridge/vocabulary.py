@@ -162,6 +162,7 @@ class Reader:
 
     def __init__(self, file: str):
         self.file = file
+        self.on_unknown_key = None     # set by the case reader to collect misspelt keys and go on (collect.py)
 
     def fail(self, where: str, problem: str) -> CaseError:
         return CaseError(self.file, where, problem)
@@ -170,12 +171,14 @@ class Reader:
     def mapping(self, value, where: str, allowed) -> dict:
         if not isinstance(value, dict):
             raise self.fail(where, f"expected a mapping, got {type_name(value)}")
-        for key in value:
-            if not isinstance(key, str) or key not in allowed:
-                raise self.fail(f"{where}.{key}" if where else str(key),
-                                f"unknown key {key!r}" + close_matches(str(key), allowed)
-                                + f"; allowed: {', '.join(allowed)}")
-        return value
+        unknown = [key for key in value if not isinstance(key, str) or key not in allowed]
+        for key in unknown:
+            error = self.fail(f"{where}.{key}" if where else str(key), f"unknown key {key!r}"
+                              + close_matches(str(key), allowed) + f"; allowed: {', '.join(allowed)}")
+            if self.on_unknown_key is None:
+                raise error
+            self.on_unknown_key(error, where)
+        return {k: v for k, v in value.items() if k not in unknown} if unknown else value
 
     def string(self, value, where: str) -> str:
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
