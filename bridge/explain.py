@@ -36,7 +36,6 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
             # abilities kept as text (they generate no effect here), of the object asked about or of all
             "text_only": {o.id: list(o.text_only) for o in result.objects.values()
                           if o.text_only and object_id in (None, o.id)}}
->>>>>>> main
     for step in trace.steps:
         if object_id and not any(c.object_id == object_id for c in step.changes):
             continue
