@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .library import Card, library, parse_card, stored_card
+from .oracle.activated import is_activated
 from .errors import CaseError, close_matches
 from .bounds import check_number_range
 from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
@@ -847,13 +848,20 @@ class CaseBuilder:
             operations, label = card.spell, card.name
         if "activated" in entry:
             source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
-            activated = [a for a in by_id[source].card.abilities if a.activated]
-            if not activated:
-                raise self.fail(f"{where}.activated", f"{by_id[source].card.name} has no activated ability with an"
+            name = by_id[source].card.name
+            # numbered as printed: every activated ability counts, modelled or not
+            activated = [a for a in by_id[source].card.abilities if a.activated or is_activated(a.text, a.keyword)]
+            with_effect = [i for i, a in enumerate(activated, start=1) if a.activated]
+            if not with_effect:
+                raise self.fail(f"{where}.activated", f"{name} has no activated ability with an"
                                 " effect in the library; give 'does'")
-            number = r.integer(entry.get("ability", 1), f"{where}.ability")
+            number = r.integer(entry.get("ability", with_effect[0]), f"{where}.ability")
             if not 1 <= number <= len(activated):
-                raise self.fail(f"{where}.ability", f"{by_id[source].card.name} has {len(activated)} such abilities")
+                raise self.fail(f"{where}.ability", f"{name} has {len(activated)} activated abilities")
+            if not activated[number - 1].activated:
+                raise self.fail(f"{where}.ability", f"activated ability {number} of {name} is "
+                                f"{activated[number - 1].text!r}, which has no continuous effect in the vocabulary "
+                                f"(those with one: {', '.join(map(str, with_effect))}); give 'does'")
             operations = activated[number - 1].activated
             label = f"{by_id[source].card.name}'s ability"
             affects = (source,)
