@@ -12,6 +12,7 @@ from .errors import CaseError
 from .library import Card, library, parse_card
 from .oracle import read_text
 from .vocabulary import Reader
+from .words import TRUSTED_WORDS
 
 
 def add_cards_command(commands, parents) -> None:
@@ -77,7 +78,7 @@ def checked(cards, file: str, skipped: list[str]):
     """The cards parse_card reads; the others are named in `skipped` with the reason (never silently)."""
     for name, data, aliases in cards:
         try:
-            parse_card(Reader(file), name, data, name, library=True)
+            parse_card(Reader(file, TRUSTED_WORDS), name, data, name, library=True)   # public data: words as printed
         except CaseError as error:
             skipped.append(f"{name}: {error.problem}")
             continue
@@ -95,7 +96,7 @@ def find(name: str, store_option: str | None) -> tuple[Card, dict, str]:
     if found is None:
         raise CaseError(name, "", f"no card named {name!r} in the library or in the card store {path}")
     proper, data = found
-    return parse_card(Reader(str(path)), proper, data, proper, library=True), data, f"card store {path}"
+    return parse_card(Reader(str(path), TRUSTED_WORDS), proper, data, proper, library=True), data, f"card store {path}"
 
 
 def run_show(args) -> int:
