@@ -27,6 +27,7 @@ from .yaml_input import DEFAULT_LIMITS, Limits
 from .explain import explain_data, explain_text
 from .help import run_help
 from .render import dumps, result_json, text_only_data, text_only_summary, text_table
+from .schemas import FORMAT_VERSION
 
 EPILOG = """exit codes:
   0  success
@@ -261,7 +262,8 @@ def run_check(args) -> int:
         if outcome.status:
             problems[outcome.kind] += 1
             say(f"{outcome.kind.upper()} {outcome.message}", sys.stderr)
-            report.append({"file": str(path), "status": outcome.kind, "error": outcome.message})
+            report.append({"format_version": FORMAT_VERSION, "file": str(path), "status": outcome.kind,
+                           "error": outcome.message})
             continue
         entry = outcome.value
         counts[entry["status"]] += 1
@@ -286,7 +288,7 @@ def check_entry(args, path) -> dict:
     outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
                         reevaluate=args.reevaluate, sba=args.sba)
     case, edition = outcome.result.case, outcome.result.edition
-    entry = {"file": str(path), "rules": edition, "case": case.title}
+    entry = {"format_version": FORMAT_VERSION, "file": str(path), "rules": edition, "case": case.title}
     if not outcome.expects_something:
         return {**entry, "status": "skip", "exit": 0,
                 "lines": [f"skip  {path}  ({edition}) no expectations under this edition"]}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import CaseError, close_matches
 from .result import Result
+from .schemas import FORMAT_VERSION
 from .texts import ability_text
 from .trace import ATTRIBUTE_NAMES, StepTrace
 
@@ -29,7 +30,8 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
     if object_id is not None and object_id not in result.objects:
         raise CaseError(result.case.file, "OBJECT", f"no permanent with id {object_id!r}"
                         + close_matches(object_id, result.objects) + "; ids: " + ", ".join(result.objects))
-    data = {"case": result.case.title, "file": result.case.file, "rules": result.edition,
+    data = {"format_version": FORMAT_VERSION, "case": result.case.title, "file": result.case.file,
+            "rules": result.edition,
             "layers": [], "not_applied": [], "ties": list(trace.ties), "notes": list(trace.notes),
             # abilities kept as text (they generate no effect here), of the object asked about or of all
             "text_only": {o.id: list(o.text_only) for o in result.objects.values()

@@ -5,6 +5,7 @@ import json
 
 from .case import CARD_ZONE_NAMES
 from .result import Result
+from .schemas import FORMAT_VERSION
 from .texts import ability_text, trigger_text
 from .explain import NOTHING_HAPPENS, reason_text
 from .sba_render import rounds_json, rounds_text
@@ -115,6 +116,7 @@ def text_table(result: Result) -> str:
 
 def result_json(result: Result) -> dict:
     return {
+        "format_version": FORMAT_VERSION,
         "case": result.case.title, "file": result.case.file, "source": result.case.source,
         "rules": result.edition,
         "objects": [o.as_dict() for o in result.objects.values()],
