@@ -312,3 +312,16 @@ def test_inline_cards_given_only_by_text_answer_as_if_written_out():
     written_out = solve(str(cases / "inline_written_out.yaml"))
     assert [o.as_dict() for o in read_by_reader.permanents] == [o.as_dict() for o in written_out.permanents]
     assert read_by_reader.permanents[2].as_dict()["pt"] == "3/3"
+
+
+def test_the_library_holds_at_least_500_cards_that_all_load(capsys):
+    from bridge.cards_command import coverage
+    from bridge.cli import main
+    from bridge.library import library
+    cards = library().all_cards()
+    assert len(cards) >= 500
+    read, total, unread = coverage(cards)
+    assert total - read == len(unread) and read / total > 0.7
+    assert main(["cards", "coverage"]) == 0
+    assert f"{len(cards)} library cards; the reader structures {read} of {total} layer abilities" \
+        in capsys.readouterr().out
