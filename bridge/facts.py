@@ -75,6 +75,16 @@ class FactWriter:
             self.add("selector_scope", term, Function(scope))
         for key in sel.chosen:
             self.add("selector_chosen", term, key)
+        for name in sel.has:
+            self.add("selector_has", term, name)
+        for name in sel.lacks:
+            self.add("selector_lacks", term, name)
+        if sel.no_abilities:
+            self.add("selector_no_abilities", term)
+        if sel.named is not None:
+            self.add("selector_named", term, sel.named)
+        for attribute, op, number in sel.compares:
+            self.add("selector_compare", term, Function(attribute), Function(op), number)
         for i, branch in enumerate(sel.branches, start=1):
             branch_term = Function("branch", [term, Number(i)])
             self.add("selector_branch", term, branch_term)
@@ -202,7 +212,9 @@ class FactWriter:
             if len(words) == 3 and words[:2] == ["protection", "from"]:
                 self.add("protection_from", term, words[2][:1].upper() + words[2][1:])
             if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
-                if len(words) == 2:
+                if words[1:2] in (["player"], ["opponent"]):
+                    self.add("enchant_player", term)
+                elif len(words) == 2:
                     self.add("enchant_word", term, words[1][:1].upper() + words[1][1:])
                 else:
                     self.add("enchant_unread", term)
