@@ -136,6 +136,12 @@ TEMPLATES = [
     ("Painter's Servant", "All cards that aren't on the battlefield, spells, and permanents are the chosen color in "
      "addition to their other colors.",
      {"static": {"affects": {"zone": "all"}, "does": [{"add_colors": {"chosen": "color"}}]}}),
+    ("Ruination Guide", "Other colorless creatures you control get +1/+0.",      # 105.2c colorless
+     {"static": {"affects": {"other": True, "controller": "you", "all": ["colorless", "creature"]},
+                 "does": [{"modify_pt": "+1/+0"}]}}),
+    ("Favorable Winds", "Creatures you control with flying get +1/+1.",            # has: [flying]
+     {"static": {"affects": {"has": ["flying"], "controller": "you", "all": ["creature"]},
+                 "does": [{"modify_pt": "+1/+1"}]}}),
     ("True Believer", "You have shroud. (You can't be the target of spells or abilities.)",   # players
      {"players": {"who": "you", "gain": ["shroud"]}}),
     ("Spellbook", "You have no maximum hand size.", {"players": {"who": "you", "max_hand_size": "none"}}),
@@ -216,6 +222,13 @@ def test_every_creature_type_mistform_ultimus_and_changeling():
     assert ability["cda"] and ability["static"] == {"affects": "self", "does": ["add_all_creature_types"]}
     changeling = read("Changeling (This card is every creature type.)", "Amoeboid Changeling", "Creature — Shapeshifter")
     assert changeling.abilities == ("changeling",) and changeling.structured and changeling.layer   # asp/702
+
+
+def test_creatures_named_like_itself_plague_rats():
+    (reading,) = read_text("Plague Rats's power and toughness are each equal to the number of creatures named "
+                           "Plague Rats on the battlefield.", "Plague Rats", "Creature — Rat", "*/*")
+    counted = {"count": {"named": "Plague Rats", "all": ["creature"]}}
+    assert reading.abilities[0]["static"]["does"] == {"set_base_pt": {"power": counted, "toughness": counted}}
 
 
 def test_keyword_line_serra_angel():
