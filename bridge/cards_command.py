@@ -103,7 +103,7 @@ def run_show(args) -> int:
         print(f"{face.name}  {face.mana_cost_text}".rstrip())
         print(f"  {face.type_line}" + (f"  {face.pt_text}" if face.pt_text else "")
               + (f"  loyalty {face.loyalty}" if face.loyalty is not None else ""))
-        for reading in read_text(face.text, face.name, face.type_line):
+        for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
             mark = "read" if reading.structured else ("TEXT ONLY (layer effect not read)" if reading.layer
                                                      else "text only")
             print(f"  [{mark}] {reading.line}")
@@ -135,7 +135,7 @@ def coverage(cards) -> tuple[int, int, list[tuple[str, str]]]:
     unread = []
     for card in cards:
         for face in (card, *card.halves, *(f for f in (card.flip_face, card.back_face) if f)):
-            for reading in read_text(face.text, face.name, face.type_line):
+            for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
                 if reading.layer:
                     total += 1
                     read += reading.structured

@@ -200,8 +200,9 @@ def abilities_read_from_text(reader: Reader, name: str, data: dict, where: str) 
     what it cannot read stays an ability shown by its text."""
     text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
     type_line = reader.string(data.get("type_line", ""), f"{where}.type_line")
+    pt = reader.string(data["pt"], f"{where}.pt") if data.get("pt") is not None else ""
     return tuple(reader.ability(a, f"{where}.text (as read: ability {i + 1})")
-                 for i, a in enumerate(abilities_from_text(text, name, type_line)))
+                 for i, a in enumerate(abilities_from_text(text, name, type_line, pt)))
 
 
 class Library:

@@ -203,6 +203,13 @@ def test_copy_exception_keeps_the_printed_words_of_a_quoted_ability():
         {"text": "When this creature becomes the target of a spell or ability, sacrifice it."}]}
 
 
+def test_cda_of_power_only_keeps_the_printed_toughness_dakmor_sorceress():
+    (reading,) = read_text("Dakmor Sorceress's power is equal to the number of Swamps you control.",
+                           "Dakmor Sorceress", "Creature — Human Wizard", "*/4")
+    assert reading.structured and reading.abilities[0]["static"]["does"] == {"set_base_pt": {
+        "power": {"count": {"all": ["Swamp"], "controller": "you"}}, "toughness": 4}}
+
+
 def test_keyword_line_serra_angel():
     assert read("Flying, vigilance", "Serra Angel", "Creature — Angel").abilities == ("flying", "vigilance")
 
@@ -250,11 +257,19 @@ def test_what_it_cannot_read_stays_text_and_is_flagged_conspiracy():
     assert not reading.structured and reading.layer
 
 
-def test_an_artifact_creature_without_in_addition_is_left_to_a_person_march_of_the_machines():
+def test_an_artifact_creature_keeps_its_types_march_of_the_machines():
+    """205.1b: an object that becomes an "artifact creature" keeps its prior card types and subtypes."""
     line = ("Each noncreature artifact is an artifact creature with power and toughness each equal to its mana "
             "value. (Equipment that's a creature can't equip a creature.)")
-    reading = read(line, "March of the Machines")
-    assert not reading.structured and reading.layer
+    assert static(line, "March of the Machines")["static"] == {
+        "affects": {"all": ["artifact"], "not": ["creature"]},
+        "does": [{"add_types": ["Artifact", "Creature"]}, {"set_base_pt": {"power": "mana_value",
+                                                                            "toughness": "mana_value"}}]}
+
+
+def test_other_types_without_in_addition_are_left_to_a_person_song_of_the_dryads():
+    reading = read("Enchanted permanent is a colorless Forest land.", "Song of the Dryads")
+    assert reading.layer and not reading.structured
 
 
 def test_spell_lines_are_not_abilities_giant_growth():

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .activated import activated_ability
 from .copies import copy_ability
 from .keywords import PLAIN, keyword_line
-from .statics import static_ability
+from .statics import cda_power_only, static_ability
 from .text import ability_lines, normalized
 from .triggers import trigger
 
@@ -41,8 +41,9 @@ class Reading:
     layer: bool                 # the line carries a layer effect (613.1) by its wording
 
 
-def read_line(line: str, name: str, spell: bool = False) -> Reading:
-    """`spell`: the line is an instant's or sorcery's; its effects are the spell's (`spell:`), not abilities."""
+def read_line(line: str, name: str, spell: bool = False, toughness: int | None = None) -> Reading:
+    """`spell`: the line is an instant's or sorcery's; its effects are the spell's (`spell:`), not abilities.
+    `toughness`: the printed toughness (for a CDA that defines only power)."""
     plain = normalized(line, name)
     if not plain:
         return Reading(line, (), True, False)          # reminder text only (207.2): Plains' "({T}: Add {W}.)"
@@ -67,7 +68,8 @@ def read_line(line: str, name: str, spell: bool = False) -> Reading:
             return Reading(line, ({"text": line, **when},), False, False)
         animation = activated_ability(plain)
         return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation), False)
-    found = copy_ability(plain, line) or (static_ability(plain) if one_sentence(plain) else None)
+    found = copy_ability(plain, line) or cda_power_only(plain, toughness) or \
+        (static_ability(plain) if one_sentence(plain) else None)
     if found is None:
         return Reading(line, ({"text": line, **uses_choice(plain)},), False, layer)
     if "becomes_copy" in found:
@@ -91,11 +93,13 @@ def is_spell(type_line: str) -> bool:
     return bool(re.search(r"\b(?:Instant|Sorcery)\b", type_line))
 
 
-def read_text(text: str, name: str, type_line: str = "") -> list[Reading]:
-    """Every line of a card's Oracle text, read."""
-    return [read_line(line, name, is_spell(type_line)) for line in ability_lines(text)]
+def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[Reading]:
+    """Every line of a card's Oracle text, read. `pt`: the printed power/toughness ("*/2")."""
+    toughness = pt.split("/")[1].strip() if pt.count("/") == 1 else ""
+    printed = int(toughness) if toughness.isdigit() else None
+    return [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
 
 
-def abilities_from_text(text: str, name: str, type_line: str = "") -> list:
+def abilities_from_text(text: str, name: str, type_line: str = "", pt: str = "") -> list:
     """The vocabulary entries of a card's text, ready for vocabulary.Reader.ability."""
-    return [ability for reading in read_text(text, name, type_line) for ability in reading.abilities]
+    return [ability for reading in read_text(text, name, type_line, pt) for ability in reading.abilities]

@@ -20,6 +20,7 @@ def number(phrase: str):
         return int(phrase)
     if lower in WORD_NUMBERS:
         return WORD_NUMBERS[lower]
+    lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
     if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
         return "mana_value"
     if lower == "the number of card types among cards in all graveyards":

@@ -167,6 +167,13 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
     if pt:
         ops.append({"set_base_pt": f"{pt.group(1)}/{pt.group(2)}"})
         description = (description[: pt.start()] + description[pt.end():]).strip()
+    equal = re.search(r"(?:,? )?with (?:base )?power and (?:base )?toughness each equal to (.+)$", description)
+    if equal:                       # March of the Machines: '... with power and toughness each equal to its mana value'
+        value = number(equal.group(1))
+        if value is None:
+            return None
+        ops.append({"set_base_pt": {"power": value, "toughness": value}})
+        description = description[: equal.start()]
     granted = []
     if " with " in f" {description}":
         description, _, keywords = f" {description}".partition(" with ")
@@ -196,6 +203,11 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
         ops.insert(0, {"add_colors" if colors_addition else "set_colors": [c for c in colors if c]})
     if colors_addition and not in_addition and (types or subtypes):
         return None
+    if not in_addition and set(types) == {"Artifact", "Creature"}:
+        # 205.1b: an object that becomes an "artifact creature" keeps its card types and subtypes; a
+        # "[creature types] artifact creature" keeps them too but its creature types are replaced.
+        ops[0:0] = [{"add_types": types}] + ([{"set_creature_types": subtypes}] if subtypes else [])
+        types = subtypes = []
     if types or subtypes:
         if in_addition:
             ops[0:0] = ([{"add_types": types}] if types else []) + ([{"add_subtypes": subtypes}] if subtypes else [])

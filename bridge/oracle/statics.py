@@ -45,6 +45,17 @@ def cda_power_then_toughness(sentence: str):
 STILL = re.compile(r"(?:\. It's still a land| that's still a land| that are still lands)\.?$")
 
 
+def cda_power_only(sentence: str, printed_toughness: int | None):
+    """Yavimaya Kavu: "~'s power is equal to the number of red creatures on the battlefield." (604.3; the
+    toughness is the printed one, which 7a then sets again: the same value)."""
+    m = re.fullmatch(r"~'s power is equal to (.+?)\.?", sentence)
+    value = number(m.group(1)) if m and printed_toughness is not None else None
+    if value is None:
+        return None
+    return {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {"power": value,
+                                                                                 "toughness": printed_toughness}}}}
+
+
 def subject_predicate(sentence: str):
     """Glorious Anthem, Elvish Archdruid, Humility, Blood Moon, Rancor, Lignify ...:
     SUBJECT (get|have|is|are|lose ...) PREDICATE, split at the first verb after a known subject.
