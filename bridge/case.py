@@ -18,9 +18,11 @@ from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, r
 
 from .collect import ErrorCollector, StopReading
 from .vocabulary import Ability, Operation, Reader, canonical_word
+from .words import WordChecker, declared_words
 from .sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS, SbaInput, object_damage, read_sba_input
 
-TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "hands", "libraries", "exile",
+TOP_KEYS = ("case", "source", "rules", "new_words", "players", "battlefield", "stack", "graveyards", "hands",
+            "libraries", "exile",
             "effects", "events",
             "questions", "expect", "expect_under", "expect_players", "notes") + SBA_TOP_KEYS
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
@@ -149,6 +151,7 @@ class Case:
     events: tuple = ()                # bridge.events.Event, in order: each holds the board after it
     questions: tuple[Question, ...] = ()
     player_expectations: tuple[Expectation, ...] = ()   # object_id is the player's name
+    new_words: tuple[tuple[str, str], ...] = ()         # (kind, word) declared by the case (words.py)
     sba: SbaInput = SbaInput()        # what state-based actions read and what the case expects of them (704)
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
@@ -266,6 +269,11 @@ class CaseBuilder:
         if data is None:
             raise self.fail("", "the file is empty")
         data = r.mapping(data, "", TOP_KEYS)
+        # Words the case declares (new cards bring new words): checked words are the rules' and these.
+        self.declared_words = ()
+        with self.collector.entry():
+            self.declared_words = declared_words(r, data.get("new_words"))
+        r.words = WordChecker(self.file, self.library.words.with_declared(self.declared_words))
         title, source, rules = "", "", "current"
         with self.collector.entry():
             if "case" not in data:
@@ -365,7 +373,7 @@ class CaseBuilder:
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
-                    player_expectations=player_expectations,
+                    player_expectations=player_expectations, new_words=self.declared_words,
                     sba=read_sba_input(self, data, by_id, players))
 
     def attachment(self, obj: BoardObject, where: str, by_id: dict) -> None:
@@ -459,7 +467,9 @@ class CaseBuilder:
         if key in ("mana_value_less_than", "mana_value_greater_than"):
             return key.rsplit("_", 2)[1], "mana_value", r.integer(item, at)
         if key in ("color", "type"):
-            return "is", key, canonical_word(r.string(item, at).lower() if key == "color" else r.string(item, at))
+            word = canonical_word(r.string(item, at).lower() if key == "color" else r.string(item, at))
+            (r.words.color if key == "color" else r.words.characteristic_word)(word, at)
+            return "is", key, word
         if key == "name":
             return "is", "name", r.string(item, at)
         if key == "different_names":
@@ -687,6 +697,7 @@ class CaseBuilder:
         for key, value in raw_choices.items():
             choices.append((r.string(key, f"{where}.choices"),
                             canonical_word(r.string(value, f"{where}.choices.{key}"))))
+            self.choice_word(*choices[-1], f"{where}.choices.{key}")
         chosen_as = None
         if entry.get("chosen_as") is not None:
             chosen_as = self.card(entry["chosen_as"], f"{where}.chosen_as").name
@@ -716,6 +727,15 @@ class CaseBuilder:
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
                            controller_given="controller" in entry, half=half, ability_source=ability_source,
                            ability_index=ability_index, damage=damage, deathtouch_damage=deathtouch_damage)
+
+    def choice_word(self, key: str, value: str, where: str) -> None:
+        """A chosen creature type, land type or color is one the rules know (205.3e, 105.1)."""
+        if key == "creature_type":
+            self.reader.words.subtype(value, where, kind="creature")
+        elif key == "land_type":
+            self.reader.words.subtype(value, where, kind="land")
+        elif key == "color":
+            self.reader.words.color(value, where)
 
     def stack_ability(self, entry: dict, where: str):
         """An activated or triggered ability on the stack: {ability_of: source id, ability: N}."""
@@ -868,6 +888,7 @@ class CaseBuilder:
             if value is None:
                 value = []
             value = r.string_list(value, at)
+            self.expected_words(key, value, at)
         elif key in ("mana_value", "power", "toughness"):
             value = r.integer(value, at)
         elif key == "pt" and value is None:
@@ -891,6 +912,14 @@ class CaseBuilder:
         else:
             value = r.string(value, at)
         return value
+
+    def expected_words(self, key: str, values, where: str) -> None:
+        """Expected types, subtypes, supertypes and colors are words of the rules' lists."""
+        check = {"types": self.reader.words.card_type, "subtypes": self.reader.words.subtype,
+                 "supertypes": self.reader.words.supertype, "colors": self.reader.words.color}.get(key)
+        for i, word in enumerate(values):
+            if check is not None:
+                check(canonical_word(word) if key != "colors" else word, f"{where}[{i}]")
 
     def expected_decisions(self, value, where: str) -> dict:
         """The decisions a spell has (its own, or copied: 707.10); only the keys given are checked."""

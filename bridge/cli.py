@@ -26,7 +26,8 @@ from .terminal import escape_controls
 from .yaml_input import DEFAULT_LIMITS, Limits
 from .explain import explain_data, explain_text
 from .help import run_help
-from .render import dumps, result_json, text_table
+from .render import dumps, result_json, text_only_data, text_only_summary, text_table
+from .schemas import FORMAT_VERSION
 
 EPILOG = """exit codes:
   0  success
@@ -137,6 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     with_sba(solve).add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     check = command("check", "compare each case with what it expects (expect:, triggers, answers, players)")
     with_sba(check).add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
+    check.add_argument("--strict", action="store_true",
+                       help="fail a case whose objects have abilities kept as text (they generate no effect)")
     explain = command("explain", "each layer's effects in order, why, and what they changed; why triggers "
                                  "happened, targets are illegal, questions got their answers")
     with_sba(explain).add_argument("case", metavar="CASE", help="a case file")
@@ -259,7 +262,8 @@ def run_check(args) -> int:
         if outcome.status:
             problems[outcome.kind] += 1
             say(f"{outcome.kind.upper()} {outcome.message}", sys.stderr)
-            report.append({"file": str(path), "status": outcome.kind, "error": outcome.message})
+            report.append({"format_version": FORMAT_VERSION, "file": str(path), "status": outcome.kind,
+                           "error": outcome.message})
             continue
         entry = outcome.value
         counts[entry["status"]] += 1
@@ -284,17 +288,24 @@ def check_entry(args, path) -> dict:
     outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
                         reevaluate=args.reevaluate, sba=args.sba)
     case, edition = outcome.result.case, outcome.result.edition
-    entry = {"file": str(path), "rules": edition, "case": case.title}
+    entry = {"format_version": FORMAT_VERSION, "file": str(path), "rules": edition, "case": case.title}
     if not outcome.expects_something:
         return {**entry, "status": "skip", "exit": 0,
                 "lines": [f"skip  {path}  ({edition}) no expectations under this edition"]}
-    if outcome.passed:
-        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"]
+    # abilities kept as text: one line under the case; --strict fails the case on them
+    text_only = text_only_summary(outcome.result)
+    entry["text_only"] = text_only_data(outcome.result)
+    noted = [f"      {text_only}"] if text_only else []
+    if outcome.passed and not (args.strict and text_only):
+        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"] + noted
                 + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
+    if outcome.passed:
+        return {**entry, "status": "fail", "exit": 1, "mismatches": [],
+                "lines": [f"FAIL  {path}  ({edition}) {case.title}", f"      --strict: {text_only}"]}
     return {**entry, "status": "fail", "exit": 1,
             "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
                            for m in outcome.mismatches],
-            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches]}
+            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches] + noted}
 
 
 def run_explain(args) -> int:

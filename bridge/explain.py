@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import CaseError, close_matches
 from .result import Result
+from .schemas import FORMAT_VERSION
 from .texts import ability_text
 from .trace import ATTRIBUTE_NAMES, StepTrace
 
@@ -29,8 +30,12 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
     if object_id is not None and object_id not in result.objects:
         raise CaseError(result.case.file, "OBJECT", f"no permanent with id {object_id!r}"
                         + close_matches(object_id, result.objects) + "; ids: " + ", ".join(result.objects))
-    data = {"case": result.case.title, "file": result.case.file, "rules": result.edition,
-            "layers": [], "not_applied": [], "ties": list(trace.ties), "notes": list(trace.notes)}
+    data = {"format_version": FORMAT_VERSION, "case": result.case.title, "file": result.case.file,
+            "rules": result.edition,
+            "layers": [], "not_applied": [], "ties": list(trace.ties), "notes": list(trace.notes),
+            # abilities kept as text (they generate no effect here), of the object asked about or of all
+            "text_only": {o.id: list(o.text_only) for o in result.objects.values()
+                          if o.text_only and object_id in (None, o.id)}}
     for step in trace.steps:
         if object_id and not any(c.object_id == object_id for c in step.changes):
             continue
@@ -239,6 +244,9 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
     elif data.get("state_based_actions") and result.sba.performing:
         from .sba_render import rounds_text
         lines += rounds_text(result.sba, result.texts)
+    if data.get("text_only"):
+        lines += ["", "[text only] abilities generate no effect in this model (kept as text): "
+                  + "; ".join(f"{obj}: " + " / ".join(texts) for obj, texts in data["text_only"].items())]
     if data["targets"]:
         lines += ["", "targets (608.2b: checked with the characteristics above):"]
         for item in data["targets"]:

@@ -5,7 +5,8 @@ import re
 
 from clingo import Function, Number, String, Symbol
 
-from .library import Card
+from .library import Card, library
+from .words import SUBTYPE_KEYS
 from .case import Case
 from .texts import has_word
 from .vocabulary import Ability, Expr, Operation, Selector
@@ -214,6 +215,8 @@ class FactWriter:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:
             self.add("ability_choice", term, ability.chosen)
+        if ability.text_only:
+            self.add("text_only_ability", term)
         for exceptions in (ability.enters_as_copy, ability.becomes_copy):
             if exceptions is not None:
                 self.exception_abilities(term, exceptions)
@@ -329,6 +332,11 @@ def case_facts(case: Case) -> list[Symbol]:
     """Every fact asp/ needs about `case`."""
     w = FactWriter()
     w.add("rules_edition", Function(case.rules.replace("-", "_")))
+    for key, word in library().words.declared + case.new_words:
+        if key in SUBTYPE_KEYS:
+            w.add("declared_subtype", word, Function(SUBTYPE_KEYS[key]))
+        else:
+            w.add("declared_word", Function(key), word)
     for i, player in enumerate(case.players, start=1):
         w.add("player", player)
         w.add("turn_order", player, i)

@@ -11,6 +11,9 @@ import yaml
 from .errors import CaseError, close_matches
 from .oracle import abilities_from_text
 from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, TargetSpec, canonical_word
+from .words import TRUSTED_WORDS, declared_words, rules_words
+
+NEW_WORDS = "new_words"          # not a card: the words the library declares (words.py)
 
 CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities", "spell",
              "flip", "back", "halves", "targets")
@@ -94,6 +97,12 @@ def split_type_line(reader: Reader, text: str, where: str) -> tuple[tuple[str, .
     words_before = tuple(canonical_word(w) for w in before.split())
     if not words_before:
         raise reader.fail(where, f"a type line needs at least one card type, got {text!r}")
+    for word in words_before:
+        reader.words.type_line_word(word, where)
+    if "Plane" in words_before:                  # 310.3 a planar type may be several words
+        return words_before, (" ".join(after.split()),) if after.strip() else ()
+    for word in after.split():
+        reader.words.subtype(word, where)
     return words_before, tuple(after.split())
 
 
@@ -208,8 +217,10 @@ def abilities_read_from_text(reader: Reader, name: str, data: dict, where: str) 
 class Library:
     """The built-in card library (bridge/cards/library.yaml), looked up by English name."""
 
-    def __init__(self, raw: dict, files: dict[str, str]):
+    def __init__(self, raw: dict, files: dict[str, str], declared: tuple = ()):
         self.files = files              # card name -> the library file it is in
+        # The library's own new words (cards printed after the rules it checks against, 205.3f).
+        self.words = rules_words().with_declared(declared)
         self._raw = raw
         self._cards: dict[str, Card] = {}
         self._folded = {name.casefold(): name for name in raw}
@@ -227,7 +238,7 @@ class Library:
         if proper is None:
             raise KeyError(name)
         if proper not in self._cards:
-            self._cards[proper] = parse_card(Reader(self.files[proper]), proper, self._raw[proper], proper,
+            self._cards[proper] = parse_card(Reader(self.files[proper], self.words), proper, self._raw[proper], proper,
                                              library=True)
         return self._cards[proper]
 
@@ -241,18 +252,19 @@ def library() -> Library:
     converted from public card data, abilities from the reader). A name in two files is an error."""
     # The library is our own file: parse it with libyaml's safe loader when PyYAML has it (20x faster).
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    raw, files = {}, {}
+    raw, files, declared = {}, {}, ()
     for name in LIBRARY_FILES:
         source = resources.files("bridge.cards") / name
         cards = yaml.load(source.read_text(encoding="utf-8"), Loader=loader) or {}
         if not isinstance(cards, dict):
             raise CaseError(str(source), "", "the card library must be a mapping of card names")
+        declared += declared_words(Reader(str(source)), cards.pop(NEW_WORDS, None) or {})
         for card_name in cards:
             if card_name in raw:
                 raise CaseError(str(source), card_name, f"{card_name!r} is also in {files[card_name]}")
             files[card_name] = str(source)
         raw.update(cards)
-    return Library(raw, files)
+    return Library(raw, files, declared)
 
 
 def stored_card(name: str) -> Card | None:
@@ -269,4 +281,5 @@ def stored_card_in(path: str, folded_name: str) -> Card | None:
     if found is None:
         return None
     proper, data = found
-    return parse_card(Reader(path), proper, data, proper, library=True)
+    # public card data: its words are taken as printed (words.py checks what people type)
+    return parse_card(Reader(path, TRUSTED_WORDS), proper, data, proper, library=True)

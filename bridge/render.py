@@ -5,6 +5,7 @@ import json
 
 from .case import CARD_ZONE_NAMES
 from .result import Result
+from .schemas import FORMAT_VERSION
 from .texts import ability_text, trigger_text
 from .explain import NOTHING_HAPPENS, reason_text
 from .sba_render import rounds_json, rounds_text
@@ -18,6 +19,22 @@ def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> list[str]:
     def fmt(row):
         return "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
     return [fmt(header), fmt(tuple("-" * w for w in widths))] + [fmt(r) for r in rows]
+
+
+TEXT_ONLY_MARK = "[text only]"
+
+
+def text_only_summary(result: Result) -> str:
+    """One line: the objects with abilities kept as text, which generate no effect here."""
+    found = [f"{obj.id} ({len(obj.text_only)})" for obj in result.objects.values() if obj.text_only]
+    if not found:
+        return ""
+    return (f"{TEXT_ONLY_MARK} abilities generate no effect in this model (kept as text): " + ", ".join(found))
+
+
+def text_only_data(result: Result) -> dict:
+    """{object id: [abilities kept as text]} for JSON reports."""
+    return {obj.id: list(obj.text_only) for obj in result.objects.values() if obj.text_only}
 
 
 def text_table(result: Result) -> str:
@@ -69,7 +86,11 @@ def text_table(result: Result) -> str:
         for i, text in enumerate(obj.abilities):
             label = f"  {obj.id}:" if i == 0 else " " * (len(obj.id) + 3)
             times = f"  [{instances[text]} instances, each works on its own: 113.2c]" if text in instances else ""
-            lines.append(f"{label} {' '.join(text.split())}{times}")
+            mark = f"  {TEXT_ONLY_MARK}" if text in obj.text_only else ""
+            lines.append(f"{label} {' '.join(text.split())}{times}{mark}")
+    summary = text_only_summary(result)
+    if summary:
+        lines.append(summary)
     if result.events:
         lines += ["", "events:"]
         for outcome in result.events:
@@ -95,6 +116,7 @@ def text_table(result: Result) -> str:
 
 def result_json(result: Result) -> dict:
     return {
+        "format_version": FORMAT_VERSION,
         "case": result.case.title, "file": result.case.file, "source": result.case.source,
         "rules": result.edition,
         "objects": [o.as_dict() for o in result.objects.values()],

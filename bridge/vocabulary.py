@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 import yaml
 
 from .errors import CaseError, close_matches
+from .words import WordChecker, WordLists
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 
@@ -21,7 +22,7 @@ LIST_OPS = {
 }
 ABILITY_OPS = {"add_abilities", "lose_abilities"}
 PT_OPS = {"set_base_pt", "modify_pt"}
-BARE_OPS = {"switch_pt", "lose_all_abilities"}
+BARE_OPS = {"switch_pt", "lose_all_abilities", "add_all_creature_types"}
 CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
 OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_types", "gain_control", "copy_of",
                                                                 "change_text"})
@@ -37,6 +38,8 @@ EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")
+# What an "as ... enters, choose" ability chooses (the object's `choices:` key holds the value).
+CHOICE_KEYS = ("creature_type", "color", "land_type", "name", "card_type", "player")
 
 
 @dataclass(frozen=True)
@@ -145,10 +148,19 @@ class Ability:
     enters_with_counters: tuple[tuple[str, int], ...] = ()   # "... enters with N ... counters" (614.1c)
     players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
+    chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
 
     @property
     def is_static(self) -> bool:
         return self.selector is not None
+
+    @property
+    def text_only(self) -> bool:
+        """Kept as its text: nothing of it is modelled, so it generates no effect here (its
+        targets alone, or `chosen:` to show a value, do not make it do anything)."""
+        return not (self.keyword or self.selector or self.activated or self.enters_as_copy or self.becomes_copy
+                    or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
+                    or self.players or self.chooses)
 
 
 def canonical_word(word: str) -> str:
@@ -160,8 +172,9 @@ def canonical_word(word: str) -> str:
 class Reader:
     """Checks YAML values for one file; every error names the file and the key path."""
 
-    def __init__(self, file: str):
+    def __init__(self, file: str, words: WordLists | None = None):
         self.file = file
+        self.words = WordChecker(file, words)   # every characteristic word is checked (words.py)
         self.on_unknown_key = None     # set by the case reader to collect misspelt keys and go on (collect.py)
 
     def fail(self, where: str, problem: str) -> CaseError:
@@ -263,7 +276,9 @@ class Reader:
                 data = self.mapping(item, f"{where}[{i}]", ("chosen",))
                 chosen.append(self.string(data.get("chosen"), f"{where}[{i}].chosen"))
             else:
-                words.append(canonical_word(self.string(item, f"{where}[{i}]")))
+                word = canonical_word(self.string(item, f"{where}[{i}]"))
+                self.words.characteristic_word(word, f"{where}[{i}]", extra=("Permanent",))
+                words.append(word)
         return tuple(words), tuple(chosen)
 
     # --- numbers ---
@@ -354,9 +369,15 @@ class Reader:
                     if color.lower() not in COLOR_WORDS:
                         raise self.fail(f"{at}[{i}]", f"unknown color {color!r}" + close_matches(color, COLOR_WORDS))
                 values = tuple(v.lower() for v in values)
-            return Operation(kind, values=tuple(canonical_word(v) for v in values))
+            values = tuple(canonical_word(v) for v in values)
+            for i, word in enumerate(values):
+                self.operation_word(kind, word, f"{at}[{i}]" if isinstance(arg, list) else at)
+            return Operation(kind, values=values)
         if kind == "set_creature_types":
-            return Operation(kind, values=tuple(canonical_word(v) for v in self.string_list(arg, at)))
+            values = tuple(canonical_word(v) for v in self.string_list(arg, at))
+            for i, word in enumerate(values):
+                self.words.subtype(word, f"{at}[{i}]" if isinstance(arg, list) else at, kind="creature")
+            return Operation(kind, values=values)
         if kind in ABILITY_OPS:
             items = arg if isinstance(arg, list) else [arg]
             abilities = tuple(self.ability(a, f"{at}[{i}]") for i, a in enumerate(items))
@@ -374,6 +395,9 @@ class Reader:
             if set(data) != {"from", "to"}:
                 raise self.fail(at, "give the word to replace ('from') and its replacement ('to')")
             old, new = (canonical_word(self.string(data[k], f"{at}.{k}")) for k in ("from", "to"))
+            for key, word in (("from", old), ("to", new)):
+                if word.lower() not in COLOR_WORDS:
+                    self.words.subtype(word, f"{at}.{key}")
             if old.lower() in COLOR_WORDS:
                 old = old.capitalize()
             return Operation(kind, values=(old, new))
@@ -384,6 +408,17 @@ class Reader:
             return Operation(kind, player=player)
         power, toughness = self.pt_pair(arg, at, signed=(kind == "modify_pt"))
         return Operation(kind, power=power, toughness=toughness)
+
+    def operation_word(self, kind: str, word: str, where: str) -> None:
+        """The words of a list operation belong to the list its name says (205.2a, 205.3, 205.4a)."""
+        if kind in ("add_types", "remove_types", "set_types"):
+            self.words.card_type(word, where)
+        elif kind in ("add_subtypes", "remove_subtypes"):
+            self.words.subtype(word, where)
+        elif kind == "set_land_types":
+            self.words.subtype(word, where, kind="land")
+        elif kind in ("add_supertypes", "remove_supertypes"):
+            self.words.supertype(word, where)
 
     def copy_exceptions(self, value, where: str) -> CopyExceptions:
         data = self.mapping(value, where, EXCEPT_KEYS)
@@ -415,6 +450,10 @@ class Reader:
                 abilities.append(self.ability(item, f"{where}.add_abilities[{i}]"))
         words = {k: tuple(canonical_word(w) for w in self.string_list(data.get(k, []), f"{where}.{k}"))
                  for k in ("add_types", "add_subtypes", "add_supertypes", "remove_supertypes")}
+        for key, check in (("add_types", self.words.card_type), ("add_subtypes", self.words.subtype),
+                           ("add_supertypes", self.words.supertype), ("remove_supertypes", self.words.supertype)):
+            for i, word in enumerate(words[key]):
+                check(word, f"{where}.{key}[{i}]")
         return CopyExceptions(keep=tuple(keep), pt=pt, colors=colors, abilities=tuple(abilities),
                               gains_this=gains_this, enters_with=self.copy_enters_with(data, where), **words)
 
@@ -443,10 +482,11 @@ class Reader:
             keyword = keyword_text(value)
             if not keyword:
                 raise self.fail(where, "empty keyword")
+            self.words.keyword(keyword, where)
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
                                            "becomes_copy", "chosen", "triggered", "copies_spell", "enters",
-                                           "players", "targets"))
+                                           "players", "targets", "choose"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -481,6 +521,10 @@ class Reader:
                         raise self.fail(f"{where}.{key}.tapped", "expected true or false")
                     copies[key] = replace(copies[key], enters_tapped=spec["tapped"])
         chosen = self.string(data["chosen"], f"{where}.chosen") if "chosen" in data else None
+        chooses = self.string(data["choose"], f"{where}.choose") if "choose" in data else None
+        if chooses is not None and chooses not in CHOICE_KEYS:
+            raise self.fail(f"{where}.choose", f"unknown choice {chooses!r}" + close_matches(chooses, CHOICE_KEYS)
+                            + f"; expected one of {', '.join(CHOICE_KEYS)}")
         trigger = self.trigger(data["triggered"], f"{where}.triggered") if "triggered" in data else None
         copies_spell = None
         if "copies_spell" in data:
@@ -500,7 +544,8 @@ class Reader:
         targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
         return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                        chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
-                       enters_with_counters=counters, players=players, targets=targets, **copies)
+                       enters_with_counters=counters, players=players, targets=targets,
+                       chooses=chooses, **copies)
 
     def player_effect(self, value, where: str) -> PlayerEffect:
         data = self.mapping(value, where, ("who", "gain", "max_hand_size"))
@@ -568,6 +613,7 @@ class Reader:
         found = []
         for kind, number in value.items():
             kind_text = self.string(kind, where)
+            self.words.counter(kind_text, f"{where}.{kind_text}")
             n = self.integer(number, f"{where}.{kind_text}")
             if n < 0:
                 raise self.fail(f"{where}.{kind_text}", "a number of counters cannot be negative")

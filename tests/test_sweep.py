@@ -13,8 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from bridge.cli import main
+from bridge.schemas import schema
 from bridge.sweep.output import read_rows
 from bridge.sweep.spec import load_spec
 from bridge.sweep.worker import solve_batch
@@ -42,7 +44,9 @@ def expected_rows():
 
 def test_rows_find_the_loops_of_the_bundled_cases(expected_rows):
     assert len(expected_rows) == 24       # 6 pairs x 2 orders x 2 editions
+    validator = Draft202012Validator(schema("sweep"))
     for row in expected_rows:
+        validator.validate(row)
         assert row["error"] is None
         assert row["loops"] == LOOPS.get(frozenset(row["cards"]), []), row["board"]
         assert row["overrides"] == []

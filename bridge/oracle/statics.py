@@ -79,7 +79,8 @@ def choose_as_it_enters(sentence: str):
     """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
     m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type)\.?",
                      sentence)
-    return {"chosen": m.group(1).replace(" ", "_")} if m else None
+    key = m.group(1).replace(" ", "_") if m else None
+    return {"choose": key, "chosen": key} if m else None      # choose: the choice is the object's choices: entry
 
 
 def devoid(sentence: str):

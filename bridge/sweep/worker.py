@@ -18,9 +18,9 @@ from .. import api
 from ..board_facts import board_facts
 from ..errors import CaseError, SolveTimeout
 from ..query import QueryProgram, example_path, load_program, parse_program, run_query
+from ..schemas import FORMAT_VERSION
 from .spec import Task
 
-FORMAT_VERSION = 1
 # The built-in findings that are queries over the board's facts: the example programs of docs/queries.
 FINDING_PROGRAMS = {"dependency_loop": "loops", "dependency_override": "dependency_overrides_timestamp"}
 
