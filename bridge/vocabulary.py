@@ -24,12 +24,16 @@ ABILITY_OPS = {"add_abilities", "lose_abilities"}
 PT_OPS = {"set_base_pt", "modify_pt"}
 BARE_OPS = {"switch_pt", "lose_all_abilities", "add_all_creature_types"}
 CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
-OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_types", "gain_control", "copy_of",
+# 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
+ABILITIES_OF_OPS = {"add_activated_abilities_of"}
+OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
                                                                 "change_text"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
-               "remove_supertypes", "enters_with")
+               "remove_supertypes", "enters_with", "conditional")
+# 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
+ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner")
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
@@ -84,6 +88,8 @@ class CopyExceptions:
     # "it enters with an additional +1/+1 counter if it's a creature" (707.9e, 707.9f): each item is
     # (counters, condition on the copy as it would exist, or None)
     enters_with: tuple[tuple[tuple[tuple[str, int], ...], "Selector | None"], ...] = ()
+    # "if it's a creature, it ... has changeling" (707.9f): (condition, abilities gained)
+    conditional: tuple[tuple["Selector", tuple["Ability", ...]], ...] = ()
     # "enter tapped as a copy" (614.1c, Vesuva): how the copy enters, not a copied value
     enters_tapped: bool = False
 
@@ -100,6 +106,7 @@ class Operation:
     copy_source: str | None = None
     exceptions: CopyExceptions = CopyExceptions()
     this_path: tuple[int, ...] = ()   # for "it has this ability": which ability of the source's card
+    selector: Selector | None = None  # add_activated_abilities_of: the objects whose abilities it gains
 
 
 @dataclass(frozen=True)
@@ -141,6 +148,7 @@ class Ability:
     activated: tuple[Operation, ...] = ()
     enters_as_copy: CopyExceptions | None = None
     becomes_copy: CopyExceptions | None = None
+    creates_token_copy: CopyExceptions | None = None   # "create a token that's a copy of ..., except" (707.2, 111.1)
     chosen: str | None = None
     trigger: Trigger | None = None
     copies_spell: CopyExceptions | None = None     # "copy target spell, except ..." (707.10, 707.9)
@@ -149,6 +157,12 @@ class Ability:
     players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
+
+    @property
+    def is_activated(self) -> bool:
+        """113.3b An activated ability is written "[Cost]: [Effect.]" (a loyalty ability too, 606.4); one
+        with a modelled effect says so with `activated`. (Keyword abilities are not classified here.)"""
+        return bool(self.activated) or (self.keyword is None and ACTIVATED_FORM.match(self.text) is not None)
 
     @property
     def is_static(self) -> bool:
@@ -378,16 +392,24 @@ class Reader:
             for i, word in enumerate(values):
                 self.words.subtype(word, f"{at}[{i}]" if isinstance(arg, list) else at, kind="creature")
             return Operation(kind, values=values)
+        if kind in ABILITIES_OF_OPS:
+            sel = self.selector(arg, at, allow_branches=False)
+            if sel.self_only or sel.attached or sel.controller or sel.other or sel.chosen:
+                raise self.fail(at, "name the objects it takes abilities from with all / not / zone / owner")
+            return Operation(kind, selector=sel)
         if kind in ABILITY_OPS:
             items = arg if isinstance(arg, list) else [arg]
             abilities = tuple(self.ability(a, f"{at}[{i}]") for i, a in enumerate(items))
             return Operation(kind, abilities=abilities)
         if kind == "copy_of":
             if isinstance(arg, dict):
-                data = self.mapping(arg, at, ("object", "except"))
-                if "object" not in data:
-                    raise self.fail(at, "missing key 'object' (the id of the object copied)")
+                data = self.mapping(arg, at, ("object", "chosen", "except"))
+                if ("object" in data) == ("chosen" in data):
+                    raise self.fail(at, "give either 'object' (the id of the object copied) or 'chosen' (the key of "
+                                    "the object chosen as the source entered, e.g. {chosen: creature})")
                 exceptions = self.copy_exceptions(data.get("except", {}) or {}, f"{at}.except")
+                if "chosen" in data:
+                    return Operation(kind, chosen=self.string(data["chosen"], f"{at}.chosen"), exceptions=exceptions)
                 return Operation(kind, copy_source=self.string(data["object"], f"{at}.object"), exceptions=exceptions)
             return Operation(kind, copy_source=self.string(arg, at))
         if kind == "change_text":
@@ -455,7 +477,30 @@ class Reader:
             for i, word in enumerate(words[key]):
                 check(word, f"{where}.{key}[{i}]")
         return CopyExceptions(keep=tuple(keep), pt=pt, colors=colors, abilities=tuple(abilities),
-                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where), **words)
+                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where),
+                              conditional=self.copy_conditional(data, where), **words)
+
+    def copy_condition(self, value, where: str) -> Selector:
+        """707.9f The characteristic an exception depends on: a selector of words only."""
+        condition = self.selector(value, where, allow_branches=False)
+        if (condition.self_only or condition.attached or condition.controller or condition.other or condition.chosen
+                or condition.zones or condition.owner):
+            raise self.fail(where, "a copy's condition names characteristics only: all / not")
+        return condition
+
+    def copy_conditional(self, data: dict, where: str) -> tuple:
+        """`conditional: [{if: {all: [creature]}, add_abilities: [changeling]}]` (707.9f)."""
+        raw = data.get("conditional", []) or []
+        found = []
+        for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
+            at = f"{where}.conditional[{i}]"
+            spec = self.mapping(item, at, ("if", "add_abilities"))
+            if "if" not in spec or "add_abilities" not in spec:
+                raise self.fail(at, "expected {if: SELECTOR, add_abilities: [...]}")
+            abilities = spec["add_abilities"] if isinstance(spec["add_abilities"], list) else [spec["add_abilities"]]
+            found.append((self.copy_condition(spec["if"], f"{at}.if"),
+                          tuple(self.ability(a, f"{at}.add_abilities[{j}]") for j, a in enumerate(abilities))))
+        return tuple(found)
 
     def copy_enters_with(self, data: dict, where: str) -> tuple:
         """`enters_with: [{counters: {+1/+1: 1}, if: {all: [creature]}}, ...]` (707.9e-f)."""
@@ -466,11 +511,7 @@ class Reader:
             spec = self.mapping(item, at, ("counters", "if"))
             if "counters" not in spec:
                 raise self.fail(at, "missing key 'counters', e.g. {counters: {+1/+1: 1}, if: {all: [creature]}}")
-            condition = self.selector(spec["if"], f"{at}.if", allow_branches=False) if "if" in spec else None
-            if condition is not None and (condition.self_only or condition.attached or condition.controller
-                                          or condition.other or condition.chosen or condition.zones
-                                          or condition.owner):
-                raise self.fail(f"{at}.if", "a copy's condition names characteristics only: all / not")
+            condition = self.copy_condition(spec["if"], f"{at}.if") if "if" in spec else None
             found.append((tuple(self.counters(spec["counters"], f"{at}.counters")), condition))
         return tuple(found)
 
@@ -485,8 +526,8 @@ class Reader:
             self.words.keyword(keyword, where)
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
-                                           "becomes_copy", "chosen", "triggered", "copies_spell", "enters",
-                                           "players", "targets", "choose"))
+                                           "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
+                                           "enters", "players", "targets", "choose"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -511,7 +552,7 @@ class Reader:
                 raise self.fail(f"{where}.activated", "missing key 'does'")
             activated = self.operations(act["does"], f"{where}.activated.does")
         copies = {}
-        for key in ("enters_as_copy", "becomes_copy"):
+        for key in ("enters_as_copy", "becomes_copy", "creates_token_copy"):
             if key in data:
                 spec = self.mapping(data[key] or {}, f"{where}.{key}",
                                     ("except", "tapped") if key == "enters_as_copy" else ("except",))

@@ -34,3 +34,12 @@ def test_text_change_reaches_keywords_and_text_and_says_when_it_finds_nothing(ca
                                   "kor_firewalker and changed nothing there (612.2)",)
     assert main(["explain", str(path)]) == 0
     assert "found no word 'white'" in capsys.readouterr().out
+
+
+def test_activated_abilities_are_numbered_as_printed(refused):
+    """`ability: N` is the card's N-th activated ability in its Oracle text, modelled or not."""
+    result = bridge.solve(CASES / "cr613" / "svogthos_second_activated_ability.yaml")
+    assert result.objects["svogthos_the_restless_tomb"].pt == "2/2"
+    err = refused("case: t\nsource: t\nbattlefield: [{card: 'Svogthos, the Restless Tomb'}]\n"
+                  "effects: [{activated: svogthos_the_restless_tomb, ability: 1}]\n")
+    assert "activated ability 1 of Svogthos, the Restless Tomb is '{T}: Add {C}.'" in err
