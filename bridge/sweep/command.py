@@ -76,7 +76,7 @@ def run(args) -> int:
     tasks = list(spec.tasks())
     workers = args.workers or os.cpu_count() or 1
     started = time.perf_counter()
-    totals = {"boards": 0, "solve": 0.0, "findings": 0.0, "errors": 0, "loops": 0, "overrides": 0,
+    totals = {"boards": 0, "solve": 0.0, "findings": 0.0, "cpu": 0.0, "errors": 0, "loops": 0, "overrides": 0,
               "order_sensitive": 0, "edition_difference": 0}
     try:
         with dask_client(args.scheduler, workers) as client:
@@ -105,6 +105,7 @@ def count(totals: dict, rows: list[dict], stats: BatchStats) -> None:
     totals["boards"] += stats.boards
     totals["solve"] += stats.solve_seconds
     totals["findings"] += stats.findings_seconds
+    totals["cpu"] += stats.cpu_seconds
     for row in rows:
         totals["errors"] += row.get("error") is not None
         totals["loops"] += bool(row.get("loops"))
@@ -125,5 +126,6 @@ def summary(spec: SweepSpec, out: Path, totals: dict, skipped: int, wall: float,
         solve, findings = totals["solve"] / boards, totals["findings"] / boards
         lines.append(f"  {wall:.1f} s, {boards / wall:.1f} boards/s on {workers} worker(s); per board and worker: "
                      f"{per_board * 1000:.0f} ms = solving {solve * 1000:.0f} ms + findings {findings * 1000:.0f} ms "
-                     f"+ overhead {(per_board - solve - findings) * 1000:.0f} ms")
+                     f"+ overhead {(per_board - solve - findings) * 1000:.0f} ms; worker CPU "
+                     f"{totals['cpu'] / boards * 1000:.0f} ms per board")
     return "\n".join(lines)
