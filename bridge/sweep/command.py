@@ -40,13 +40,16 @@ def jobs(spec: SweepSpec, tasks: list, batch_size: int | None, workers: int) -> 
 @contextmanager
 def dask_client(scheduler: str | None, workers: int):
     """A client of the cluster at `scheduler`, or of a local cluster of `workers` processes."""
+    import dask
     from dask.distributed import Client, LocalCluster
     if scheduler:
         with Client(scheduler, timeout="20s") as client:
             yield client
         return
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+    # Dask's workers sample their own stacks every 10 ms for its profiler: CPU a sweep needs
+    with dask.config.set({"distributed.worker.profile.enabled": False}), \
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                         silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         try:
             yield client
         finally:     # workers closing while a heartbeat is under way is no news for the user
