@@ -12,12 +12,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .library import Card, library, parse_card, stored_card
+from .oracle.activated import is_activated
 from .errors import CaseError, close_matches
 from .bounds import check_number_range
 from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
 
 from .collect import ErrorCollector, StopReading
-from .vocabulary import Ability, Operation, Reader, canonical_word
+from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
 from .words import WordChecker, declared_words
 from .sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS, SbaInput, object_damage, read_sba_input
 
@@ -26,7 +27,7 @@ TOP_KEYS = ("case", "source", "rules", "new_words", "players", "battlefield", "s
             "effects", "events",
             "questions", "expect", "expect_under", "expect_players", "notes") + SBA_TOP_KEYS
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
-               "choices", "chosen_as", "copy_of") + SBA_OBJECT_KEYS
+               "choices", "chosen_as", "copy_of", "token", "created_by", "merged_under") + SBA_OBJECT_KEYS
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
 SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets",
               "half", "ability_of", "ability")
@@ -35,12 +36,20 @@ VALUE_QUESTIONS = {"mana_value": "mana_value", "name": "name", "names": "name", 
 COMPARISONS = ("mana_value", "mana_value_less_than", "mana_value_greater_than", "color", "name", "type",
                "different_names", "matches")
 EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability", "becomes_copy_of")
+# 111.4, 707.2 A token created as a copy has no characteristics of its own: the copy effect gives them.
+TOKEN_COPY = Card(name="token", mana_cost=None, mana_cost_text="", color_indicator=(), type_line="",
+                  supertypes_and_types=(), subtypes=(), power=None, toughness=None, pt_text="", loyalty=None, text="",
+                  abilities=(), spell=(), library=False)
 # The zones besides the battlefield and the stack, by the top-level key that lists their cards per owner
 # (400.1); a library is listed top first.
 CARD_ZONES = (("graveyards", "graveyard"), ("hands", "hand"), ("libraries", "library"), ("exile", "exile"))
+# Choices of an object as a permanent enters ("choose a creature", Metamorphic Alteration): their value is an id.
+OBJECT_CHOICES = ("creature", "permanent", "card")
 CARD_ZONE_NAMES = tuple(zone for _, zone in CARD_ZONES)
-ZONE_OBJECT_KEYS = ("id", "card", "status")     # cards outside the battlefield: no controller (108.4a)
-STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped")
+# Cards outside the battlefield and the stack: no controller (108.4a), no status (face-down exiled cards
+# are not modelled).
+ZONE_OBJECT_KEYS = ("id", "card")
+STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
                "decisions", "illegal_targets", "countered_on_resolution")
@@ -87,6 +96,9 @@ class BoardObject:
     half: int | None = None               # a split card on the stack: the half that was cast (709.3)
     ability_source: str | None = None     # an activated or triggered ability on the stack: its source (113.7)
     ability_index: int | None = None      # which ability of the source's card (1, 2, ...)
+    token: bool = False                   # a token (111.1); with copy_of, created as a copy (707.2)
+    created_by: str | None = None         # a token copy: the permanent whose ability created it
+    merged_under: tuple[Card, ...] = ()   # a merged permanent (723.2): the cards under `card`, top first
     damage: int = 0                       # damage marked on it (120.6), read by 704.5g
     deathtouch_damage: bool = False       # dealt damage by a deathtouch source since the last check (704.5h)
 
@@ -377,6 +389,9 @@ class CaseBuilder:
                     sba=read_sba_input(self, data, by_id, players))
 
     def attachment(self, obj: BoardObject, where: str, by_id: dict) -> None:
+        for key, value in obj.choices:
+            if key in OBJECT_CHOICES:           # "choose a creature": an object's id
+                self.known_object(value, f"{where}.choices.{key}", by_id)
         if obj.attached_to is not None:
             if obj.attached_to == obj.id:
                 raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
@@ -391,7 +406,9 @@ class CaseBuilder:
         if obj.zone == "stack":
             effect = self.spell_copy_effect(obj, where, by_id, index, obj.timestamp)
             return [effect] if effect else []
-        return [self.enters_as_copy_effect(obj, index)]
+        if obj.created_by is not None:
+            self.known_object(obj.created_by, f"{where}.created_by", by_id)
+        return [self.enters_as_copy_effect(obj, index, by_id)]
 
     def check_effect_count(self, objects, effects_given: int) -> None:
         """What drives the cost of solving: the effects given and the static abilities of every object."""
@@ -474,7 +491,7 @@ class CaseBuilder:
             return "is", "name", r.string(item, at)
         if key == "different_names":
             return "different_names", "name", self.known_object(item, at, by_id)
-        return "matches", "", r.selector(item, at)
+        return "matches", "", r.selector(item, at, layered=False)
 
     def answer(self, value, where: str, kind: str):
         if kind == "value":
@@ -485,9 +502,15 @@ class CaseBuilder:
         return value
 
     # --- copies (707.5, 707.10) ---
-    def enters_as_copy_effect(self, obj: BoardObject, index: int) -> Effect:
-        """707.5 An object that enters as a copy has a copy effect from the moment it enters."""
-        path, exceptions = copy_find(obj.card.abilities, "enters_as_copy")
+    def enters_as_copy_effect(self, obj: BoardObject, index: int, by_id: dict) -> Effect:
+        """707.5 An object that enters as a copy has a copy effect from the moment it enters; a token
+        created as a copy (707.2) has the exceptions of the ability that created it, if any."""
+        if obj.token:
+            creator = by_id[obj.created_by].card if obj.created_by else None
+            found = copy_find(creator.abilities, "creates_token_copy") if creator else None
+            path, exceptions = None, (found[1] if found else CopyExceptions())
+        else:
+            path, exceptions = copy_find(obj.card.abilities, "enters_as_copy")
         return Effect(index=index, label=f"{obj.card.name} ({obj.id}) entered as a copy of {obj.copy_of} (707.5)",
                       controller=obj.controller, affects=(obj.id,),
                       operations=(Operation("copy_of", copy_source=obj.copy_of, exceptions=exceptions,
@@ -501,7 +524,6 @@ class CaseBuilder:
         copier = by_id[by].card
         exceptions = next((a.copies_spell for a in copier.abilities if a.copies_spell is not None), None)
         from .events import copy_effect
-        from .vocabulary import CopyExceptions
         if by_id[obj.copy_of].ability_source:
             return None               # an ability on the stack has no characteristics to copy (707.10)
         return copy_effect(index, obj, obj.copy_of, exceptions or CopyExceptions(), timestamp, by)
@@ -550,7 +572,9 @@ class CaseBuilder:
         if obj.copy_of is None:
             return obj, None
         self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone="battlefield")
-        return obj, self.enters_as_copy_effect(obj, len(board.effects) + 1)
+        if obj.created_by is not None:
+            self.known_object(obj.created_by, f"{where}.created_by", by_id)
+        return obj, self.enters_as_copy_effect(obj, len(board.effects) + 1, by_id)
 
     def check_targets(self, objects, raw_objects, by_id: dict) -> None:
         """Targets name objects or players; new targets of a copy name the position they replace."""
@@ -576,7 +600,7 @@ class CaseBuilder:
 
     def zone_cards(self, cards_by_player, key: str, zone: str) -> list:
         """{player: [card, ...]} for a graveyard, a hand, a library (top first) or exile: each card owned by
-        that player; an entry is a card (a name or an inline card) or an object {card, id, status}."""
+        that player; an entry is a card (a name or an inline card) or an object {card, id}."""
         if not isinstance(cards_by_player, dict):
             raise self.fail(key, "expected a mapping of player name to a list of cards")
         found = []
@@ -635,6 +659,16 @@ class CaseBuilder:
         ability_source = ability_index = None
         if zone == "stack" and "ability_of" in entry:
             ability_source, ability_index, card = self.stack_ability(entry, where)
+        token = entry.get("token", False)
+        if not isinstance(token, bool) or (token and zone != "battlefield"):
+            raise self.fail(f"{where}.token", "expected true or false, for a permanent (a token elsewhere ceases "
+                            "to exist, 111.7)")
+        if token and "card" not in entry:
+            if entry.get("copy_of") is None:
+                raise self.fail(where, "a token needs a card (its characteristics, 111.4) or copy_of (707.2)")
+            card = TOKEN_COPY
+        if "created_by" in entry and not (token and entry.get("copy_of") is not None):
+            raise self.fail(f"{where}.created_by", "only a token copy (token: true, copy_of) has this key")
         if card is None:
             if "card" not in entry:
                 raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
@@ -650,13 +684,16 @@ class CaseBuilder:
                     status.append(key)
             if "transformed" in status and card.back_face is None:
                 raise self.fail(f"{where}.status.transformed", f"{card.name} has no back face to transform to")
+            if "back_face_up" in status and (card.modal_back_face is None or zone not in ("battlefield", "stack")):
+                raise self.fail(f"{where}.status.back_face_up", "only a modal double-faced card (modal_back) on the "
+                                "battlefield or the stack has its back face up (712.4a, 712.4e)")
         copy_of = None
         if entry.get("copy_of") is not None:
             copy_of = r.string(entry["copy_of"], f"{where}.copy_of")
             if zone == "stack" and "copied_by" not in entry:
                 raise self.fail(f"{where}.copied_by", "a copy of a spell needs 'copied_by': the id of the object "
                                 "whose ability copied it (the spell itself for replicate)")
-            if zone != "stack" and copy_find(card.abilities, "enters_as_copy") is None:
+            if zone != "stack" and not token and copy_find(card.abilities, "enters_as_copy") is None:
                 raise self.fail(f"{where}.copy_of", f"{card.name} has no ability that lets it enter as a copy")
         elif "copied_by" in entry or "new_targets" in entry:
             raise self.fail(f"{where}.copied_by" if "copied_by" in entry else f"{where}.new_targets",
@@ -674,6 +711,8 @@ class CaseBuilder:
             base = f"{snake_case(card.name)}_in_{zone}" if zone in CARD_ZONE_NAMES else snake_case(card.name)
             if ability_source:
                 base = f"{ability_source}_ability"
+            if card is TOKEN_COPY:
+                base = f"{r.string(entry['copy_of'], f'{where}.copy_of')}_token"
             object_id, n = base, self.next_suffix.get(base, 1)
             while object_id in self.ids or object_id in self.players:
                 n += 1
@@ -695,8 +734,10 @@ class CaseBuilder:
         if not isinstance(raw_choices, dict):
             raise self.fail(f"{where}.choices", "expected a mapping such as {creature_type: Elf}")
         for key, value in raw_choices.items():
-            choices.append((r.string(key, f"{where}.choices"),
-                            canonical_word(r.string(value, f"{where}.choices.{key}"))))
+            key = r.string(key, f"{where}.choices")
+            value = r.string(value, f"{where}.choices.{key}")
+            # "choose a creature / a permanent / a card": the id of the object chosen (checked once all are read)
+            choices.append((key, value if key in OBJECT_CHOICES else canonical_word(value)))
             self.choice_word(*choices[-1], f"{where}.choices.{key}")
         chosen_as = None
         if entry.get("chosen_as") is not None:
@@ -726,7 +767,18 @@ class CaseBuilder:
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
                            controller_given="controller" in entry, half=half, ability_source=ability_source,
-                           ability_index=ability_index, damage=damage, deathtouch_damage=deathtouch_damage)
+                           ability_index=ability_index, token=token,
+                           merged_under=self.merged_cards(entry.get("merged_under"), f"{where}.merged_under", zone),
+                           created_by=r.string(entry["created_by"], f"{where}.created_by") if "created_by" in entry
+                           else None, damage=damage, deathtouch_damage=deathtouch_damage)
+
+    def merged_cards(self, value, where: str, zone: str) -> tuple[Card, ...]:
+        """`merged_under: [card, ...]`: a mutated permanent's other components, under its `card` (702.140c)."""
+        if value is None:
+            return ()
+        if zone != "battlefield" or not isinstance(value, list) or not value:
+            raise self.fail(where, "expected a non-empty list of the cards under a merged permanent (723.2)")
+        return tuple(self.card(c, f"{where}[{i}]") for i, c in enumerate(value))
 
     def choice_word(self, key: str, value: str, where: str) -> None:
         """A chosen creature type, land type or color is one the rules know (205.3e, 105.1)."""
@@ -796,13 +848,20 @@ class CaseBuilder:
             operations, label = card.spell, card.name
         if "activated" in entry:
             source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
-            activated = [a for a in by_id[source].card.abilities if a.activated]
-            if not activated:
-                raise self.fail(f"{where}.activated", f"{by_id[source].card.name} has no activated ability with an"
+            name = by_id[source].card.name
+            # numbered as printed: every activated ability counts, modelled or not
+            activated = [a for a in by_id[source].card.abilities if a.activated or is_activated(a.text, a.keyword)]
+            with_effect = [i for i, a in enumerate(activated, start=1) if a.activated]
+            if not with_effect:
+                raise self.fail(f"{where}.activated", f"{name} has no activated ability with an"
                                 " effect in the library; give 'does'")
-            number = r.integer(entry.get("ability", 1), f"{where}.ability")
+            number = r.integer(entry.get("ability", with_effect[0]), f"{where}.ability")
             if not 1 <= number <= len(activated):
-                raise self.fail(f"{where}.ability", f"{by_id[source].card.name} has {len(activated)} such abilities")
+                raise self.fail(f"{where}.ability", f"{name} has {len(activated)} activated abilities")
+            if not activated[number - 1].activated:
+                raise self.fail(f"{where}.ability", f"activated ability {number} of {name} is "
+                                f"{activated[number - 1].text!r}, which has no continuous effect in the vocabulary "
+                                f"(those with one: {', '.join(map(str, with_effect))}); give 'does'")
             operations = activated[number - 1].activated
             label = f"{by_id[source].card.name}'s ability"
             affects = (source,)

@@ -75,6 +75,16 @@ class FactWriter:
             self.add("selector_scope", term, Function(scope))
         for key in sel.chosen:
             self.add("selector_chosen", term, key)
+        for name in sel.has:
+            self.add("selector_has", term, name)
+        for name in sel.lacks:
+            self.add("selector_lacks", term, name)
+        if sel.no_abilities:
+            self.add("selector_no_abilities", term)
+        if sel.named is not None:
+            self.add("selector_named", term, sel.named)
+        for attribute, op, number in sel.compares:
+            self.add("selector_compare", term, Function(attribute), Function(op), number)
         for i, branch in enumerate(sel.branches, start=1):
             branch_term = Function("branch", [term, Number(i)])
             self.add("selector_branch", term, branch_term)
@@ -106,7 +116,10 @@ class FactWriter:
                 self.text_change_words.add(op.values[0])
                 continue
             if op.kind == "copy_of":
-                self.add("definition_op_value", definition, i, op.copy_source)
+                if op.chosen:           # "a copy of the chosen creature" (607.2: linked to the choice)
+                    self.add("definition_op_chosen", definition, i, op.chosen)
+                else:
+                    self.add("definition_op_value", definition, i, op.copy_source)
                 self.copy_exceptions(definition, i, op.exceptions, this or definition)
                 continue
             for value in op.values:
@@ -121,6 +134,10 @@ class FactWriter:
                 self.add("definition_op_pt", definition, i, power, toughness)
             if op.chosen:
                 self.add("definition_op_chosen", definition, i, op.chosen)
+            if op.selector is not None:
+                selector_term = Function("op_selector", [definition, Number(i)])
+                self.selector(selector_term, op.selector)
+                self.add("definition_op_selector", definition, i, selector_term)
             if op.player:
                 self.add("definition_op_player", definition, i, Function(op.player))
 
@@ -152,6 +169,12 @@ class FactWriter:
                 self.add("definition_op_except_if", definition, i, j, condition_term)
         for term in self.exception_abilities(owner, exceptions):
             self.add("definition_op_ability", definition, i, term)
+        for j, (condition, abilities) in enumerate(exceptions.conditional, start=1):
+            condition_term = Function("copy_if", [definition, Number(i), Number(j)])
+            self.selector(condition_term, condition)
+            for n, ability in enumerate(abilities, start=1):
+                term = self.ability(Function("copy_if_grant", [owner, Number(j), Number(n)]), ability)
+                self.add("definition_op_conditional_ability", definition, i, condition_term, term)
 
     def pt_counter_kind(self, kind: str) -> None:
         """A counter kind of the form +N/+N or -N/-N modifies power and toughness (122.1a)."""
@@ -174,8 +197,11 @@ class FactWriter:
             return term
         self._defined.add(term)
         self.add("ability_text", term, ability.text)
+        if ability.is_activated:
+            self.add("activated_ability", term)
         if ability.keyword or not (ability.is_static or ability.trigger or ability.players or ability.activated
-                                   or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy):
+                                   or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy
+                                   or ability.creates_token_copy):
             self.unmodelled_texts[term] = ability.text
         if ability.keyword:
             self.add("keyword", term)
@@ -186,7 +212,9 @@ class FactWriter:
             if len(words) == 3 and words[:2] == ["protection", "from"]:
                 self.add("protection_from", term, words[2][:1].upper() + words[2][1:])
             if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
-                if len(words) == 2:
+                if words[1:2] in (["player"], ["opponent"]):
+                    self.add("enchant_player", term)
+                elif len(words) == 2:
                     self.add("enchant_word", term, words[1][:1].upper() + words[1][1:])
                 else:
                     self.add("enchant_unread", term)
@@ -295,7 +323,7 @@ class FactWriter:
             face_term = Function("face", [obj_term, fn("half", i)])
             self.add("card_face", obj_term, fn("half", i), face_term)
             self.card(face_term, half, Function("face", [card_key, fn("half", i)]))
-        for face, data in (("flip", card.flip_face), ("back", card.back_face)):
+        for face, data in (("flip", card.flip_face), ("back", card.back_face), ("modal_back", card.modal_back_face)):
             if data is not None:
                 face_term = Function("face", [obj_term, Function(face)])
                 self.add("card_face", obj_term, Function(face), face_term)
@@ -348,6 +376,12 @@ def case_facts(case: Case) -> list[Symbol]:
         for status, had, time, number in obj.status_changes:
             w.add("status_changed", o, Function(status), Function("on" if had else "off"), time, number)
         w.add("in_zone", o, Function(obj.zone))
+        for j, component in enumerate(obj.merged_under, start=1):
+            # 723.2 a merged permanent's other components (their abilities count, 702.140e)
+            component_term = Function("component", [o, Number(j)])
+            w.card(component_term, component, String(component.name) if component.library
+                   else Function("inline", [String(f"{obj.id}/{j}")]))
+            w.add("merged_component", o, component_term)
         w.add("owner", o, obj.owner)
         if obj.ability_source and not obj.copied_by:
             # 113.7 an ability on the stack: its source, which ability it is, who controls it (113.8)

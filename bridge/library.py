@@ -16,10 +16,13 @@ from .words import TRUSTED_WORDS, declared_words, rules_words
 NEW_WORDS = "new_words"          # not a card: the words the library declares (words.py)
 
 CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities", "spell",
-             "flip", "back", "halves", "targets")
+             "flip", "back", "modal_back", "halves", "targets")
 HALF_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "text", "abilities", "targets")
 FACE_KEYS = {"flip": ("name", "type_line", "pt", "text", "abilities"),
-             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities")}
+             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities"),
+             # 712.1d-e a modal double-faced card's back face has its own mana cost
+             "modal_back": ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities",
+                            "spell", "targets")}
 MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
 COLOR_LETTERS = "WUBRG"
 LIBRARY_FILES = ("library.yaml", "oracle_cards.yaml")
@@ -53,6 +56,7 @@ class Card:
     library: bool
     flip_face: "Card | None" = None    # 710.1b the alternative characteristics of a flip card
     back_face: "Card | None" = None    # 712 the back face of a transforming double-faced card
+    modal_back_face: "Card | None" = None   # 712.1d-e the back face of a modal double-faced card
     halves: tuple["Card", ...] = ()    # 709 the two halves of a split card
     targets: tuple[TargetSpec, ...] = ()   # 115.1 what a spell's instances of the word "target" can name
 
@@ -186,7 +190,9 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         spell = reader.operations(spec["does"], f"{where}.spell.does")
     text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
     faces = {}
-    for face in ("flip", "back"):
+    if "back" in data and "modal_back" in data:
+        raise reader.fail(f"{where}.modal_back", "a card is either transforming (back) or modal (modal_back), 712.1")
+    for face in ("flip", "back", "modal_back"):
         if face in data:
             face_data = reader.mapping(data[face], f"{where}.{face}", FACE_KEYS[face])
             if "name" not in face_data:
@@ -232,6 +238,10 @@ class Library:
     def lookup(self, name: str) -> str | None:
         """The library's spelling of `name` (case-insensitive), or None."""
         return self._folded.get(name.casefold())
+
+    def raw(self, name: str) -> dict:
+        """The card's mapping as its library file has it."""
+        return self._raw[name]
 
     def card(self, name: str) -> Card:
         proper = self.lookup(name)

@@ -46,7 +46,7 @@ def text_table(result: Result) -> str:
         rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
                      obj.type_line, obj.pt or "—", obj.controller,
                      ", ".join(f"{k}×{n}" for k, n in obj.counters) or "—",
-                     "tapped" if "tapped" in obj.status else ""))
+                     ", ".join(s for s in ("token", "tapped") if s in obj.status)))
     lines.extend(table(rows, COLUMNS + ("",)))
     if result.stack:
         lines += ["", "stack (bottom first):"]

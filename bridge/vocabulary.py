@@ -24,13 +24,23 @@ ABILITY_OPS = {"add_abilities", "lose_abilities"}
 PT_OPS = {"set_base_pt", "modify_pt"}
 BARE_OPS = {"switch_pt", "lose_all_abilities", "add_all_creature_types"}
 CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
-OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_types", "gain_control", "copy_of",
+# 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
+ABILITIES_OF_OPS = {"add_activated_abilities_of"}
+OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
                                                                 "change_text"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
-               "remove_supertypes", "enters_with")
-SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner")
+               "remove_supertypes", "enters_with", "conditional")
+# 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
+ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
+SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "has", "lacks", "abilities", "named",
+                 "power", "toughness", "mana_value")
+# Selector keys and words that read what layers derive (has/lacks an ability, a name, a number, the number
+# of colors): supported where layered characteristics are matched (a static ability's set, count:).
+LAYERED_SELECTOR_KEYS = ("has", "lacks", "abilities", "named", "power", "toughness", "mana_value")
+COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
+COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
@@ -56,6 +66,11 @@ class Selector:
     zones: tuple[str, ...] = ()    # the zones it looks in (400.1); none given: the battlefield (permanents)
     owner: str | None = None       # "you" | "opponent": cards owned by ... (108.3; cards outside the
                                    # battlefield and the stack have no controller, 108.4a)
+    has: tuple[str, ...] = ()      # abilities it has (keywords by name, other abilities by their text)
+    lacks: tuple[str, ...] = ()    # abilities it doesn't have
+    no_abilities: bool = False     # "with no abilities" (Muraganda Petroglyphs)
+    named: str | None = None       # "named X" (201.2)
+    compares: tuple[tuple[str, str, int], ...] = ()   # (power | toughness | mana_value, le | ge | eq | lt | gt, N)
 
 
 @dataclass(frozen=True)
@@ -84,6 +99,8 @@ class CopyExceptions:
     # "it enters with an additional +1/+1 counter if it's a creature" (707.9e, 707.9f): each item is
     # (counters, condition on the copy as it would exist, or None)
     enters_with: tuple[tuple[tuple[tuple[str, int], ...], "Selector | None"], ...] = ()
+    # "if it's a creature, it ... has changeling" (707.9f): (condition, abilities gained)
+    conditional: tuple[tuple["Selector", tuple["Ability", ...]], ...] = ()
     # "enter tapped as a copy" (614.1c, Vesuva): how the copy enters, not a copied value
     enters_tapped: bool = False
 
@@ -100,6 +117,7 @@ class Operation:
     copy_source: str | None = None
     exceptions: CopyExceptions = CopyExceptions()
     this_path: tuple[int, ...] = ()   # for "it has this ability": which ability of the source's card
+    selector: Selector | None = None  # add_activated_abilities_of: the objects whose abilities it gains
 
 
 @dataclass(frozen=True)
@@ -141,6 +159,7 @@ class Ability:
     activated: tuple[Operation, ...] = ()
     enters_as_copy: CopyExceptions | None = None
     becomes_copy: CopyExceptions | None = None
+    creates_token_copy: CopyExceptions | None = None   # "create a token that's a copy of ..., except" (707.2, 111.1)
     chosen: str | None = None
     trigger: Trigger | None = None
     copies_spell: CopyExceptions | None = None     # "copy target spell, except ..." (707.10, 707.9)
@@ -149,6 +168,12 @@ class Ability:
     players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
+
+    @property
+    def is_activated(self) -> bool:
+        """113.3b An activated ability is written "[Cost]: [Effect.]" (a loyalty ability too, 606.4); one
+        with a modelled effect says so with `activated`. (Keyword abilities are not classified here.)"""
+        return bool(self.activated) or (self.keyword is None and ACTIVATED_FORM.match(self.text) is not None)
 
     @property
     def is_static(self) -> bool:
@@ -211,7 +236,9 @@ class Reader:
         return value
 
     # --- selectors ---
-    def selector(self, value, where: str, allow_branches: bool = True) -> Selector:
+    def selector(self, value, where: str, allow_branches: bool = True, layered: bool = True) -> Selector:
+        """`layered=False`: a selector matched where only words are read (targets, triggers, questions,
+        cards counted in graveyards): the keys that read abilities, names and numbers are refused there."""
         if isinstance(value, str):
             if value == "self":
                 return Selector(self_only=True)
@@ -235,10 +262,15 @@ class Reader:
             items = data["any"]
             if not isinstance(items, list) or not items:
                 raise self.fail(f"{where}.any", "expected a non-empty list of selectors")
-            branches = tuple(self.selector(b, f"{where}.any[{i}]", allow_branches=False)
+            branches = tuple(self.selector(b, f"{where}.any[{i}]", allow_branches=False, layered=layered)
                              for i, b in enumerate(items))
-        words, chosen = self.selector_words(data.get("all", []), f"{where}.all")
-        not_words, not_chosen = self.selector_words(data.get("not", []), f"{where}.not")
+        if not layered:
+            for key in LAYERED_SELECTOR_KEYS:
+                if key in data:
+                    raise self.fail(f"{where}.{key}", f"'{key}' is only supported in a static ability's 'affects' and "
+                                    "in 'count:' in this version")
+        words, chosen = self.selector_words(data.get("all", []), f"{where}.all", layered)
+        not_words, not_chosen = self.selector_words(data.get("not", []), f"{where}.not", layered)
         if not_chosen:
             raise self.fail(f"{where}.not", "{chosen: ...} is only supported under 'all'")
         owner = None
@@ -247,7 +279,42 @@ class Reader:
             if owner not in ("you", "opponent"):
                 raise self.fail(f"{where}.owner", f"expected you or opponent, got {owner!r}")
         return Selector(words=words, not_words=not_words, controller=controller, other=other, branches=branches,
-                        chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner)
+                        chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner,
+                        **self.selector_reads(data, where))
+
+    def selector_reads(self, data: dict, where: str) -> dict:
+        """has / lacks an ability, no abilities, named X, and number comparisons (113.3, 201.2, 208, 202.3)."""
+        found = {}
+        for key in ("has", "lacks"):
+            if key in data:
+                found[key] = tuple(self.ability_name(item, f"{where}.{key}[{i}]")
+                                   for i, item in enumerate(data[key] if isinstance(data[key], list) else [data[key]]))
+        if "abilities" in data:
+            if data["abilities"] != "none":
+                raise self.fail(f"{where}.abilities", "expected none (\"with no abilities\"); use has / lacks for others")
+            found["no_abilities"] = True
+        if "named" in data:
+            found["named"] = self.string(data["named"], f"{where}.named")
+        compares = []
+        for key in ("power", "toughness", "mana_value"):
+            if key not in data:
+                continue
+            value = data[key]
+            if not isinstance(value, dict):
+                value = {"equal": value}
+            for op, number in self.mapping(value, f"{where}.{key}", tuple(COMPARISONS)).items():
+                compares.append((key, COMPARISONS[op], self.integer(number, f"{where}.{key}.{op}")))
+        if compares:
+            found["compares"] = tuple(compares)
+        return found
+
+    def ability_name(self, item, where: str) -> str:
+        """An ability named in a selector: a keyword (checked, 702) or {text: ...} for another ability."""
+        if isinstance(item, dict):
+            return self.string(self.mapping(item, where, ("text",)).get("text"), f"{where}.text")
+        keyword = " ".join(self.string(item, where).split()).lower()
+        self.words.keyword(keyword, where)
+        return keyword
 
     def selector_zones(self, value, where: str) -> tuple[str, ...]:
         """`zone: hand`, `zone: [hand, graveyard]` or `zone: all` (every zone of 400.1)."""
@@ -268,7 +335,7 @@ class Reader:
             zones.append(zone)
         return tuple(dict.fromkeys(zones))
 
-    def selector_words(self, value, where: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def selector_words(self, value, where: str, layered: bool = True) -> tuple[tuple[str, ...], tuple[str, ...]]:
         items = value if isinstance(value, list) else [value]
         words, chosen = [], []
         for i, item in enumerate(items):
@@ -277,7 +344,8 @@ class Reader:
                 chosen.append(self.string(data.get("chosen"), f"{where}[{i}].chosen"))
             else:
                 word = canonical_word(self.string(item, f"{where}[{i}]"))
-                self.words.characteristic_word(word, f"{where}[{i}]", extra=("Permanent",))
+                self.words.characteristic_word(word, f"{where}[{i}]",
+                                               extra=("Permanent",) + (COLOR_QUALITIES if layered else ()))
                 words.append(word)
         return tuple(words), tuple(chosen)
 
@@ -309,7 +377,8 @@ class Reader:
             owner = spec.get("owner", "any")
             if owner not in ("you", "any"):
                 raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
-            sel = self.selector({k: v for k, v in spec.items() if k in ("all", "not")}, f"{where}.count_cards")
+            sel = self.selector({k: v for k, v in spec.items() if k in ("all", "not")}, f"{where}.count_cards",
+                                layered=False)
             return Expr("count_cards", selector=sel, owner=owner)
         if key == "card_types_in_graveyards":
             return Expr("card_types_in_graveyards")
@@ -378,16 +447,24 @@ class Reader:
             for i, word in enumerate(values):
                 self.words.subtype(word, f"{at}[{i}]" if isinstance(arg, list) else at, kind="creature")
             return Operation(kind, values=values)
+        if kind in ABILITIES_OF_OPS:
+            sel = self.selector(arg, at, allow_branches=False)
+            if sel.self_only or sel.attached or sel.controller or sel.other or sel.chosen:
+                raise self.fail(at, "name the objects it takes abilities from with all / not / zone / owner")
+            return Operation(kind, selector=sel)
         if kind in ABILITY_OPS:
             items = arg if isinstance(arg, list) else [arg]
             abilities = tuple(self.ability(a, f"{at}[{i}]") for i, a in enumerate(items))
             return Operation(kind, abilities=abilities)
         if kind == "copy_of":
             if isinstance(arg, dict):
-                data = self.mapping(arg, at, ("object", "except"))
-                if "object" not in data:
-                    raise self.fail(at, "missing key 'object' (the id of the object copied)")
+                data = self.mapping(arg, at, ("object", "chosen", "except"))
+                if ("object" in data) == ("chosen" in data):
+                    raise self.fail(at, "give either 'object' (the id of the object copied) or 'chosen' (the key of "
+                                    "the object chosen as the source entered, e.g. {chosen: creature})")
                 exceptions = self.copy_exceptions(data.get("except", {}) or {}, f"{at}.except")
+                if "chosen" in data:
+                    return Operation(kind, chosen=self.string(data["chosen"], f"{at}.chosen"), exceptions=exceptions)
                 return Operation(kind, copy_source=self.string(data["object"], f"{at}.object"), exceptions=exceptions)
             return Operation(kind, copy_source=self.string(arg, at))
         if kind == "change_text":
@@ -455,7 +532,30 @@ class Reader:
             for i, word in enumerate(words[key]):
                 check(word, f"{where}.{key}[{i}]")
         return CopyExceptions(keep=tuple(keep), pt=pt, colors=colors, abilities=tuple(abilities),
-                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where), **words)
+                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where),
+                              conditional=self.copy_conditional(data, where), **words)
+
+    def copy_condition(self, value, where: str) -> Selector:
+        """707.9f The characteristic an exception depends on: a selector of words only."""
+        condition = self.selector(value, where, allow_branches=False, layered=False)
+        if (condition.self_only or condition.attached or condition.controller or condition.other or condition.chosen
+                or condition.zones or condition.owner):
+            raise self.fail(where, "a copy's condition names characteristics only: all / not")
+        return condition
+
+    def copy_conditional(self, data: dict, where: str) -> tuple:
+        """`conditional: [{if: {all: [creature]}, add_abilities: [changeling]}]` (707.9f)."""
+        raw = data.get("conditional", []) or []
+        found = []
+        for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
+            at = f"{where}.conditional[{i}]"
+            spec = self.mapping(item, at, ("if", "add_abilities"))
+            if "if" not in spec or "add_abilities" not in spec:
+                raise self.fail(at, "expected {if: SELECTOR, add_abilities: [...]}")
+            abilities = spec["add_abilities"] if isinstance(spec["add_abilities"], list) else [spec["add_abilities"]]
+            found.append((self.copy_condition(spec["if"], f"{at}.if"),
+                          tuple(self.ability(a, f"{at}.add_abilities[{j}]") for j, a in enumerate(abilities))))
+        return tuple(found)
 
     def copy_enters_with(self, data: dict, where: str) -> tuple:
         """`enters_with: [{counters: {+1/+1: 1}, if: {all: [creature]}}, ...]` (707.9e-f)."""
@@ -466,11 +566,7 @@ class Reader:
             spec = self.mapping(item, at, ("counters", "if"))
             if "counters" not in spec:
                 raise self.fail(at, "missing key 'counters', e.g. {counters: {+1/+1: 1}, if: {all: [creature]}}")
-            condition = self.selector(spec["if"], f"{at}.if", allow_branches=False) if "if" in spec else None
-            if condition is not None and (condition.self_only or condition.attached or condition.controller
-                                          or condition.other or condition.chosen or condition.zones
-                                          or condition.owner):
-                raise self.fail(f"{at}.if", "a copy's condition names characteristics only: all / not")
+            condition = self.copy_condition(spec["if"], f"{at}.if") if "if" in spec else None
             found.append((tuple(self.counters(spec["counters"], f"{at}.counters")), condition))
         return tuple(found)
 
@@ -485,8 +581,8 @@ class Reader:
             self.words.keyword(keyword, where)
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
-                                           "becomes_copy", "chosen", "triggered", "copies_spell", "enters",
-                                           "players", "targets", "choose"))
+                                           "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
+                                           "enters", "players", "targets", "choose"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -511,7 +607,7 @@ class Reader:
                 raise self.fail(f"{where}.activated", "missing key 'does'")
             activated = self.operations(act["does"], f"{where}.activated.does")
         copies = {}
-        for key in ("enters_as_copy", "becomes_copy"):
+        for key in ("enters_as_copy", "becomes_copy", "creates_token_copy"):
             if key in data:
                 spec = self.mapping(data[key] or {}, f"{where}.{key}",
                                     ("except", "tapped") if key == "enters_as_copy" else ("except",))
@@ -580,7 +676,7 @@ class Reader:
             if when != "leaves":
                 raise self.fail(f"{where}.to", "'to' only goes with when: leaves")
             to = self.zone(data["to"], f"{where}.to")
-        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what"), to=to)
+        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what", layered=False), to=to)
 
     def target_spec(self, value, where: str) -> TargetSpec:
         """any (115.4: a creature, player or planeswalker), player, {permanent: SELECTOR},
@@ -596,7 +692,8 @@ class Reader:
             raise self.fail(where, "a target is one of any, player, permanent or spell")
         kind = kinds[0]
         mode = self.integer(data["mode"], f"{where}.mode") if "mode" in data else None
-        selector = self.selector(data[kind], f"{where}.{kind}") if kind in ("permanent", "spell") else None
+        selector = self.selector(data[kind], f"{where}.{kind}", layered=False) if kind in ("permanent", "spell") \
+            else None
         return TargetSpec(kind=kind, selector=selector, mode=mode)
 
     def zone(self, value, where: str) -> str:

@@ -13,6 +13,22 @@ BECOMES = re.compile(r"(?:Until end of turn, )?~ becomes (?P<what>(?:[^\".]|\"[^
 GETS = re.compile(r"~ (?P<what>(?:gets|gains) .+?) until end of turn\.")
 
 
+# 702: keyword abilities that are activated abilities ("Equip {8}" is "{8}: Attach ...", 702.6a).
+ACTIVATED_KEYWORDS = ("equip", "fortify", "crew", "cycling", "reconfigure", "level up", "outlast", "unearth",
+                      "ninjutsu", "transmute", "scavenge", "embalm", "eternalize", "encore", "bloodrush")
+LOYALTY_COST = r"[+−-]?(?:\d+|X)"
+
+
+def is_activated(text: str, keyword: str | None = None) -> bool:
+    """602.1 An activated ability is written "[Cost]: [Effect.]" (a loyalty ability's cost is "+1", "−2");
+    some keywords are activated abilities."""
+    if keyword:
+        return keyword.lower().startswith(ACTIVATED_KEYWORDS)
+    cost, colon, _ = text.partition(": ")
+    return bool(colon) and '"' not in cost and bool(
+        re.fullmatch(r"(?:\{[^}]+\}|,|\s|[A-Z][^,]*?)+", cost) or re.fullmatch(LOYALTY_COST, cost))
+
+
 def activated_ability(sentence: str) -> dict | None:
     """Mishra's Factory: '{1}: ~ becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a
     land.' (205.1b); Celestial Colonnade: '... becomes a 4/4 white and blue Elemental creature with flying and
