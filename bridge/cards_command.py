@@ -12,6 +12,7 @@ from .errors import CaseError
 from .library import Card, library, parse_card
 from .oracle import read_text
 from .vocabulary import Reader
+from .words import TRUSTED_WORDS
 
 
 def add_cards_command(commands, parents) -> None:
@@ -77,32 +78,40 @@ def checked(cards, file: str, skipped: list[str]):
     """The cards parse_card reads; the others are named in `skipped` with the reason (never silently)."""
     for name, data, aliases in cards:
         try:
-            parse_card(Reader(file), name, data, name, library=True)
+            parse_card(Reader(file, TRUSTED_WORDS), name, data, name, library=True)   # public data: words as printed
         except CaseError as error:
             skipped.append(f"{name}: {error.problem}")
             continue
         yield name, data, aliases
 
 
-def find(name: str, store_option: str | None) -> tuple[Card, str]:
-    """A card by name: the built-in library first, then the card store."""
+def find(name: str, store_option: str | None) -> tuple[Card, dict, str]:
+    """A card by name (the built-in library first, then the card store), its raw mapping, where it is."""
     lib = library()
-    if lib.lookup(name):
-        return lib.card(name), "built-in library"
+    proper = lib.lookup(name)
+    if proper:
+        return lib.card(proper), lib.raw(proper), "built-in library"
     path = store_path(store_option)
     found = CardStore(path).lookup(name) if path.is_file() else None
     if found is None:
         raise CaseError(name, "", f"no card named {name!r} in the library or in the card store {path}")
     proper, data = found
-    return parse_card(Reader(str(path)), proper, data, proper, library=True), f"card store {path}"
+    return parse_card(Reader(str(path), TRUSTED_WORDS), proper, data, proper, library=True), data, f"card store {path}"
 
 
 def run_show(args) -> int:
-    card, where = find(" ".join(args.name), args.store)
-    for face in (card, *card.halves, *(f for f in (card.flip_face, card.back_face) if f)):
+    card, raw, where = find(" ".join(args.name), args.store)
+    faces = [] if card.halves else [(card, raw)]          # a split card is its halves (709.1)
+    faces += list(zip(card.halves, raw.get("halves", [])))
+    faces += [(face, raw.get(key, {})) for face, key in ((card.flip_face, "flip"), (card.back_face, "back")) if face]
+    for face, face_raw in faces:
         print(f"{face.name}  {face.mana_cost_text}".rstrip())
         print(f"  {face.type_line}" + (f"  {face.pt_text}" if face.pt_text else "")
               + (f"  loyalty {face.loyalty}" if face.loyalty is not None else ""))
+        if "abilities" in face_raw:           # written abilities win over the reader
+            for ability in face.abilities:
+                print(f"  [written] {ability.text}")
+            continue
         for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
             mark = "read" if reading.structured else ("TEXT ONLY (layer effect not read)" if reading.layer
                                                      else "text only")
@@ -112,7 +121,7 @@ def run_show(args) -> int:
                     structure = {k: v for k, v in ability.items() if k != "text"}
                     print("      " + yaml.safe_dump(structure, sort_keys=False, allow_unicode=True,
                                                     default_flow_style=True, width=1000).strip())
-    print(f"(from the {where})")
+    print(f"{card.name}: from the {where}")
     return 0
 
 
@@ -134,7 +143,7 @@ def coverage(cards) -> tuple[int, int, list[tuple[str, str]]]:
     read = total = 0
     unread = []
     for card in cards:
-        for face in (card, *card.halves, *(f for f in (card.flip_face, card.back_face) if f)):
+        for face in (*(card.halves or (card,)), *(f for f in (card.flip_face, card.back_face) if f)):
             for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
                 if reading.layer:
                     total += 1

@@ -202,7 +202,9 @@ class FactWriter:
             if len(words) == 3 and words[:2] == ["protection", "from"]:
                 self.add("protection_from", term, words[2][:1].upper() + words[2][1:])
             if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
-                if len(words) == 2:
+                if words[1:2] in (["player"], ["opponent"]):
+                    self.add("enchant_player", term)
+                elif len(words) == 2:
                     self.add("enchant_word", term, words[1][:1].upper() + words[1][1:])
                 else:
                     self.add("enchant_unread", term)

@@ -239,6 +239,10 @@ class Library:
         """The library's spelling of `name` (case-insensitive), or None."""
         return self._folded.get(name.casefold())
 
+    def raw(self, name: str) -> dict:
+        """The card's mapping as its library file has it."""
+        return self._raw[name]
+
     def card(self, name: str) -> Card:
         proper = self.lookup(name)
         if proper is None:

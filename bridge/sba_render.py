@@ -68,7 +68,8 @@ def round_lines(checked: Round, texts: dict) -> list[str]:
         lines.append(f"     {player} chooses which of {', '.join(objs)} ({name}) stays (704.5j): "
                      "a player's choice, say it with keep: [id]")
     for aura, text in checked.unchecked:
-        lines.append(f"     {aura}: \"{text}\" is not checked (only one-word enchant restrictions are)")
+        lines.append(f"     {aura}: \"{text}\" is not checked (704.5m is checked for one-word enchant "
+                     "restrictions on permanents only)")
     return lines
 
 

@@ -103,7 +103,7 @@ def test_show_prints_characteristics_structure_and_text(store, capsys):
     assert "[read] Other Elves you control get +1/+1." in out
     assert "modify_pt: +1/+1" in out
     assert "[text only] {G}, {T}: Create a 1/1 green Elf Warrior creature token." in out
-    assert "card store" in out
+    assert "Imperious Perfect: from the card store" in out
 
 
 @pytest.mark.parametrize("name,faces", [("Fire // Ice", ["Fire", "Ice"]),
@@ -181,3 +181,9 @@ def test_unknown_card_names_the_import_command(tmp_path, monkeypatch):
     case.write_text("case: x\nbattlefield: [{card: Imperious Perfect}]\n")
     with pytest.raises(CaseError, match="cards import"):
         solve(str(case))
+
+
+def test_show_says_written_abilities_win(capsys):
+    assert main(["cards", "show", "Conspiracy"]) == 0
+    out = capsys.readouterr().out
+    assert "[written] Creatures you control are the chosen type." in out and "TEXT ONLY" not in out

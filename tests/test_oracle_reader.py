@@ -184,7 +184,7 @@ def test_becomes_a_copy_activated_mirage_mirror_and_dimir_doppelganger():
 
 def test_choice_as_it_enters_voice_of_all():
     assert static("As this creature enters, choose a color.", "Voice of All", "Creature", layer=False) == {
-        "text": "As this creature enters, choose a color.", "chosen": "color"}
+        "text": "As this creature enters, choose a color.", "choose": "color", "chosen": "color"}
 
 
 def test_ability_words_are_set_aside_but_conditions_stay_text_wayward_angel():
@@ -208,6 +208,14 @@ def test_cda_of_power_only_keeps_the_printed_toughness_dakmor_sorceress():
                            "Dakmor Sorceress", "Creature — Human Wizard", "*/4")
     assert reading.structured and reading.abilities[0]["static"]["does"] == {"set_base_pt": {
         "power": {"count": {"all": ["Swamp"], "controller": "you"}}, "toughness": 4}}
+
+
+def test_every_creature_type_mistform_ultimus_and_changeling():
+    ability = static("Mistform Ultimus is every creature type (even if this card isn't on the battlefield).",
+                     "Mistform Ultimus", "Legendary Creature — Illusion")
+    assert ability["cda"] and ability["static"] == {"affects": "self", "does": ["add_all_creature_types"]}
+    changeling = read("Changeling (This card is every creature type.)", "Amoeboid Changeling", "Creature — Shapeshifter")
+    assert changeling.abilities == ("changeling",) and changeling.structured and changeling.layer   # asp/702
 
 
 def test_keyword_line_serra_angel():

@@ -130,6 +130,14 @@ def test_an_aura_whose_permanent_left_goes_to_the_graveyard():
     assert rounds(data) == [{"rancor": "graveyard"}]
 
 
+def test_an_aura_that_enchants_a_player_is_not_checked_but_said():
+    curse = {"card": {"name": "Test Curse", "mana_cost": "{B}", "type_line": "Enchantment — Aura Curse",
+                      "abilities": ["enchant player"]}}
+    result = bridge.solve(board(curse), file="t.yaml")
+    assert not result.sba.performing
+    assert result.sba.rounds[0].unchecked == (("test_curse", "enchant player"),)
+
+
 @pytest.mark.parametrize("text, message", [
     ("battlefield: [{card: Grizzly Bears, damage: -1}]", "battlefield[0].damage: damage marked cannot be negative"),
     ("battlefield: [{card: Grizzly Bears}]\nkeep: [bears]", "keep[0]"),

@@ -19,6 +19,8 @@ from .triggers import trigger
 
 # Keywords whose effect is in the layers (702.73a changeling: every creature type; 702.114a devoid).
 LAYER_KEYWORDS = ("changeling", "devoid")
+# Layer keywords asp/ applies by their name (asp/702_keyword_abilities.lp: changeling is a CDA).
+MODELLED_KEYWORDS = ("changeling",)
 # Words that tell a static ability changes characteristics or control (613.1): used only to count
 # which unread lines matter for the layers (`mtg-layers cards coverage`).
 GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+walk"}, key=len, reverse=True))
@@ -57,7 +59,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
                 abilities.append({"text": kw.capitalize(), **found})
             else:
                 abilities.append(kw)
-                structured = structured and kw not in LAYER_KEYWORDS
+                structured = structured and (kw not in LAYER_KEYWORDS or kw in MODELLED_KEYWORDS)
         return Reading(line, tuple(abilities), structured, layer)
     if spell:
         return Reading(line, (), False, False)

@@ -71,6 +71,8 @@ def subject_predicate(sentence: str):
         ops = operations(sentence[split.end():])
         if ops is None:
             return None
+        if who == "self" and ops == ["add_all_creature_types"]:
+            return {"cda": True, "static": {"affects": who, "does": ops}}     # 604.3: defines its own types
         return {"static": {"affects": who, "does": ops}}
     return None
 
