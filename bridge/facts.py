@@ -75,6 +75,16 @@ class FactWriter:
             self.add("selector_scope", term, Function(scope))
         for key in sel.chosen:
             self.add("selector_chosen", term, key)
+        for name in sel.has:
+            self.add("selector_has", term, name)
+        for name in sel.lacks:
+            self.add("selector_lacks", term, name)
+        if sel.no_abilities:
+            self.add("selector_no_abilities", term)
+        if sel.named is not None:
+            self.add("selector_named", term, sel.named)
+        for attribute, op, number in sel.compares:
+            self.add("selector_compare", term, Function(attribute), Function(op), number)
         for i, branch in enumerate(sel.branches, start=1):
             branch_term = Function("branch", [term, Number(i)])
             self.add("selector_branch", term, branch_term)
