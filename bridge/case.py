@@ -975,10 +975,16 @@ class CaseBuilder:
     def expected_words(self, key: str, values, where: str) -> None:
         """Expected types, subtypes, supertypes and colors are words of the rules' lists."""
         check = {"types": self.reader.words.card_type, "subtypes": self.reader.words.subtype,
-                 "supertypes": self.reader.words.supertype, "colors": self.reader.words.color}.get(key)
+                 "supertypes": self.reader.words.supertype, "colors": self.reader.words.color,
+                 # an ability written without sentence punctuation is a keyword ("flyng" is a typo)
+                 **dict.fromkeys(("abilities", "has_abilities", "lacks_abilities"), self.expected_keyword)}.get(key)
         for i, word in enumerate(values):
             if check is not None:
                 check(canonical_word(word) if key != "colors" else word, f"{where}[{i}]")
+
+    def expected_keyword(self, text: str, where: str) -> None:
+        if not re.search(r"[.:;\"(]", text):
+            self.reader.words.keyword(" ".join(text.split()).lower(), where)
 
     def expected_decisions(self, value, where: str) -> dict:
         """The decisions a spell has (its own, or copied: 707.10); only the keys given are checked."""

@@ -97,6 +97,8 @@ class FactWriter:
             return Function("mana_value")
         if expr.kind == "card_types_in_graveyards":
             return Function("card_types_in_graveyards")
+        if expr.kind == "counters":
+            return Function("counters", [String(expr.counter)])
         if expr.kind == "count":
             self.selector(term_base, expr.selector)
             return Function("count", [term_base])

@@ -44,7 +44,7 @@ COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "l
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
-EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")
@@ -76,8 +76,9 @@ class Selector:
 @dataclass(frozen=True)
 class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
-    kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum
+    kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters
     number: int = 0
+    counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None
     owner: str = "any"
     parts: tuple["Expr", ...] = ()
@@ -382,6 +383,10 @@ class Reader:
             return Expr("count_cards", selector=sel, owner=owner)
         if key == "card_types_in_graveyards":
             return Expr("card_types_in_graveyards")
+        if key == "counters":
+            kind = self.string(arg, f"{where}.counters")
+            self.words.counter(kind, f"{where}.counters")
+            return Expr("counters", counter=kind)
         if not isinstance(arg, list) or len(arg) != 2:
             raise self.fail(f"{where}.sum", "expected a list of two numbers")
         return Expr("sum", parts=(self.expr(arg[0], f"{where}.sum[0]"), self.expr(arg[1], f"{where}.sum[1]")))
