@@ -19,10 +19,11 @@ from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, r
 
 from .collect import ErrorCollector, StopReading
 from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
+from .emblems import read_emblems
 from .words import WordChecker, declared_words
 from .sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS, SbaInput, object_damage, read_sba_input
 
-TOP_KEYS = ("case", "source", "rules", "new_words", "players", "battlefield", "stack", "graveyards", "hands",
+TOP_KEYS = ("case", "source", "rules", "new_words", "emblems", "players", "battlefield", "stack", "graveyards", "hands",
             "libraries", "exile",
             "effects", "events",
             "questions", "expect", "expect_under", "expect_players", "notes") + SBA_TOP_KEYS
@@ -334,6 +335,8 @@ class CaseBuilder:
                 read.append(raw)
                 self.board_cards[objects[-1].id] = objects[-1].card
         raw_objects = read                  # the entries that became objects (the others' errors are recorded)
+        with self.collector.entry():
+            objects += read_emblems(self, data.get("emblems") or [], len(battlefield) + len(stack) + 1)
         by_id = {o.id: o for o in objects}
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
             with self.collector.entry():

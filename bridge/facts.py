@@ -393,7 +393,7 @@ def case_facts(case: Case) -> list[Symbol]:
                                                          (obj.ability_index,)))
             if obj.controller_given:
                 w.add("ability_controller", o, obj.controller)
-        elif obj.zone in ("battlefield", "stack"):
+        elif obj.zone in ("battlefield", "stack", "command"):
             if not obj.copied_by:          # a copy's controller is set in asp/707_copy.lp (707.10)
                 w.add("initial_controller", o, obj.controller)
             w.add("timestamp", o, obj.timestamp)
