@@ -6,32 +6,43 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dataclasses import replace
+import time
 
 from .case import EDITIONS, Case, load_case
 from .errors import CaseError, close_matches
 from .yaml_input import DEFAULT_LIMITS, Limits
 from .check import Mismatch, mismatches
 from .result import Result, build_result
+from .sba import check_rounds, round_fact
 from .solver import solve_case
 
 
 def solve(source, file: str | None = None, reevaluate: bool = True, rules: str | None = None,
-          timeout: float | None = None, limits: Limits = DEFAULT_LIMITS) -> Result:
+          timeout: float | None = None, limits: Limits = DEFAULT_LIMITS, sba: bool = True) -> Result:
     """Solve a case: a path to a YAML file, a parsed mapping, or a loaded Case.
 
     `rules` (current, m10 or pre-m10) overrides the case's edition. `reevaluate=False` is a
     research variant that keeps each layer's first dependency graph instead of evaluating it
     again after every application (CR 613.8c). `timeout` (seconds) raises SolveTimeout;
-    `limits` bounds the input (bridge.yaml_input.Limits)."""
+    `limits` bounds the input (bridge.yaml_input.Limits). `sba=False` skips state-based actions
+    (CR 704); else `result.sba` holds their rounds, and the result itself is the board before them."""
     case = source if isinstance(source, Case) else load_case(source, file, limits)
     if rules is not None:
         case = with_rules(case, rules)
+    started = time.monotonic()
+    first_check = [round_fact(1)] if sba else []
     if case.events:
         from .timeline import solve_story         # boards after events (imported when a case has some)
-        story = solve_story(case, reevaluate=reevaluate, timeout=timeout)
-        return build_result(story.case, story.solution, story.outcomes)
-    solution = solve_case(case, reevaluate=reevaluate, timeout=timeout)
-    return build_result(case, solution)
+        story = solve_story(case, reevaluate=reevaluate, timeout=timeout, final_facts=first_check)
+        case, solution = story.case, story.solution
+        result = build_result(story.case, story.solution, story.outcomes)
+    else:
+        solution = solve_case(case, reevaluate=reevaluate, timeout=timeout, extra_facts=first_check)
+        result = build_result(case, solution)
+    if not sba:
+        return result
+    left = None if timeout is None else max(timeout - (time.monotonic() - started), 0.001)
+    return replace(result, sba=check_rounds(case, result, solution, timeout=left, reevaluate=reevaluate))
 
 
 @dataclass(frozen=True)
@@ -46,9 +57,10 @@ class CheckOutcome:
 
 
 def check(source, file: str | None = None, rules: str | None = None, timeout: float | None = None,
-          limits: Limits = DEFAULT_LIMITS) -> CheckOutcome:
-    """Solve a case and compare the result with its `expect:` block."""
-    result = solve(source, file, rules=rules, timeout=timeout, limits=limits)
+          limits: Limits = DEFAULT_LIMITS, reevaluate: bool = True, sba: bool = True) -> CheckOutcome:
+    """Solve a case and compare the result with its `expect:` block (and `expect_after_sba:`;
+    `reevaluate`, `sba`: see solve)."""
+    result = solve(source, file, reevaluate=reevaluate, rules=rules, timeout=timeout, limits=limits, sba=sba)
     found = mismatches(result)
     return CheckOutcome(result, tuple(found or ()), expects_something=found is not None)
 

@@ -11,18 +11,23 @@ import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .library import Card, library, parse_card
+from .library import Card, library, parse_card, stored_card
+from .oracle.activated import is_activated
 from .errors import CaseError, close_matches
 from .bounds import check_number_range
 from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
 
-from .vocabulary import Ability, Operation, Reader, canonical_word
+from .collect import ErrorCollector, StopReading
+from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
+from .words import WordChecker, declared_words
+from .sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS, SbaInput, object_damage, read_sba_input
 
-TOP_KEYS = ("case", "source", "rules", "players", "battlefield", "stack", "graveyards", "hands", "libraries", "exile",
+TOP_KEYS = ("case", "source", "rules", "new_words", "players", "battlefield", "stack", "graveyards", "hands",
+            "libraries", "exile",
             "effects", "events",
-            "questions", "expect", "expect_under", "expect_players", "notes")
+            "questions", "expect", "expect_under", "expect_players", "notes") + SBA_TOP_KEYS
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "status",
-               "choices", "chosen_as", "copy_of")
+               "choices", "chosen_as", "copy_of", "token", "created_by", "merged_under") + SBA_OBJECT_KEYS
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
 SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets",
               "half", "ability_of", "ability")
@@ -31,12 +36,20 @@ VALUE_QUESTIONS = {"mana_value": "mana_value", "name": "name", "names": "name", 
 COMPARISONS = ("mana_value", "mana_value_less_than", "mana_value_greater_than", "color", "name", "type",
                "different_names", "matches")
 EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "activated", "ability", "becomes_copy_of")
+# 111.4, 707.2 A token created as a copy has no characteristics of its own: the copy effect gives them.
+TOKEN_COPY = Card(name="token", mana_cost=None, mana_cost_text="", color_indicator=(), type_line="",
+                  supertypes_and_types=(), subtypes=(), power=None, toughness=None, pt_text="", loyalty=None, text="",
+                  abilities=(), spell=(), library=False)
 # The zones besides the battlefield and the stack, by the top-level key that lists their cards per owner
 # (400.1); a library is listed top first.
 CARD_ZONES = (("graveyards", "graveyard"), ("hands", "hand"), ("libraries", "library"), ("exile", "exile"))
+# Choices of an object as a permanent enters ("choose a creature", Metamorphic Alteration): their value is an id.
+OBJECT_CHOICES = ("creature", "permanent", "card")
 CARD_ZONE_NAMES = tuple(zone for _, zone in CARD_ZONES)
-ZONE_OBJECT_KEYS = ("id", "card", "status")     # cards outside the battlefield: no controller (108.4a)
-STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped")
+# Cards outside the battlefield and the stack: no controller (108.4a), no status (face-down exiled cards
+# are not modelled).
+ZONE_OBJECT_KEYS = ("id", "card")
+STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
                "decisions", "illegal_targets", "countered_on_resolution")
@@ -83,6 +96,11 @@ class BoardObject:
     half: int | None = None               # a split card on the stack: the half that was cast (709.3)
     ability_source: str | None = None     # an activated or triggered ability on the stack: its source (113.7)
     ability_index: int | None = None      # which ability of the source's card (1, 2, ...)
+    token: bool = False                   # a token (111.1); with copy_of, created as a copy (707.2)
+    created_by: str | None = None         # a token copy: the permanent whose ability created it
+    merged_under: tuple[Card, ...] = ()   # a merged permanent (723.2): the cards under `card`, top first
+    damage: int = 0                       # damage marked on it (120.6), read by 704.5g
+    deathtouch_damage: bool = False       # dealt damage by a deathtouch source since the last check (704.5h)
 
     @property
     def has_characteristics(self) -> bool:
@@ -145,6 +163,8 @@ class Case:
     events: tuple = ()                # bridge.events.Event, in order: each holds the board after it
     questions: tuple[Question, ...] = ()
     player_expectations: tuple[Expectation, ...] = ()   # object_id is the player's name
+    new_words: tuple[tuple[str, str], ...] = ()         # (kind, word) declared by the case (words.py)
+    sba: SbaInput = SbaInput()        # what state-based actions read and what the case expects of them (704)
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""
@@ -178,13 +198,11 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
         data, file = source, file or "<case>"
     try:
         check_scalars(data, file, limits)
-        case = CaseBuilder(file, limits).build(data)
+        case = CaseBuilder(file, limits).read(data)
         check_number_range(case)
         return case
     except CaseError as error:
-        if error.line is None and marks:
-            error.line, error.column = locate(error.where, marks)
-        raise
+        raise in_file_order(error, marks) from None
     except RecursionError:
         raise CaseError(file, "", "the case is nested too deeply") from None
 
@@ -204,6 +222,20 @@ def read_stdin(file: str, limits: Limits) -> str:
         raise CaseError(file, "", "standard input is not UTF-8 text") from None
 
 
+def in_file_order(error: CaseError, marks: dict) -> CaseError:
+    """The errors of one pass with their lines and columns, the first in the file first."""
+    found = [error, *error.others]
+    for each in found:
+        if each.line is None and marks:
+            each.line, each.column = locate(each.where, marks)
+    found.sort(key=lambda e: (e.line or 0, e.column or 0))
+    first = found[0]
+    first.others, first.stopped = tuple(e for e in found[1:]), error.stopped
+    for each in first.others:
+        each.others, each.stopped = (), False
+    return first
+
+
 def locate(where: str, marks: dict[str, tuple[int, int]]) -> tuple[int | None, int | None]:
     """The line and column of a key path, or of its nearest enclosing key."""
     path = where
@@ -221,23 +253,51 @@ class CaseBuilder:
         self.limits = limits
         self.reader = Reader(file)
         self.library = library()
+        self.collector = ErrorCollector()
 
     def fail(self, where: str, problem: str) -> CaseError:
         return CaseError(self.file, where, problem)
+
+    def read(self, data) -> Case:
+        """The case, or every error found in one pass (bridge/collect.py): the first error carries
+        the others. An error in an entry (an object, an effect, an expectation ...) is recorded and
+        the next entry is read; an error in the file's shape stops the reading."""
+        self.reader.on_unknown_key = self.collector.unknown_key
+        case, stopped = None, False
+        try:
+            try:
+                case = self.build(data)
+            except CaseError as error:          # an error in the file's shape: the reading stops
+                self.collector.record(error)
+        except StopReading as stop:
+            stopped = stop.at_limit
+        error = self.collector.combined(stopped)
+        if error is not None:
+            raise error
+        return case
 
     def build(self, data) -> Case:
         r = self.reader
         if data is None:
             raise self.fail("", "the file is empty")
         data = r.mapping(data, "", TOP_KEYS)
-        if "case" not in data:
-            raise self.fail("case", "missing: every case needs a one-line title under 'case'")
-        title = r.string(data["case"], "case")
-        source = r.string(data.get("source", ""), "source") if data.get("source") is not None else ""
-        rules = r.string(data.get("rules", "current"), "rules")
-        if rules not in EDITIONS:
-            raise self.fail("rules", f"unknown rules edition {rules!r}" + close_matches(rules, EDITIONS)
-                            + f"; expected one of {', '.join(EDITIONS)}")
+        # Words the case declares (new cards bring new words): checked words are the rules' and these.
+        self.declared_words = ()
+        with self.collector.entry():
+            self.declared_words = declared_words(r, data.get("new_words"))
+        r.words = WordChecker(self.file, self.library.words.with_declared(self.declared_words))
+        title, source, rules = "", "", "current"
+        with self.collector.entry():
+            if "case" not in data:
+                raise self.fail("case", "missing: every case needs a one-line title under 'case'")
+            title = r.string(data["case"], "case")
+        with self.collector.entry():
+            source = r.string(data.get("source", ""), "source") if data.get("source") is not None else ""
+        with self.collector.entry():
+            rules = r.string(data.get("rules", "current"), "rules")
+            if rules not in EDITIONS:
+                raise self.fail("rules", f"unknown rules edition {rules!r}" + close_matches(rules, EDITIONS)
+                                + f"; expected one of {', '.join(EDITIONS)}")
         players = r.string_list(data.get("players", ["Alice", "Bob"]), "players")
         if not players:
             raise self.fail("players", "expected at least one player")
@@ -266,16 +326,18 @@ class CaseBuilder:
         self.ids: dict[str, str] = {}
         self.next_suffix: dict[str, int] = {}   # the next number to try after a default id that is taken
         self.board_cards: dict = {}           # id -> card of the objects read so far (for abilities on the stack)
-        objects = []
-        for entry, where, zone, position in raw_objects:
-            objects.append(self.board_object(entry, where, zone, position))
-            self.board_cards[objects[-1].id] = objects[-1].card
+        objects, read = [], []
+        for raw in raw_objects:
+            entry, where, zone, position = raw
+            with self.collector.entry(raw):
+                objects.append(self.board_object(entry, where, zone, position))
+                read.append(raw)
+                self.board_cards[objects[-1].id] = objects[-1].card
+        raw_objects = read                  # the entries that became objects (the others' errors are recorded)
         by_id = {o.id: o for o in objects}
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
-            if obj.attached_to is not None:
-                if obj.attached_to == obj.id:
-                    raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
-                self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+            with self.collector.entry():
+                self.attachment(obj, where, by_id)
 
         effects_raw = data.get("effects", []) or []
         if not isinstance(effects_raw, list):
@@ -285,42 +347,68 @@ class CaseBuilder:
                                        f"{self.limits.max_effects:,} (--max-effects)")
         self.check_effect_count(objects, len(effects_raw))
         first = len(battlefield) + len(stack) + 1
-        effects = [self.effect(e, f"effects[{j}]", j + 1, first + j, by_id) for j, e in enumerate(effects_raw)]
+        effects = []
+        for j, e in enumerate(effects_raw):
+            with self.collector.entry():
+                effects.append(self.effect(e, f"effects[{j}]", j + 1, first + j, by_id))
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
             if obj.copy_of is not None:
-                if obj.copy_of == obj.id:
-                    raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot be a copy of itself")
-                zone = "stack" if obj.zone == "stack" else "battlefield"
-                self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone=zone)
-                if obj.zone == "stack":
-                    effect = self.spell_copy_effect(obj, where, by_id, len(effects) + 1, obj.timestamp)
-                    effects += [effect] if effect else []
-                else:
-                    effects.append(self.enters_as_copy_effect(obj, len(effects) + 1))
+                with self.collector.entry():
+                    effects += self.copy_effects(obj, where, by_id, len(effects) + 1)
         effects = tuple(effects)
         self.check_targets(objects, raw_objects, by_id)
 
         events = ()
         if data.get("events"):
+            self.collector.stop_if_any()          # events need the whole board
             from .events import Board, EventReader
             events, final_board = EventReader(self).events(data["events"], Board(tuple(objects), effects))
             by_id = final_board.by_id()
-        expectations = self.expectations(data.get("expect", {}) or {}, by_id)
-        questions = self.questions(data.get("questions", []) or [], by_id)
-        player_expectations = self.player_expectations(data.get("expect_players", {}) or {})
+        expectations = questions = player_expectations = ()
+        with self.collector.entry():
+            expectations = self.expectations(data.get("expect", {}) or {}, by_id)
+        with self.collector.entry():
+            questions = self.questions(data.get("questions", []) or [], by_id)
+        with self.collector.entry():
+            player_expectations = self.player_expectations(data.get("expect_players", {}) or {})
         other = []
         under = data.get("expect_under", {}) or {}
         if not isinstance(under, dict):
             raise self.fail("expect_under", "expected a mapping of rules edition to expectations")
         for edition, block in under.items():
-            if edition not in EDITIONS or edition == rules:
-                raise self.fail(f"expect_under.{edition}", f"expected another rules edition than {rules!r}, one of "
-                                + ", ".join(e for e in EDITIONS if e != rules))
-            other.append((edition, self.expectations(block or {}, by_id, f"expect_under.{edition}")))
+            with self.collector.entry():
+                if edition not in EDITIONS or edition == rules:
+                    raise self.fail(f"expect_under.{edition}", f"expected another rules edition than {rules!r}, "
+                                    "one of " + ", ".join(e for e in EDITIONS if e != rules))
+                other.append((edition, self.expectations(block or {}, by_id, f"expect_under.{edition}")))
+        self.collector.stop_if_any()
         return Case(file=self.file, title=title, source=source, rules=rules, players=tuple(players),
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
-                    player_expectations=player_expectations)
+                    player_expectations=player_expectations, new_words=self.declared_words,
+                    sba=read_sba_input(self, data, by_id, players))
+
+    def attachment(self, obj: BoardObject, where: str, by_id: dict) -> None:
+        for key, value in obj.choices:
+            if key in OBJECT_CHOICES:           # "choose a creature": an object's id
+                self.known_object(value, f"{where}.choices.{key}", by_id)
+        if obj.attached_to is not None:
+            if obj.attached_to == obj.id:
+                raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
+            self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+
+    def copy_effects(self, obj: BoardObject, where: str, by_id: dict, index: int) -> list[Effect]:
+        """The copy effect of an object that entered as a copy (707.5), or of a copy of a spell (707.10)."""
+        if obj.copy_of == obj.id:
+            raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot be a copy of itself")
+        zone = "stack" if obj.zone == "stack" else "battlefield"
+        self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone=zone)
+        if obj.zone == "stack":
+            effect = self.spell_copy_effect(obj, where, by_id, index, obj.timestamp)
+            return [effect] if effect else []
+        if obj.created_by is not None:
+            self.known_object(obj.created_by, f"{where}.created_by", by_id)
+        return [self.enters_as_copy_effect(obj, index, by_id)]
 
     def check_effect_count(self, objects, effects_given: int) -> None:
         """What drives the cost of solving: the effects given and the static abilities of every object."""
@@ -349,31 +437,35 @@ class CaseBuilder:
 
     # --- questions (seed 002, 505.5-505.6; CR 709.4) ---
     def questions(self, data, by_id: dict) -> tuple[Question, ...]:
-        r = self.reader
         if not isinstance(data, list):
             raise self.fail("questions", "expected a list of questions")
         found = []
         for i, entry in enumerate(data):
-            where = f"questions[{i}]"
-            entry = r.mapping(entry, where, QUESTION_KEYS)
-            for key in ("object", "ask"):
-                if key not in entry:
-                    raise self.fail(where, f"missing key {key!r}")
-            object_id = self.known_object(entry["object"], f"{where}.object", by_id)
-            kind, attribute, value = self.question_ask(entry["ask"], f"{where}.ask", by_id)
-            expect = self.answer(entry["expect"], f"{where}.expect", kind) if "expect" in entry else None
-            under = entry.get("expect_under", {}) or {}
-            if not isinstance(under, dict):
-                raise self.fail(f"{where}.expect_under", "expected a mapping of rules edition to the answer")
-            for edition in under:
-                if edition not in EDITIONS:
-                    raise self.fail(f"{where}.expect_under.{edition}", f"unknown rules edition {edition!r}"
-                                    + close_matches(str(edition), EDITIONS))
-            found.append(Question(index=i + 1, where=where, object_id=object_id, kind=kind, attribute=attribute,
-                                  value=value, expect=expect,
-                                  expect_under=tuple((e, self.answer(a, f"{where}.expect_under.{e}", kind))
-                                                     for e, a in under.items())))
+            with self.collector.entry():
+                found.append(self.question(i, entry, by_id))
         return tuple(found)
+
+    def question(self, i: int, entry, by_id: dict) -> Question:
+        r = self.reader
+        where = f"questions[{i}]"
+        entry = r.mapping(entry, where, QUESTION_KEYS)
+        for key in ("object", "ask"):
+            if key not in entry:
+                raise self.fail(where, f"missing key {key!r}")
+        object_id = self.known_object(entry["object"], f"{where}.object", by_id)
+        kind, attribute, value = self.question_ask(entry["ask"], f"{where}.ask", by_id)
+        expect = self.answer(entry["expect"], f"{where}.expect", kind) if "expect" in entry else None
+        under = entry.get("expect_under", {}) or {}
+        if not isinstance(under, dict):
+            raise self.fail(f"{where}.expect_under", "expected a mapping of rules edition to the answer")
+        for edition in under:
+            if edition not in EDITIONS:
+                raise self.fail(f"{where}.expect_under.{edition}", f"unknown rules edition {edition!r}"
+                                + close_matches(str(edition), EDITIONS))
+        return Question(index=i + 1, where=where, object_id=object_id, kind=kind, attribute=attribute,
+                        value=value, expect=expect,
+                        expect_under=tuple((e, self.answer(a, f"{where}.expect_under.{e}", kind))
+                                           for e, a in under.items()))
 
     def question_ask(self, value, where: str, by_id: dict):
         r = self.reader
@@ -392,7 +484,9 @@ class CaseBuilder:
         if key in ("mana_value_less_than", "mana_value_greater_than"):
             return key.rsplit("_", 2)[1], "mana_value", r.integer(item, at)
         if key in ("color", "type"):
-            return "is", key, canonical_word(r.string(item, at).lower() if key == "color" else r.string(item, at))
+            word = canonical_word(r.string(item, at).lower() if key == "color" else r.string(item, at))
+            (r.words.color if key == "color" else r.words.characteristic_word)(word, at)
+            return "is", key, word
         if key == "name":
             return "is", "name", r.string(item, at)
         if key == "different_names":
@@ -408,9 +502,15 @@ class CaseBuilder:
         return value
 
     # --- copies (707.5, 707.10) ---
-    def enters_as_copy_effect(self, obj: BoardObject, index: int) -> Effect:
-        """707.5 An object that enters as a copy has a copy effect from the moment it enters."""
-        path, exceptions = copy_find(obj.card.abilities, "enters_as_copy")
+    def enters_as_copy_effect(self, obj: BoardObject, index: int, by_id: dict) -> Effect:
+        """707.5 An object that enters as a copy has a copy effect from the moment it enters; a token
+        created as a copy (707.2) has the exceptions of the ability that created it, if any."""
+        if obj.token:
+            creator = by_id[obj.created_by].card if obj.created_by else None
+            found = copy_find(creator.abilities, "creates_token_copy") if creator else None
+            path, exceptions = None, (found[1] if found else CopyExceptions())
+        else:
+            path, exceptions = copy_find(obj.card.abilities, "enters_as_copy")
         return Effect(index=index, label=f"{obj.card.name} ({obj.id}) entered as a copy of {obj.copy_of} (707.5)",
                       controller=obj.controller, affects=(obj.id,),
                       operations=(Operation("copy_of", copy_source=obj.copy_of, exceptions=exceptions,
@@ -424,7 +524,6 @@ class CaseBuilder:
         copier = by_id[by].card
         exceptions = next((a.copies_spell for a in copier.abilities if a.copies_spell is not None), None)
         from .events import copy_effect
-        from .vocabulary import CopyExceptions
         if by_id[obj.copy_of].ability_source:
             return None               # an ability on the stack has no characteristics to copy (707.10)
         return copy_effect(index, obj, obj.copy_of, exceptions or CopyExceptions(), timestamp, by)
@@ -473,27 +572,35 @@ class CaseBuilder:
         if obj.copy_of is None:
             return obj, None
         self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone="battlefield")
-        return obj, self.enters_as_copy_effect(obj, len(board.effects) + 1)
+        if obj.created_by is not None:
+            self.known_object(obj.created_by, f"{where}.created_by", by_id)
+        return obj, self.enters_as_copy_effect(obj, len(board.effects) + 1, by_id)
 
     def check_targets(self, objects, raw_objects, by_id: dict) -> None:
         """Targets name objects or players; new targets of a copy name the position they replace."""
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
-            if obj.spell is not None:
-                for j, target in enumerate(obj.spell.targets):
-                    if target not in by_id and target not in self.players:
-                        raise self.fail(f"{where}.targets[{j}]", f"no object or player {target!r}"
-                                        + close_matches(target, list(by_id) + list(self.players)))
-                for target, _ in obj.spell.divided:
-                    if target not in obj.spell.targets:
-                        raise self.fail(f"{where}.divided.{target}", f"{target!r} is not one of the targets")
-            for position, target in obj.new_targets:
+            with self.collector.entry():
+                self.check_object_targets(obj, where, by_id)
+
+    def check_object_targets(self, obj: BoardObject, where: str, by_id: dict) -> None:
+        if obj.spell is not None:
+            for j, target in enumerate(obj.spell.targets):
                 if target not in by_id and target not in self.players:
-                    raise self.fail(f"{where}.new_targets.{position}", f"no object or player {target!r}"
-                                    + close_matches(target, list(by_id) + list(self.players)))
+                    raise self.collector.reference(target, self.fail(
+                        f"{where}.targets[{j}]", f"no object or player {target!r}"
+                        + close_matches(target, list(by_id) + list(self.players))))
+            for target, _ in obj.spell.divided:
+                if target not in obj.spell.targets:
+                    raise self.fail(f"{where}.divided.{target}", f"{target!r} is not one of the targets")
+        for position, target in obj.new_targets:
+            if target not in by_id and target not in self.players:
+                raise self.collector.reference(target, self.fail(
+                    f"{where}.new_targets.{position}", f"no object or player {target!r}"
+                    + close_matches(target, list(by_id) + list(self.players))))
 
     def zone_cards(self, cards_by_player, key: str, zone: str) -> list:
         """{player: [card, ...]} for a graveyard, a hand, a library (top first) or exile: each card owned by
-        that player; an entry is a card (a name or an inline card) or an object {card, id, status}."""
+        that player; an entry is a card (a name or an inline card) or an object {card, id}."""
         if not isinstance(cards_by_player, dict):
             raise self.fail(key, "expected a mapping of player name to a list of cards")
         found = []
@@ -520,7 +627,8 @@ class CaseBuilder:
     def known_object(self, object_id, where: str, by_id: dict, zone: str | None = None) -> str:
         object_id = self.reader.string(object_id, where)
         if object_id not in by_id:
-            raise self.fail(where, f"no object with id {object_id!r}" + close_matches(object_id, by_id))
+            raise self.collector.reference(object_id, self.fail(where, f"no object with id {object_id!r}"
+                                                                + close_matches(object_id, by_id)))
         if zone and by_id[object_id].zone != zone:
             raise self.fail(where, f"{object_id!r} is not on the {zone}")
         return object_id
@@ -535,8 +643,12 @@ class CaseBuilder:
         name = r.string(value, where)
         proper = self.library.lookup(name)
         if proper is None:
+            stored = stored_card(name)        # cards imported with `mtg-layers cards import`
+            if stored is not None:
+                return stored
             raise self.fail(where, f"unknown card {name!r}" + close_matches(name, self.library.names)
-                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library")
+                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library,"
+                            " or import card data with `mtg-layers cards import FILE`")
         return self.library.card(proper)
 
     def board_object(self, entry, where: str, zone: str, position: int, card: Card | None = None) -> BoardObject:
@@ -547,6 +659,16 @@ class CaseBuilder:
         ability_source = ability_index = None
         if zone == "stack" and "ability_of" in entry:
             ability_source, ability_index, card = self.stack_ability(entry, where)
+        token = entry.get("token", False)
+        if not isinstance(token, bool) or (token and zone != "battlefield"):
+            raise self.fail(f"{where}.token", "expected true or false, for a permanent (a token elsewhere ceases "
+                            "to exist, 111.7)")
+        if token and "card" not in entry:
+            if entry.get("copy_of") is None:
+                raise self.fail(where, "a token needs a card (its characteristics, 111.4) or copy_of (707.2)")
+            card = TOKEN_COPY
+        if "created_by" in entry and not (token and entry.get("copy_of") is not None):
+            raise self.fail(f"{where}.created_by", "only a token copy (token: true, copy_of) has this key")
         if card is None:
             if "card" not in entry:
                 raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
@@ -562,13 +684,16 @@ class CaseBuilder:
                     status.append(key)
             if "transformed" in status and card.back_face is None:
                 raise self.fail(f"{where}.status.transformed", f"{card.name} has no back face to transform to")
+            if "back_face_up" in status and (card.modal_back_face is None or zone not in ("battlefield", "stack")):
+                raise self.fail(f"{where}.status.back_face_up", "only a modal double-faced card (modal_back) on the "
+                                "battlefield or the stack has its back face up (712.4a, 712.4e)")
         copy_of = None
         if entry.get("copy_of") is not None:
             copy_of = r.string(entry["copy_of"], f"{where}.copy_of")
             if zone == "stack" and "copied_by" not in entry:
                 raise self.fail(f"{where}.copied_by", "a copy of a spell needs 'copied_by': the id of the object "
                                 "whose ability copied it (the spell itself for replicate)")
-            if zone != "stack" and copy_find(card.abilities, "enters_as_copy") is None:
+            if zone != "stack" and not token and copy_find(card.abilities, "enters_as_copy") is None:
                 raise self.fail(f"{where}.copy_of", f"{card.name} has no ability that lets it enter as a copy")
         elif "copied_by" in entry or "new_targets" in entry:
             raise self.fail(f"{where}.copied_by" if "copied_by" in entry else f"{where}.new_targets",
@@ -586,6 +711,8 @@ class CaseBuilder:
             base = f"{snake_case(card.name)}_in_{zone}" if zone in CARD_ZONE_NAMES else snake_case(card.name)
             if ability_source:
                 base = f"{ability_source}_ability"
+            if card is TOKEN_COPY:
+                base = f"{r.string(entry['copy_of'], f'{where}.copy_of')}_token"
             object_id, n = base, self.next_suffix.get(base, 1)
             while object_id in self.ids or object_id in self.players:
                 n += 1
@@ -607,8 +734,11 @@ class CaseBuilder:
         if not isinstance(raw_choices, dict):
             raise self.fail(f"{where}.choices", "expected a mapping such as {creature_type: Elf}")
         for key, value in raw_choices.items():
-            choices.append((r.string(key, f"{where}.choices"),
-                            canonical_word(r.string(value, f"{where}.choices.{key}"))))
+            key = r.string(key, f"{where}.choices")
+            value = r.string(value, f"{where}.choices.{key}")
+            # "choose a creature / a permanent / a card": the id of the object chosen (checked once all are read)
+            choices.append((key, value if key in OBJECT_CHOICES else canonical_word(value)))
+            self.choice_word(*choices[-1], f"{where}.choices.{key}")
         chosen_as = None
         if entry.get("chosen_as") is not None:
             chosen_as = self.card(entry["chosen_as"], f"{where}.chosen_as").name
@@ -631,12 +761,33 @@ class CaseBuilder:
                                 "the new target (707.10c)")
             new_targets = tuple((r.integer(k, f"{where}.new_targets"), r.string(v, f"{where}.new_targets.{k}"))
                                 for k, v in raw.items())
+        damage, deathtouch_damage = object_damage(self, entry, where)
         return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
                            controller_given="controller" in entry, half=half, ability_source=ability_source,
-                           ability_index=ability_index)
+                           ability_index=ability_index, token=token,
+                           merged_under=self.merged_cards(entry.get("merged_under"), f"{where}.merged_under", zone),
+                           created_by=r.string(entry["created_by"], f"{where}.created_by") if "created_by" in entry
+                           else None, damage=damage, deathtouch_damage=deathtouch_damage)
+
+    def merged_cards(self, value, where: str, zone: str) -> tuple[Card, ...]:
+        """`merged_under: [card, ...]`: a mutated permanent's other components, under its `card` (702.140c)."""
+        if value is None:
+            return ()
+        if zone != "battlefield" or not isinstance(value, list) or not value:
+            raise self.fail(where, "expected a non-empty list of the cards under a merged permanent (723.2)")
+        return tuple(self.card(c, f"{where}[{i}]") for i, c in enumerate(value))
+
+    def choice_word(self, key: str, value: str, where: str) -> None:
+        """A chosen creature type, land type or color is one the rules know (205.3e, 105.1)."""
+        if key == "creature_type":
+            self.reader.words.subtype(value, where, kind="creature")
+        elif key == "land_type":
+            self.reader.words.subtype(value, where, kind="land")
+        elif key == "color":
+            self.reader.words.color(value, where)
 
     def stack_ability(self, entry: dict, where: str):
         """An activated or triggered ability on the stack: {ability_of: source id, ability: N}."""
@@ -645,7 +796,8 @@ class CaseBuilder:
             raise self.fail(f"{where}.card", "an ability on the stack has no card: give ability_of and ability")
         source = r.string(entry["ability_of"], f"{where}.ability_of")
         if source not in self.board_cards:
-            raise self.fail(f"{where}.ability_of", f"no object with id {source!r}" + close_matches(source, self.board_cards))
+            raise self.collector.reference(source, self.fail(f"{where}.ability_of", f"no object with id {source!r}"
+                                                             + close_matches(source, self.board_cards)))
         card = self.board_cards[source]
         number = r.integer(entry.get("ability", 1), f"{where}.ability")
         if not 1 <= number <= len(card.abilities):
@@ -696,13 +848,20 @@ class CaseBuilder:
             operations, label = card.spell, card.name
         if "activated" in entry:
             source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
-            activated = [a for a in by_id[source].card.abilities if a.activated]
-            if not activated:
-                raise self.fail(f"{where}.activated", f"{by_id[source].card.name} has no activated ability with an"
+            name = by_id[source].card.name
+            # numbered as printed: every activated ability counts, modelled or not
+            activated = [a for a in by_id[source].card.abilities if a.activated or is_activated(a.text, a.keyword)]
+            with_effect = [i for i, a in enumerate(activated, start=1) if a.activated]
+            if not with_effect:
+                raise self.fail(f"{where}.activated", f"{name} has no activated ability with an"
                                 " effect in the library; give 'does'")
-            number = r.integer(entry.get("ability", 1), f"{where}.ability")
+            number = r.integer(entry.get("ability", with_effect[0]), f"{where}.ability")
             if not 1 <= number <= len(activated):
-                raise self.fail(f"{where}.ability", f"{by_id[source].card.name} has {len(activated)} such abilities")
+                raise self.fail(f"{where}.ability", f"{name} has {len(activated)} activated abilities")
+            if not activated[number - 1].activated:
+                raise self.fail(f"{where}.ability", f"activated ability {number} of {name} is "
+                                f"{activated[number - 1].text!r}, which has no continuous effect in the vocabulary "
+                                f"(those with one: {', '.join(map(str, with_effect))}); give 'does'")
             operations = activated[number - 1].activated
             label = f"{by_id[source].card.name}'s ability"
             affects = (source,)
@@ -753,54 +912,73 @@ class CaseBuilder:
                       affects=affects, operations=operations, timestamp=timestamp, source=source)
 
     def expectations(self, data, by_id: dict, key: str = "expect") -> tuple[Expectation, ...]:
-        r = self.reader
         if not isinstance(data, dict):
             raise self.fail(key, "expected a mapping of object id to expected characteristics")
         found = []
         for object_id, values in data.items():
-            where = f"{key}.{object_id}"
-            object_id = self.known_object(object_id, where, by_id)      # an id written as a number, too
-            values = r.mapping(values, where, EXPECT_KEYS)
-            zone = by_id[object_id].zone
-            for key, value in values.items():
-                at = f"{where}.{key}"
-                if key != "zone" and not by_id[object_id].has_characteristics:
-                    raise self.fail(at, f"{object_id!r} ends in the {zone} where it has no characteristics of its "
-                                    "own in this version (a split card, or a copy of a spell): only its zone "
-                                    "can be expected")
-                if key == "controller" and zone in CARD_ZONE_NAMES:
-                    raise self.fail(at, f"{object_id!r} is in the {zone}: it has no controller (108.4a)")
-                if key in ("cast", "decisions", "illegal_targets", "countered_on_resolution") and zone != "stack":
-                    raise self.fail(at, f"{object_id!r} is not a spell on the stack")
-                if key in ("types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
-                           "lacks_abilities"):
-                    if value is None:
-                        value = []
-                    value = r.string_list(value, at)
-                elif key in ("mana_value", "power", "toughness"):
-                    value = r.integer(value, at)
-                elif key == "pt" and value is None:
-                    value = None          # no power and toughness at all
-                elif key == "pt":
-                    text = r.string(value, at)
-                    if not re.fullmatch(r"-?\d+/-?\d+", text.strip()):
-                        raise self.fail(at, f"expected power/toughness like 2/2, got {text!r}")
-                    value = text.strip()
-                elif key == "controller":
-                    value = self.player(value, at)
-                elif key == "illegal_targets":
-                    value = list(r.string_list(value or [], at))
-                elif key in ("tapped", "cast", "countered_on_resolution"):
-                    if not isinstance(value, bool):
-                        raise self.fail(at, "expected true or false")
-                elif key == "counters":
-                    value = dict(r.counters(value or {}, at))
-                elif key == "decisions":
-                    value = self.expected_decisions(value, at)
-                else:
-                    value = r.string(value, at)
-                found.append(Expectation(str(object_id), key, value))
+            with self.collector.entry():
+                found += self.object_expectations(object_id, values, f"{key}.{object_id}", by_id)
         return tuple(found)
+
+    def object_expectations(self, object_id, values, where: str, by_id: dict) -> list[Expectation]:
+        """What the case expects of one object; each key's error is recorded and the next key read."""
+        object_id = self.known_object(object_id, where, by_id)      # an id written as a number, too
+        values = self.reader.mapping(values, where, EXPECT_KEYS)
+        found = []
+        for key, value in values.items():
+            with self.collector.entry():
+                found.append(Expectation(str(object_id), key,
+                                         self.expected_value(object_id, key, value, f"{where}.{key}", by_id)))
+        return found
+
+    def expected_value(self, object_id: str, key: str, value, at: str, by_id: dict):
+        r = self.reader
+        zone = by_id[object_id].zone
+        if key != "zone" and not by_id[object_id].has_characteristics:
+            raise self.fail(at, f"{object_id!r} ends in the {zone} where it has no characteristics of its "
+                            "own in this version (a split card, or a copy of a spell): only its zone "
+                            "can be expected")
+        if key == "controller" and zone in CARD_ZONE_NAMES:
+            raise self.fail(at, f"{object_id!r} is in the {zone}: it has no controller (108.4a)")
+        if key in ("cast", "decisions", "illegal_targets", "countered_on_resolution") and zone != "stack":
+            raise self.fail(at, f"{object_id!r} is not a spell on the stack")
+        if key in ("types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
+                   "lacks_abilities"):
+            if value is None:
+                value = []
+            value = r.string_list(value, at)
+            self.expected_words(key, value, at)
+        elif key in ("mana_value", "power", "toughness"):
+            value = r.integer(value, at)
+        elif key == "pt" and value is None:
+            value = None          # no power and toughness at all
+        elif key == "pt":
+            text = r.string(value, at)
+            if not re.fullmatch(r"-?\d+/-?\d+", text.strip()):
+                raise self.fail(at, f"expected power/toughness like 2/2, got {text!r}")
+            value = text.strip()
+        elif key == "controller":
+            value = self.player(value, at)
+        elif key == "illegal_targets":
+            value = list(r.string_list(value or [], at))
+        elif key in ("tapped", "cast", "countered_on_resolution"):
+            if not isinstance(value, bool):
+                raise self.fail(at, "expected true or false")
+        elif key == "counters":
+            value = dict(r.counters(value or {}, at))
+        elif key == "decisions":
+            value = self.expected_decisions(value, at)
+        else:
+            value = r.string(value, at)
+        return value
+
+    def expected_words(self, key: str, values, where: str) -> None:
+        """Expected types, subtypes, supertypes and colors are words of the rules' lists."""
+        check = {"types": self.reader.words.card_type, "subtypes": self.reader.words.subtype,
+                 "supertypes": self.reader.words.supertype, "colors": self.reader.words.color}.get(key)
+        for i, word in enumerate(values):
+            if check is not None:
+                check(canonical_word(word) if key != "colors" else word, f"{where}[{i}]")
 
     def expected_decisions(self, value, where: str) -> dict:
         """The decisions a spell has (its own, or copied: 707.10); only the keys given are checked."""

@@ -32,7 +32,7 @@ def derived_value(state: ObjectState, key: str):
     return {
         "name": state.name, "mana_value": state.mana_value, "types": list(state.types),
         "subtypes": list(state.subtypes), "supertypes": list(state.supertypes),
-        "colors": [c.lower() for c in state.colors], "abilities": list(state.abilities),
+        "colors": list(state.colors), "abilities": list(state.abilities),
         "has_abilities": list(state.abilities), "lacks_abilities": list(state.abilities),
         "pt": state.pt, "power": state.power, "toughness": state.toughness, "controller": state.controller,
         "tapped": "tapped" in state.status, "counters": dict(state.counters), "cast": state.cast,
@@ -88,13 +88,19 @@ def trigger_mismatches(result: Result) -> list[Mismatch]:
     for outcome in result.events:
         if outcome.event.expected_triggers is None:
             continue
-        derived: dict[str, int] = {}
-        for trigger in outcome.triggers:
-            derived[trigger.source] = derived.get(trigger.source, 0) + trigger.times
+        derived = trigger_counts(outcome.triggers)
         expected = dict(outcome.event.expected_triggers)
         if expected != derived:
             found.append(Mismatch(outcome.event.where, "expect_triggers", expected, derived))
     return found
+
+
+def trigger_counts(triggers) -> dict[str, int]:
+    """{source: times} of triggered abilities."""
+    counts: dict[str, int] = {}
+    for trigger in triggers:
+        counts[trigger.source] = counts.get(trigger.source, 0) + trigger.times
+    return counts
 
 
 def mismatches(result: Result) -> list[Mismatch] | None:
@@ -102,20 +108,50 @@ def mismatches(result: Result) -> list[Mismatch] | None:
     expectations = result.case.expectations_under(result.edition)
     questions_here = any(q.expect is not None if result.edition == (result.case.declared_rules or result.case.rules)
                          else result.edition in dict(q.expect_under) for q in result.case.questions)
-    if expectations is None and not questions_here:
-        return None
-    expectations = expectations or ()
     own_edition = result.edition == (result.case.declared_rules or result.case.rules)
+    expected = result.case.sba
+    after_sba = own_edition and (expected.expected_rounds is not None or expected.expected_triggers is not None
+                                 or bool(expected.expected_board))
+    if expectations is None and not questions_here and not after_sba:
+        return None
     found = (trigger_mismatches(result) + player_mismatches(result) if own_edition else []) + answer_mismatches(result)
+    found += expectation_mismatches(result, expectations or ())
+    return found + (sba_mismatches(result) if after_sba else [])
+
+
+def sba_mismatches(result: Result) -> list[Mismatch]:
+    """`expect_after_sba`: what each round of state-based actions did (exact), and the final board."""
+    expected = result.case.sba
+    if result.sba is None:
+        return [Mismatch("expect_after_sba", "rounds", "state-based actions checked", "not checked (--no-sba)")]
+    found = []
+    if expected.expected_rounds is not None:
+        derived = [r.changes() for r in result.sba.performing]
+        if list(expected.expected_rounds) != derived:
+            found.append(Mismatch("expect_after_sba", "rounds", list(expected.expected_rounds), derived))
+    if expected.expected_triggers is not None:
+        derived = [trigger_counts(r.triggers) for r in result.sba.performing]
+        if list(expected.expected_triggers) != derived:
+            found.append(Mismatch("expect_after_sba", "triggers", list(expected.expected_triggers), derived))
+    return found + expectation_mismatches(result.sba.final, expected.expected_board, "expect_after_sba.board.")
+
+
+def expectation_mismatches(result: Result, expectations, prefix: str = "") -> list[Mismatch]:
+    """Expected characteristics (or zone) of objects against a result's board."""
+    found = []
     for exp in expectations:
         if exp.key == "zone":
             derived = result.case.object(exp.object_id).zone
             if derived != exp.value:
-                found.append(Mismatch(exp.object_id, exp.key, exp.value, derived))
+                found.append(Mismatch(prefix + exp.object_id, exp.key, exp.value, derived))
+            continue
+        if exp.object_id not in result.objects:
+            found.append(Mismatch(prefix + exp.object_id, exp.key, exp.value,
+                                  f"nothing: it is in the {result.case.object(exp.object_id).zone}"))
             continue
         state = result.objects[exp.object_id]
         if exp.key == "decisions":
-            found += [Mismatch(exp.object_id, f"decisions.{k}", v, state.decisions.get(k))
+            found += [Mismatch(prefix + exp.object_id, f"decisions.{k}", v, state.decisions.get(k))
                       for k, v in exp.value.items() if state.decisions.get(k, default_decision(k)) != v]
             continue
         derived = derived_value(state, exp.key)
@@ -130,5 +166,5 @@ def mismatches(result: Result) -> list[Mismatch] | None:
         else:
             ok = exp.value == derived
         if not ok:
-            found.append(Mismatch(exp.object_id, exp.key, exp.value, derived))
+            found.append(Mismatch(prefix + exp.object_id, exp.key, exp.value, derived))
     return found

@@ -17,6 +17,7 @@ from pathlib import Path
 from . import api, research_cli
 
 from .case import EDITIONS
+from .cards_command import add_cards_command, run_cards
 from .compare import compare_data, compare_text
 from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
 from .errors import CaseError, SolveTimeout
@@ -25,7 +26,8 @@ from .terminal import escape_controls
 from .yaml_input import DEFAULT_LIMITS, Limits
 from .explain import explain_data, explain_text
 from .help import run_help
-from .render import dumps, result_json, text_table
+from .render import dumps, result_json, text_only_data, text_only_summary, text_table
+from .schemas import FORMAT_VERSION
 
 EPILOG = """exit codes:
   0  success
@@ -56,6 +58,8 @@ examples:
   mtg-layers explain cases/dependency/blood_moon_urborg_urborg_older.yaml urborg_tomb_of_yawgmoth
   mtg-layers deps cases/dependency/loop_color_swap.yaml --format dot
   mtg-layers compare cases/cr613/gray_ogre.yaml --rules pre-m10,current
+  mtg-layers compare cases/split/ --rules pre-m10,current --format json
+  mtg-layers solve --no-reevaluate cases/dependency/reevaluation_613_8c.yaml
   mtg-layers help vocabulary
 """
 
@@ -71,6 +75,9 @@ def common_options() -> argparse.ArgumentParser:
     common.add_argument("--max-file-size", type=count, default=DEFAULT_LIMITS.max_file_bytes, metavar="BYTES")
     common.add_argument("--max-objects", type=count, default=DEFAULT_LIMITS.max_objects, metavar="N")
     common.add_argument("--max-effects", type=count, default=DEFAULT_LIMITS.max_effects, metavar="N")
+    common.add_argument("--no-reevaluate", dest="reevaluate", action="store_false",
+                        help="research: keep the dependency graph found at the start of each layer instead of "
+                             "evaluating it again after every application (ignores CR 613.8c; answers may be wrong)")
     return common
 
 
@@ -122,22 +129,30 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--rules", choices=EDITIONS, help="rules edition (overrides the case's rules:)")
         return sub
 
+    def with_sba(sub):
+        sub.add_argument("--no-sba", dest="sba", action="store_false",
+                         help="don't check state-based actions (CR 704) after the layers")
+        return sub
+
     solve = command("solve", "print each permanent's and spell's characteristics, players, answers, triggers")
-    solve.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
+    with_sba(solve).add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     check = command("check", "compare each case with what it expects (expect:, triggers, answers, players)")
-    check.add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
+    with_sba(check).add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
+    check.add_argument("--strict", action="store_true",
+                       help="fail a case whose objects have abilities kept as text (they generate no effect)")
     explain = command("explain", "each layer's effects in order, why, and what they changed; why triggers "
                                  "happened, targets are illegal, questions got their answers")
-    explain.add_argument("case", metavar="CASE", help="a case file")
+    with_sba(explain).add_argument("case", metavar="CASE", help="a case file")
     explain.add_argument("object", metavar="OBJECT", nargs="?", help="an object id: how each of its values came to be")
     deps = command("deps", "the dependency graph at each step where one existed", formats=("text", "json", "dot"))
     deps.add_argument("case", metavar="CASE", help="a case file")
     deps.add_argument("--render", metavar="OUT", help="draw the graph to OUT.svg or OUT.png (needs Graphviz)")
     compare = command("compare", "one case under several rules editions: what differs, and why", one_edition=False)
-    compare.add_argument("case", metavar="CASE", help="a case file")
+    compare.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     compare.add_argument("--rules", default="pre-m10,current",
                          help="editions to compare, comma-separated (default: pre-m10,current)")
     research_cli.add_commands(command)      # facts, query, sweep
+    add_cards_command(commands, parents)
     documentation = commands.add_parser("help", help="show the documentation installed with mtg-layers: "
                                                      "`help vocabulary` lists every key of a case file")
     documentation.add_argument("topic", nargs="?", metavar="TOPIC", help="vocabulary, contract, seed-coverage, "
@@ -159,12 +174,15 @@ def main(argv=None) -> int:
             stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
+    if not getattr(args, "reevaluate", True):
+        print("note: --no-reevaluate: dependencies are not evaluated again after each application (CR 613.8c "
+              "is ignored), so answers may differ from the rules", file=sys.stderr)
     try:
         if args.command == "help":
             status = run_help(args, parser, parser.commands)
         else:
             status = {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
-                      "compare": run_compare, **research_cli.RUNNERS}[args.command](args)
+                      "compare": run_compare, "cards": run_cards, **research_cli.RUNNERS}[args.command](args)
         sys.stdout.flush()             # a closed pipe shows here, not in Python's final flush
         return status
     except KeyboardInterrupt:
@@ -192,18 +210,19 @@ def stop_quietly() -> int:
     return 141
 
 
-def run_solve(args) -> int:
-    """Text: one table per case. JSON: always a list, one entry per case solved, in order; a case
-    that could not be solved is reported on stderr only (its own line), and nothing is printed if
-    none was. Each case is solved in a child process under the limits (bridge/runner.py)."""
-    files, status = listed_files(args, args.cases)
+def each_case(args, paths, work) -> int:
+    """work(path) for each case file named or found in folders, each in a child process under the
+    limits (bridge/runner.py). Text: the outputs a blank line apart. JSON: always a list, one entry per
+    case done, in order. A case that could not be done is reported on stderr only (its own line);
+    nothing is printed on stdout when none could."""
+    files, status = listed_files(args, paths)
     if not files:
         if not status:
-            print("error: no case files found in " + ", ".join(args.cases), file=sys.stderr)
+            print("error: no case files found in " + ", ".join(map(str, paths)), file=sys.stderr)
         return 2
     outputs = []
     for path in files:
-        outcome = bounded(args, path, lambda: solve_output(args, path))
+        outcome = bounded(args, path, lambda: work(path))
         status = worst(status, outcome.status)
         if outcome.status:
             say(f"error: {outcome.message}", sys.stderr)
@@ -217,9 +236,14 @@ def run_solve(args) -> int:
     return status
 
 
+def run_solve(args) -> int:
+    return each_case(args, args.cases, lambda path: solve_output(args, path))
+
+
 def solve_output(args, path):
     """In the child: the table (or JSON) of one file."""
-    result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+    result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                       reevaluate=args.reevaluate, sba=args.sba)
     return result_json(result) if args.format == "json" else text_table(result)
 
 
@@ -238,7 +262,8 @@ def run_check(args) -> int:
         if outcome.status:
             problems[outcome.kind] += 1
             say(f"{outcome.kind.upper()} {outcome.message}", sys.stderr)
-            report.append({"file": str(path), "status": outcome.kind, "error": outcome.message})
+            report.append({"format_version": FORMAT_VERSION, "file": str(path), "status": outcome.kind,
+                           "error": outcome.message})
             continue
         entry = outcome.value
         counts[entry["status"]] += 1
@@ -260,24 +285,33 @@ def run_check(args) -> int:
 
 def check_entry(args, path) -> dict:
     """In the child: one file's check, as its JSON entry with its text lines and exit code."""
-    outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+    outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                        reevaluate=args.reevaluate, sba=args.sba)
     case, edition = outcome.result.case, outcome.result.edition
-    entry = {"file": str(path), "rules": edition, "case": case.title}
+    entry = {"format_version": FORMAT_VERSION, "file": str(path), "rules": edition, "case": case.title}
     if not outcome.expects_something:
         return {**entry, "status": "skip", "exit": 0,
                 "lines": [f"skip  {path}  ({edition}) no expectations under this edition"]}
+    # abilities kept as text: one line under the case; --strict fails the case on them
+    text_only = text_only_summary(outcome.result)
+    entry["text_only"] = text_only_data(outcome.result)
+    noted = [f"      {text_only}"] if text_only else []
+    if outcome.passed and not (args.strict and text_only):
+        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"] + noted
+                + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
     if outcome.passed:
-        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"]
-                + [f"      note: {tie}" for tie in outcome.result.trace.ties]}
+        return {**entry, "status": "fail", "exit": 1, "mismatches": [],
+                "lines": [f"FAIL  {path}  ({edition}) {case.title}", f"      --strict: {text_only}"]}
     return {**entry, "status": "fail", "exit": 1,
             "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
                            for m in outcome.mismatches],
-            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches]}
+            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches] + noted}
 
 
 def run_explain(args) -> int:
     def work():
-        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                           reevaluate=args.reevaluate, sba=args.sba)
         if args.format == "json":
             return dumps(explain_data(result, args.object))
         return explain_text(result, args.object)
@@ -286,7 +320,8 @@ def run_explain(args) -> int:
 
 def run_deps(args) -> int:
     def work():
-        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+        result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                           reevaluate=args.reevaluate, sba=False)
         if args.render:
             try:
                 render(deps_dot(result), Path(args.render))
@@ -300,26 +335,27 @@ def run_deps(args) -> int:
 
 
 def run_compare(args) -> int:
+    """Each case under several editions (JSON: always a list, one comparison per case)."""
     editions = [e.strip() for e in args.rules.split(",") if e.strip()]
     unknown = [e for e in editions if e not in EDITIONS]
     if unknown or len(editions) < 2:
         print(f"error: --rules needs two or more of {', '.join(EDITIONS)}, got {args.rules!r}", file=sys.stderr)
         return 2
 
-    def work():
-        case = api.load_case(args.case, limits=limits_of(args))
+    def work(path):
+        case = api.load_case(path, limits=limits_of(args))
         deadline = time.monotonic() + args.timeout          # the limit holds for all the editions together
         results = []
         for edition in editions:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise SolveTimeout(args.case, args.timeout)
+                raise SolveTimeout(str(path), args.timeout)
             try:
-                results.append(api.solve(case, rules=edition, timeout=left))
+                results.append(api.solve(case, rules=edition, timeout=left, reevaluate=args.reevaluate, sba=False))
             except SolveTimeout as late:
-                raise SolveTimeout(args.case, args.timeout, late.steps) from None
-        return dumps(compare_data(results)) if args.format == "json" else compare_text(results)
-    return one_file(args, args.case, work)
+                raise SolveTimeout(str(path), args.timeout, late.steps) from None
+        return compare_data(results) if args.format == "json" else compare_text(results)
+    return each_case(args, args.cases, work)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ differ, and for each difference the step where the editions parted ways."""
 from __future__ import annotations
 
 from .result import ObjectState, Result
+from .schemas import FORMAT_VERSION
 
 COMPARED = (("name", "name"), ("controller", "controller"), ("type line", "type_line"), ("colors", "colors"),
             ("abilities", "abilities"), ("P/T", "pt"), ("mana value", "mana_value"))
@@ -14,7 +15,7 @@ ATTRIBUTES = {"name": ("name",), "controller": ("controller",), "type line": ("t
 def shown(state: ObjectState, field: str) -> str:
     value = getattr(state, field)
     if isinstance(value, tuple):
-        return ", ".join(v.lower() if field == "colors" else v for v in value) or "—"
+        return ", ".join(value) or "—"
     return "—" if value in (None, "") else str(value)
 
 
@@ -91,7 +92,7 @@ def compare_data(results: list[Result]) -> dict:
                   for r in results}
         if len(set(values.values())) > 1:
             triggers.append({"event": outcome.event.number, "triggers": values})
-    return {"case": results[0].case.title, "file": results[0].case.file,
+    return {"format_version": FORMAT_VERSION, "case": results[0].case.title, "file": results[0].case.file,
             "editions": [r.edition for r in results], "objects": objects, "answers": answers, "triggers": triggers,
             "ties": {r.edition: list(r.trace.ties) for r in results if r.trace.ties}}
 

@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 from .result import Result
+from .schemas import FORMAT_VERSION
 
 
 def deps_data(result: Result) -> dict:
@@ -23,7 +24,8 @@ def deps_data(result: Result) -> dict:
                               "in_loop": d.in_loop, "dependent_id": d.dependent.key, "depends_on_id": d.on.key}
                              for d in step.dependencies],
         })
-    return {"case": result.case.title, "file": result.case.file, "rules": result.edition, "steps": steps}
+    return {"format_version": FORMAT_VERSION, "case": result.case.title, "file": result.case.file,
+            "rules": result.edition, "steps": steps}
 
 
 def deps_text(result: Result) -> str:

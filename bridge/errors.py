@@ -7,15 +7,26 @@ from dataclasses import dataclass
 
 @dataclass
 class CaseError(Exception):
-    """Bad input. `where` is a key path such as ``battlefield[3].counters``."""
+    """Bad input. `where` is a key path such as ``battlefield[3].counters``. `others`: the other
+    errors found in the same file in the same pass (bridge/collect.py); `stopped`: reading stopped
+    there, at the limit on errors."""
 
     file: str
     where: str
     problem: str
     line: int | None = None
     column: int | None = None
+    others: tuple = ()
+    stopped: bool = False
 
     def __str__(self) -> str:
+        """One line per error, the file's other errors indented under the first."""
+        lines = [self.one_line()] + [f"  {other.one_line()}" for other in self.others]
+        if self.stopped:
+            lines.append(f"  {self.file}: stopped after {len(lines)} errors; fix these and run again")
+        return "\n".join(lines)
+
+    def one_line(self) -> str:
         place = self.file
         if self.line is not None:
             place += f":{self.line}"

@@ -56,7 +56,8 @@ class Event:
             if obj.id in gone:
                 # 400.7 it becomes a new object in its new zone, with no counters or status; what that
                 # means for the effects that applied to it is in asp/611_continuous_effects.lp.
-                obj = replace(obj, zone=gone[obj.id], attached_to=None, counters=(), status=())
+                obj = replace(obj, zone=gone[obj.id], attached_to=None, counters=(), status=(), damage=0,
+                              deathtouch_damage=False)
             if obj.id in self.subjects and self.kind in STATUS_CHANGE:
                 name, value = STATUS_CHANGE[self.kind]
                 present = name in obj.status
@@ -199,10 +200,7 @@ class EventReader:
         status = board.by_id()[obj].status
         if kind == "turn_face_up" and "face_down" not in status:
             raise self.cb.fail(where, f"{obj!r} is not face down")
-        if kind == "transform" and board.by_id()[obj].card.back_face is None:
-            raise self.cb.fail(where, f"{board.by_id()[obj].card.name} has no back face to transform to")
-        if kind == "flip" and board.by_id()[obj].card.flip_face is None:
-            raise self.cb.fail(where, f"{board.by_id()[obj].card.name} is not a flip card")
+        # (Transforming or flipping what can't is no bad input: asp/ says nothing happens, 701.28c.)
         return Event(number, kind, where, (obj,))
 
     def turn_face_up(self, value, where, board, number):

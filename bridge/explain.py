@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import CaseError, close_matches
 from .result import Result
+from .schemas import FORMAT_VERSION
 from .texts import ability_text
 from .trace import ATTRIBUTE_NAMES, StepTrace
 
@@ -29,8 +30,12 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
     if object_id is not None and object_id not in result.objects:
         raise CaseError(result.case.file, "OBJECT", f"no permanent with id {object_id!r}"
                         + close_matches(object_id, result.objects) + "; ids: " + ", ".join(result.objects))
-    data = {"case": result.case.title, "file": result.case.file, "rules": result.edition,
-            "layers": [], "not_applied": [], "ties": list(trace.ties)}
+    data = {"format_version": FORMAT_VERSION, "case": result.case.title, "file": result.case.file,
+            "rules": result.edition,
+            "layers": [], "not_applied": [], "ties": list(trace.ties), "notes": list(trace.notes),
+            # abilities kept as text (they generate no effect here), of the object asked about or of all
+            "text_only": {o.id: list(o.text_only) for o in result.objects.values()
+                          if o.text_only and object_id in (None, o.id)}}
     for step in trace.steps:
         if object_id and not any(c.object_id == object_id for c in step.changes):
             continue
@@ -45,6 +50,10 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
         data["object"] = object_history(result, object_id)
     if result.events:
         data["events"] = [event_data(result, outcome) for outcome in result.events]
+    if result.sba is not None:
+        from .sba_render import object_rounds, rounds_json
+        data["state_based_actions"] = (object_rounds(result.sba, object_id) if object_id
+                                       else rounds_json(result.sba)["rounds"])
     data["targets"] = [{"spell": obj.id, "target": c.target, "legal": c.legal,
                         "because": [reason_text(c.target, r) for r in c.reasons]}
                        for obj in result.stack for c in obj.targets]
@@ -53,6 +62,14 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
                         "shown": [{"object": o, "view": v, "characteristic": ATTRIBUTE_NAMES.get(at, at), "value": val}
                                   for o, v, at, val in a.shown]} for a in result.answers]
     return data
+
+
+# Why an event changed nothing on an object (asp/710_flip_cards.lp, 712_double_faced_cards.lp).
+NOTHING_HAPPENS = {
+    "not_double_faced": "it isn't represented by a transforming double-faced card, so nothing happens (701.28c, 712.5)",
+    "no_flip_half": "it has no flip card's other half now: it keeps the flipped status, which changes nothing "
+                    "now (110.5c)",
+}
 
 
 # What decided a trigger (the reasons of asp/603_triggered_abilities.lp and 702_keyword_abilities.lp).
@@ -108,6 +125,7 @@ def event_data(result: Result, outcome) -> dict:
                        "triggered": check.triggered, "because": reasons})
     absent = [{"object": obj, "ability": ability_text(a, result.texts)} for obj, a in outcome.absent]
     return {"event": event.number, "kind": event.kind, "objects": list(event.subjects), "board": board,
+            "nothing_happens": [{"object": obj, "why": NOTHING_HAPPENS[why]} for obj, why in outcome.nothing],
             "checked": checks, "absent": absent,
             "triggers": [{"source": t.source, "times": t.times, "controller": t.controller,
                           "ability": ability_text(t.ability, result.texts)} for t in outcome.triggers]}
@@ -115,6 +133,8 @@ def event_data(result: Result, outcome) -> dict:
 
 def event_lines(data: dict) -> list[str]:
     lines = [f"event {data['event']}: {data['kind']} {', '.join(data['objects'])} — seen on {data['board']}"]
+    for item in data["nothing_happens"]:
+        lines.append(f"  {item['object']}: {item['why']}")
     for check in data["checked"]:
         verdict = "triggers" if check["triggered"] else "doesn't trigger"
         because = "; ".join(check["because"]) or "its condition holds"
@@ -213,9 +233,20 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
         lines.append("")
         lines.append("ties left to a player:")
         lines.extend(f"  {tie}" for tie in data["ties"])
+    if data["notes"]:
+        lines += ["", "notes:"] + [f"  {note}" for note in data["notes"]]
     for event in data.get("events", []):
         lines.append("")
         lines.extend(event_lines(event))
+    if object_id and data.get("state_based_actions"):
+        from .sba_render import object_rounds_lines
+        lines += object_rounds_lines(data["state_based_actions"])
+    elif data.get("state_based_actions") and result.sba.performing:
+        from .sba_render import rounds_text
+        lines += rounds_text(result.sba, result.texts)
+    if data.get("text_only"):
+        lines += ["", "[text only] abilities generate no effect in this model (kept as text): "
+                  + "; ".join(f"{obj}: " + " / ".join(texts) for obj, texts in data["text_only"].items())]
     if data["targets"]:
         lines += ["", "targets (608.2b: checked with the characteristics above):"]
         for item in data["targets"]:

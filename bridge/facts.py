@@ -5,8 +5,10 @@ import re
 
 from clingo import Function, Number, String, Symbol
 
-from .library import Card
+from .library import Card, library
+from .words import SUBTYPE_KEYS
 from .case import Case
+from .texts import has_word
 from .vocabulary import Ability, Expr, Operation, Selector
 
 PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
@@ -36,6 +38,16 @@ class FactWriter:
     def __init__(self):
         self.facts: list[Symbol] = []
         self._defined: set[Symbol] = set()
+        self.unmodelled_texts: dict[Symbol, str] = {}   # keywords and text-only abilities
+        self.text_change_words: set[str] = set()
+
+    def text_words(self) -> None:
+        """612.2 The words a text-changing effect of the case could replace in the text of keywords
+        (protection from red) and of abilities kept as text: text_word(A, Word), read from the text."""
+        for term, text in self.unmodelled_texts.items():
+            for word in sorted(self.text_change_words):
+                if has_word(text, word):
+                    self.add("text_word", term, word)
 
     def add(self, name: str, *args) -> None:
         self.facts.append(fn(name, *args))
@@ -91,9 +103,13 @@ class FactWriter:
             self.add("definition_op", definition, i, Function(op.kind))
             if op.kind == "change_text":
                 self.add("definition_op_text_change", definition, i, op.values[0], op.values[1])
+                self.text_change_words.add(op.values[0])
                 continue
             if op.kind == "copy_of":
-                self.add("definition_op_value", definition, i, op.copy_source)
+                if op.chosen:           # "a copy of the chosen creature" (607.2: linked to the choice)
+                    self.add("definition_op_chosen", definition, i, op.chosen)
+                else:
+                    self.add("definition_op_value", definition, i, op.copy_source)
                 self.copy_exceptions(definition, i, op.exceptions, this or definition)
                 continue
             for value in op.values:
@@ -108,11 +124,17 @@ class FactWriter:
                 self.add("definition_op_pt", definition, i, power, toughness)
             if op.chosen:
                 self.add("definition_op_chosen", definition, i, op.chosen)
+            if op.selector is not None:
+                selector_term = Function("op_selector", [definition, Number(i)])
+                self.selector(selector_term, op.selector)
+                self.add("definition_op_selector", definition, i, selector_term)
             if op.player:
                 self.add("definition_op_player", definition, i, Function(op.player))
 
     def copy_exceptions(self, definition: Symbol, i: int, exceptions, owner: Symbol) -> None:
         """707.9: what the copy keeps, the values it is given, and what it gains."""
+        if exceptions.enters_tapped:
+            self.add("definition_op_enters_tapped", definition, i)
         for attribute in exceptions.keep:
             self.add("definition_op_keep", definition, i, Function(attribute))
         if exceptions.pt is not None:
@@ -137,6 +159,12 @@ class FactWriter:
                 self.add("definition_op_except_if", definition, i, j, condition_term)
         for term in self.exception_abilities(owner, exceptions):
             self.add("definition_op_ability", definition, i, term)
+        for j, (condition, abilities) in enumerate(exceptions.conditional, start=1):
+            condition_term = Function("copy_if", [definition, Number(i), Number(j)])
+            self.selector(condition_term, condition)
+            for n, ability in enumerate(abilities, start=1):
+                term = self.ability(Function("copy_if_grant", [owner, Number(j), Number(n)]), ability)
+                self.add("definition_op_conditional_ability", definition, i, condition_term, term)
 
     def pt_counter_kind(self, kind: str) -> None:
         """A counter kind of the form +N/+N or -N/-N modifies power and toughness (122.1a)."""
@@ -159,6 +187,12 @@ class FactWriter:
             return term
         self._defined.add(term)
         self.add("ability_text", term, ability.text)
+        if ability.is_activated:
+            self.add("activated_ability", term)
+        if ability.keyword or not (ability.is_static or ability.trigger or ability.players or ability.activated
+                                   or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy
+                                   or ability.creates_token_copy):
+            self.unmodelled_texts[term] = ability.text
         if ability.keyword:
             self.add("keyword", term)
             words = ability.keyword.split()
@@ -167,6 +201,13 @@ class FactWriter:
                 self.add("keyword_number", term, int(words[1]))
             if len(words) == 3 and words[:2] == ["protection", "from"]:
                 self.add("protection_from", term, words[2][:1].upper() + words[2][1:])
+            if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
+                if words[1:2] in (["player"], ["opponent"]):
+                    self.add("enchant_player", term)
+                elif len(words) == 2:
+                    self.add("enchant_word", term, words[1][:1].upper() + words[1][1:])
+                else:
+                    self.add("enchant_unread", term)
         if ability.trigger is not None:
             selector_term = Function("trig", [term])
             self.add("trigger_when", term, Function(ability.trigger.when))
@@ -192,6 +233,8 @@ class FactWriter:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:
             self.add("ability_choice", term, ability.chosen)
+        if ability.text_only:
+            self.add("text_only_ability", term)
         for exceptions in (ability.enters_as_copy, ability.becomes_copy):
             if exceptions is not None:
                 self.exception_abilities(term, exceptions)
@@ -270,7 +313,7 @@ class FactWriter:
             face_term = Function("face", [obj_term, fn("half", i)])
             self.add("card_face", obj_term, fn("half", i), face_term)
             self.card(face_term, half, Function("face", [card_key, fn("half", i)]))
-        for face, data in (("flip", card.flip_face), ("back", card.back_face)):
+        for face, data in (("flip", card.flip_face), ("back", card.back_face), ("modal_back", card.modal_back_face)):
             if data is not None:
                 face_term = Function("face", [obj_term, Function(face)])
                 self.add("card_face", obj_term, Function(face), face_term)
@@ -307,6 +350,11 @@ def case_facts(case: Case) -> list[Symbol]:
     """Every fact asp/ needs about `case`."""
     w = FactWriter()
     w.add("rules_edition", Function(case.rules.replace("-", "_")))
+    for key, word in library().words.declared + case.new_words:
+        if key in SUBTYPE_KEYS:
+            w.add("declared_subtype", word, Function(SUBTYPE_KEYS[key]))
+        else:
+            w.add("declared_word", Function(key), word)
     for i, player in enumerate(case.players, start=1):
         w.add("player", player)
         w.add("turn_order", player, i)
@@ -318,6 +366,12 @@ def case_facts(case: Case) -> list[Symbol]:
         for status, had, time, number in obj.status_changes:
             w.add("status_changed", o, Function(status), Function("on" if had else "off"), time, number)
         w.add("in_zone", o, Function(obj.zone))
+        for j, component in enumerate(obj.merged_under, start=1):
+            # 723.2 a merged permanent's other components (their abilities count, 702.140e)
+            component_term = Function("component", [o, Number(j)])
+            w.card(component_term, component, String(component.name) if component.library
+                   else Function("inline", [String(f"{obj.id}/{j}")]))
+            w.add("merged_component", o, component_term)
         w.add("owner", o, obj.owner)
         if obj.ability_source and not obj.copied_by:
             # 113.7 an ability on the stack: its source, which ability it is, who controls it (113.8)
@@ -349,11 +403,22 @@ def case_facts(case: Case) -> list[Symbol]:
             else:
                 made_for = card_key_of(obj)
             w.add("choice_for", o, made_for)
+        if obj.damage:
+            w.add("damage_marked", o, obj.damage)
+        if obj.deathtouch_damage:
+            w.add("deathtouch_damage", o)
         for kind, number in obj.counters:
             w.add("counter", o, kind, number)
             w.pt_counter_kind(kind)
     for question in case.questions:
         w.question(question)
+    # What state-based actions read (asp/704_state_based_actions.lp).
+    for kept in case.sba.keep:
+        w.add("legend_kept", kept)
+    for player, life in case.sba.life:
+        w.add("player_life", player, life)
+    for player, poison in case.sba.poison:
+        w.add("player_poison", player, poison)
     for effect in case.effects:
         e = Function("res", [Number(effect.index)])
         w.add("resolved_effect", e)
@@ -369,6 +434,7 @@ def case_facts(case: Case) -> list[Symbol]:
             if op.this_path and effect.source:
                 this = ability_term_at(card_key_of(case.object(effect.source)), op.this_path)
         w.operations(e, effect.operations, this)
+    w.text_words()
     return list(dict.fromkeys(w.facts))
 
 

@@ -11,14 +11,21 @@ import yaml
 from .errors import CaseError, close_matches
 from .oracle import abilities_from_text
 from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, TargetSpec, canonical_word
+from .words import TRUSTED_WORDS, declared_words, rules_words
+
+NEW_WORDS = "new_words"          # not a card: the words the library declares (words.py)
 
 CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities", "spell",
-             "flip", "back", "halves", "targets")
+             "flip", "back", "modal_back", "halves", "targets")
 HALF_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "text", "abilities", "targets")
 FACE_KEYS = {"flip": ("name", "type_line", "pt", "text", "abilities"),
-             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities")}
+             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities"),
+             # 712.1d-e a modal double-faced card's back face has its own mana cost
+             "modal_back": ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities",
+                            "spell", "targets")}
 MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
 COLOR_LETTERS = "WUBRG"
+LIBRARY_FILES = ("library.yaml", "oracle_cards.yaml")
 PRINTED_NUMBER = re.compile(r"(\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*")
 
 
@@ -49,6 +56,7 @@ class Card:
     library: bool
     flip_face: "Card | None" = None    # 710.1b the alternative characteristics of a flip card
     back_face: "Card | None" = None    # 712 the back face of a transforming double-faced card
+    modal_back_face: "Card | None" = None   # 712.1d-e the back face of a modal double-faced card
     halves: tuple["Card", ...] = ()    # 709 the two halves of a split card
     targets: tuple[TargetSpec, ...] = ()   # 115.1 what a spell's instances of the word "target" can name
 
@@ -93,6 +101,12 @@ def split_type_line(reader: Reader, text: str, where: str) -> tuple[tuple[str, .
     words_before = tuple(canonical_word(w) for w in before.split())
     if not words_before:
         raise reader.fail(where, f"a type line needs at least one card type, got {text!r}")
+    for word in words_before:
+        reader.words.type_line_word(word, where)
+    if "Plane" in words_before:                  # 310.3 a planar type may be several words
+        return words_before, (" ".join(after.split()),) if after.strip() else ()
+    for word in after.split():
+        reader.words.subtype(word, where)
     return words_before, tuple(after.split())
 
 
@@ -161,7 +175,11 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         raw_abilities = data["abilities"] or []
         if not isinstance(raw_abilities, list):
             raise reader.fail(f"{where}.abilities", "expected a list of abilities")
-        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]") for i, a in enumerate(raw_abilities))
+        # The case-file contract's own example: the card's text, one structured ability without a text.
+        only_text = reader.string(data["text"], f"{where}.text") if len(raw_abilities) == 1 and data.get("text") \
+            is not None else None
+        abilities = tuple(reader.ability(a, f"{where}.abilities[{i}]", default_text=only_text)
+                          for i, a in enumerate(raw_abilities))
     else:
         abilities = abilities_read_from_text(reader, name, data, where)
     spell = ()
@@ -172,7 +190,9 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         spell = reader.operations(spec["does"], f"{where}.spell.does")
     text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
     faces = {}
-    for face in ("flip", "back"):
+    if "back" in data and "modal_back" in data:
+        raise reader.fail(f"{where}.modal_back", "a card is either transforming (back) or modal (modal_back), 712.1")
+    for face in ("flip", "back", "modal_back"):
         if face in data:
             face_data = reader.mapping(data[face], f"{where}.{face}", FACE_KEYS[face])
             if "name" not in face_data:
@@ -195,15 +215,18 @@ def abilities_read_from_text(reader: Reader, name: str, data: dict, where: str) 
     what it cannot read stays an ability shown by its text."""
     text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
     type_line = reader.string(data.get("type_line", ""), f"{where}.type_line")
+    pt = reader.string(data["pt"], f"{where}.pt") if data.get("pt") is not None else ""
     return tuple(reader.ability(a, f"{where}.text (as read: ability {i + 1})")
-                 for i, a in enumerate(abilities_from_text(text, name, type_line)))
+                 for i, a in enumerate(abilities_from_text(text, name, type_line, pt)))
 
 
 class Library:
     """The built-in card library (bridge/cards/library.yaml), looked up by English name."""
 
-    def __init__(self, raw: dict, file: str):
-        self.file = file
+    def __init__(self, raw: dict, files: dict[str, str], declared: tuple = ()):
+        self.files = files              # card name -> the library file it is in
+        # The library's own new words (cards printed after the rules it checks against, 205.3f).
+        self.words = rules_words().with_declared(declared)
         self._raw = raw
         self._cards: dict[str, Card] = {}
         self._folded = {name.casefold(): name for name in raw}
@@ -216,12 +239,17 @@ class Library:
         """The library's spelling of `name` (case-insensitive), or None."""
         return self._folded.get(name.casefold())
 
+    def raw(self, name: str) -> dict:
+        """The card's mapping as its library file has it."""
+        return self._raw[name]
+
     def card(self, name: str) -> Card:
         proper = self.lookup(name)
         if proper is None:
             raise KeyError(name)
         if proper not in self._cards:
-            self._cards[proper] = parse_card(Reader(self.file), proper, self._raw[proper], proper, library=True)
+            self._cards[proper] = parse_card(Reader(self.files[proper], self.words), proper, self._raw[proper], proper,
+                                             library=True)
         return self._cards[proper]
 
     def all_cards(self) -> list[Card]:
@@ -230,10 +258,38 @@ class Library:
 
 @functools.lru_cache(maxsize=1)
 def library() -> Library:
-    source = resources.files("bridge.cards") / "library.yaml"
+    """Every file of bridge/cards: library.yaml (cards typed by hand) and oracle_cards.yaml (cards
+    converted from public card data, abilities from the reader). A name in two files is an error."""
     # The library is our own file: parse it with libyaml's safe loader when PyYAML has it (20x faster).
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    raw = yaml.load(source.read_text(encoding="utf-8"), Loader=loader) or {}
-    if not isinstance(raw, dict):
-        raise CaseError(str(source), "", "the card library must be a mapping of card names")
-    return Library(raw, str(source))
+    raw, files, declared = {}, {}, ()
+    for name in LIBRARY_FILES:
+        source = resources.files("bridge.cards") / name
+        cards = yaml.load(source.read_text(encoding="utf-8"), Loader=loader) or {}
+        if not isinstance(cards, dict):
+            raise CaseError(str(source), "", "the card library must be a mapping of card names")
+        declared += declared_words(Reader(str(source)), cards.pop(NEW_WORDS, None) or {})
+        for card_name in cards:
+            if card_name in raw:
+                raise CaseError(str(source), card_name, f"{card_name!r} is also in {files[card_name]}")
+            files[card_name] = str(source)
+        raw.update(cards)
+    return Library(raw, files, declared)
+
+
+def stored_card(name: str) -> Card | None:
+    """A card of the local card store (bridge/card_store.py) by name, or None."""
+    from .card_store import default_store
+    store = default_store()
+    return stored_card_in(str(store.path), name.casefold()) if store is not None else None
+
+
+@functools.lru_cache(maxsize=4096)
+def stored_card_in(path: str, folded_name: str) -> Card | None:
+    from .card_store import CardStore
+    found = CardStore(path).lookup(folded_name)
+    if found is None:
+        return None
+    proper, data = found
+    # public card data: its words are taken as printed (words.py checks what people type)
+    return parse_card(Reader(path, TRUSTED_WORDS), proper, data, proper, library=True)

@@ -30,15 +30,25 @@ def example_path(name: str) -> Path:
 def load_program(path) -> QueryProgram:
     """Parse a query program; a syntax error is one message naming the file and line (CaseError)."""
     file = str(path)
-    if not Path(file).is_file():
-        raise CaseError(file, "--program", "no such file")
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        raise CaseError(file, "--program", "no such file, or not a UTF-8 text file") from None
+    return parse_program(text, file)
+
+
+def parse_program(text: str, file: str) -> QueryProgram:
+    """Parse a program's text (a sweep's worker gets the text, not the path); `file` names it."""
     messages = []
     statements = []
+
+    def log(code, message):
+        messages.append(message.strip().replace("<string>", file))
     try:
-        ast.parse_files([file], statements.append, logger=lambda code, text: messages.append(text.strip()),
-                        message_limit=5)
+        ast.parse_string(text, statements.append, logger=log, message_limit=5)
     except RuntimeError:
-        raise CaseError(file, "--program", "not a valid ASP program: " + "; ".join(messages or ["parse error"]))
+        raise CaseError(file, "--program", "not a valid ASP program: " + "; ".join(messages or ["parse error"])
+                        ) from None
     return QueryProgram(file, tuple(statements))
 
 

@@ -5,8 +5,10 @@ import json
 
 from .case import CARD_ZONE_NAMES
 from .result import Result
-from .texts import ability_text
-from .explain import reason_text
+from .schemas import FORMAT_VERSION
+from .texts import ability_text, trigger_text
+from .explain import NOTHING_HAPPENS, reason_text
+from .sba_render import rounds_json, rounds_text
 
 COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "counters")
 
@@ -19,21 +21,37 @@ def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> list[str]:
     return [fmt(header), fmt(tuple("-" * w for w in widths))] + [fmt(r) for r in rows]
 
 
+TEXT_ONLY_MARK = "[text only]"
+
+
+def text_only_summary(result: Result) -> str:
+    """One line: the objects with abilities kept as text, which generate no effect here."""
+    found = [f"{obj.id} ({len(obj.text_only)})" for obj in result.objects.values() if obj.text_only]
+    if not found:
+        return ""
+    return (f"{TEXT_ONLY_MARK} abilities generate no effect in this model (kept as text): " + ", ".join(found))
+
+
+def text_only_data(result: Result) -> dict:
+    """{object id: [abilities kept as text]} for JSON reports."""
+    return {obj.id: list(obj.text_only) for obj in result.objects.values() if obj.text_only}
+
+
 def text_table(result: Result) -> str:
     """The characteristic table of every permanent, then each one's abilities."""
     case = result.case
     lines = [f"{case.title}", f"file: {case.file}   rules: {result.edition}   steps: {len(result.steps)}", ""]
     rows = []
     for obj in result.permanents:
-        rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
+        rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
                      obj.type_line, obj.pt or "—", obj.controller,
                      ", ".join(f"{k}×{n}" for k, n in obj.counters) or "—",
-                     "tapped" if "tapped" in obj.status else ""))
+                     ", ".join(s for s in ("token", "tapped") if s in obj.status)))
     lines.extend(table(rows, COLUMNS + ("",)))
     if result.stack:
         lines += ["", "stack (bottom first):"]
         rows = [(obj.id, obj.name, "—" if obj.ability_of else str(obj.mana_value),
-                 "—" if obj.ability_of else ", ".join(c.lower() for c in obj.colors) or "colorless", obj.type_line,
+                 "—" if obj.ability_of else ", ".join(obj.colors) or "colorless", obj.type_line,
                  obj.controller, stack_how(obj), decisions_text(obj.decisions)) for obj in result.stack]
         lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "controller", "how", "decisions")))
         for obj in result.stack:
@@ -46,7 +64,7 @@ def text_table(result: Result) -> str:
         cards = result.cards_in(zone)
         if cards:
             lines += ["", f"{zone}{' (top first)' if zone == 'library' else ''}:"]
-            rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(c.lower() for c in obj.colors) or "colorless",
+            rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
                      obj.type_line, obj.pt or "—", obj.owner) for obj in cards]
             lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "P/T", "owner")))
     if any(p.has or p.max_hand_size != 7 for p in result.players):
@@ -64,30 +82,41 @@ def text_table(result: Result) -> str:
     for obj in result.objects.values():
         if not obj.abilities:
             lines.append(f"  {obj.id}: —")
+        instances = dict(obj.instances)
         for i, text in enumerate(obj.abilities):
             label = f"  {obj.id}:" if i == 0 else " " * (len(obj.id) + 3)
-            lines.append(f"{label} {' '.join(text.split())}")
+            times = f"  [{instances[text]} instances, each works on its own: 113.2c]" if text in instances else ""
+            mark = f"  {TEXT_ONLY_MARK}" if text in obj.text_only else ""
+            lines.append(f"{label} {' '.join(text.split())}{times}{mark}")
+    summary = text_only_summary(result)
+    if summary:
+        lines.append(summary)
     if result.events:
         lines += ["", "events:"]
         for outcome in result.events:
             lines.append(f"  {outcome.event.number}. {outcome.event.kind} {', '.join(outcome.event.subjects)}")
             for obj, how in outcome.entered_with:
                 lines.append(f"     {obj} enters {entering_text(how)} (614.12)")
+            for obj, why in outcome.nothing:
+                lines.append(f"     nothing happens to {obj}: {NOTHING_HAPPENS[why]}")
             for trigger in outcome.triggers:
-                times = "once" if trigger.times == 1 else f"{trigger.times} times"
-                lines.append(f"     triggers {times}: {trigger.source}'s \"{ability_text(trigger.ability, result.texts)}\""
-                             f" (controller {trigger.controller})")
+                lines.append(f"     {trigger_text(trigger, result.texts)}")
             if not outcome.triggers:
                 lines.append("     nothing triggers")
+    if result.sba is not None:
+        lines += rounds_text(result.sba, result.texts)
     if result.trace.ties:
         lines.append("")
         lines.append("ties left to a player:")
         lines.extend(f"  {tie}" for tie in result.trace.ties)
+    if result.trace.notes:
+        lines += ["", "notes:"] + [f"  {note}" for note in result.trace.notes]
     return "\n".join(lines)
 
 
 def result_json(result: Result) -> dict:
     return {
+        "format_version": FORMAT_VERSION,
         "case": result.case.title, "file": result.case.file, "source": result.case.source,
         "rules": result.edition,
         "objects": [o.as_dict() for o in result.objects.values()],
@@ -95,6 +124,7 @@ def result_json(result: Result) -> dict:
                    "changed": list(s.changed), "depends_on": list(s.depends_on),
                    "depends_on_ids": list(s.depends_on_ids)} for s in result.steps],
         "ties": list(result.trace.ties),
+        "notes": list(result.trace.notes),
         "players": [p.as_dict() for p in result.players],
         "questions": [{"question": a.question.where, "object": a.question.object_id, "text": question_text(a.question),
                        "answer": a.answer} for a in result.answers],
@@ -103,6 +133,7 @@ def result_json(result: Result) -> dict:
                     "triggers": [{"source": t.source, "ability": ability_text(t.ability, result.texts),
                                   "controller": t.controller, "times": t.times} for t in o.triggers]}
                    for o in result.events],
+        **({"state_based_actions": rounds_json(result.sba)} if result.sba is not None else {}),
     }
 
 

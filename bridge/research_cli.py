@@ -9,8 +9,8 @@ from . import api
 from .board_facts import board_facts, facts_text
 from .errors import CaseError
 from .query import load_program, run_query
+from .schemas import FORMAT_VERSION
 
-FORMAT_VERSION = 1     # of every research command's JSON output (bridge/schemas)
 
 
 def add_commands(command) -> None:

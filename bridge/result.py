@@ -11,6 +11,7 @@ from .case import Case
 from .ids import effect_id
 from .texts import ability_text, effect_text
 from .trace import Trace, build_trace
+from .words import every_creature_type
 
 TYPE_ORDER = ("Tribal", "Kindred", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle", "Creature",
               "Instant", "Sorcery")
@@ -24,7 +25,7 @@ class ObjectState:
     id: str
     name: str
     mana_value: int
-    colors: tuple[str, ...]
+    colors: tuple[str, ...]                      # lowercase, in WUBRG order: ("white", "blue")
     supertypes: tuple[str, ...]
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
@@ -44,6 +45,8 @@ class ObjectState:
     targets: tuple = ()                          # a spell's TargetCheck, in the order of its targets
     countered_on_resolution: bool = False        # 608.2b every target illegal
     ability_of: str | None = None                # an ability on the stack: its source (113.7)
+    text_only: tuple[str, ...] = ()              # its abilities kept as text: they generate no effect here
+    instances: tuple[tuple[str, int], ...] = ()  # abilities it has more than once, each working (113.2c)
 
     @property
     def type_line(self) -> str:
@@ -58,12 +61,14 @@ class ObjectState:
 
     def as_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "mana_value": self.mana_value,
-                "colors": [c.lower() for c in self.colors], "supertypes": list(self.supertypes),
+                "colors": list(self.colors), "supertypes": list(self.supertypes),
                 "types": list(self.types), "subtypes": list(self.subtypes), "type_line": self.type_line,
                 "abilities": list(self.abilities), "power": self.power, "toughness": self.toughness,
                 "pt": self.pt, "loyalty": self.loyalty, "controller": self.controller, "owner": self.owner,
                 "counters": dict(self.counters), "timestamp": self.timestamp, "zone": self.zone,
-                "status": list(self.status), **({"cast": self.cast, "copy_of": self.copy_of,
+                "status": list(self.status), "text_only": list(self.text_only),
+                **({"instances": dict(self.instances)} if self.instances else {}),
+                **({"cast": self.cast, "copy_of": self.copy_of,
                                                  "decisions": self.decisions,
                                                  "targets": [{"target": c.target, "legal": c.legal,
                                                               "illegal_because": [str(r) for r in c.reasons]}
@@ -140,6 +145,7 @@ class Result:
     players: tuple[PlayerState, ...] = ()
     answers: tuple[Answer, ...] = ()
     texts: dict = field(repr=False, compare=False, default_factory=dict)
+    sba: object = None         # bridge.sba.Rounds: state-based actions after the layers (None: not checked)
 
     @property
     def stack(self) -> list[ObjectState]:
@@ -160,7 +166,8 @@ class Result:
 
 
 SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "ability_choice": 2, "chosen_value": 4,
-              "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3}
+              "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3,
+              "text_only_ability": 1, "ability_instances": 3}
 
 
 def build_result(case: Case, solution, events: tuple = ()) -> Result:
@@ -172,6 +179,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     land_mana = {a.arguments[0].string: a.arguments[1].string for a in by_name["basic_land_type"]}
     ability_choices = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_choice"]}
     chosen = {(a.arguments[0].string, a.arguments[1]): a.arguments[3].string for a in by_name["chosen_value"]}
+    text_only = {a.arguments[0] for a in by_name["text_only_ability"]}
 
     values: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     for atom in by_name["final_value"]:
@@ -205,6 +213,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
         subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))
         ability_terms = {value.arguments[0] for value in v["ability"]}
         land_order = {land_mana.get(sub, ""): i for i, sub in enumerate(subtypes)}
+        subtypes = every_creature_type(subtypes)       # 205.3m: one phrase for the whole list
 
         printed = {ability.text: i for i, ability in enumerate(obj.card.abilities)}
 
@@ -216,23 +225,28 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                 return (1000 + land_order.get(a.arguments[0].string, 9), "")
             return (2000, ability_text(a, texts))
         abilities = sorted(ability_terms, key=ability_order)
+        shown = {a: with_choice(ability_text(a, texts), ability_choices.get(a), chosen.get((obj.id, a)))
+                 for a in abilities}
         objects[obj.id] = ObjectState(
             id=obj.id,
             name=(v["name"][0].string if v["name"] else ""),
             mana_value=(v["mana_value"][0].number if v["mana_value"] else 0),
-            colors=tuple(c for c in COLOR_ORDER if String_in(v["color"], c)),
+            colors=tuple(c.lower() for c in COLOR_ORDER if String_in(v["color"], c)),   # lowercase, as in case files
             supertypes=tuple(sorted((s.string for s in v["supertype"]), key=order_key(SUPERTYPE_ORDER))),
             types=tuple(sorted((s.string for s in v["type"]), key=order_key(TYPE_ORDER))),
             subtypes=tuple(subtypes),
-            abilities=tuple(with_choice(ability_text(a, texts), ability_choices.get(a), chosen.get((obj.id, a)))
-                            for a in abilities),
+            abilities=tuple(shown[a] for a in abilities),
             power=(v["power"][0].number if v["power"] else None),
             toughness=(v["toughness"][0].number if v["toughness"] else None),
             loyalty=(v["loyalty"][0].number if v["loyalty"] else None),
             controller=(v["controller"][0].string if v["controller"] else obj.controller),
-            owner=copy_owners.get(obj.id, obj.owner), counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone, status=obj.status,
+            owner=copy_owners.get(obj.id, obj.owner), counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone,
+            status=obj.status + (("token",) if obj.token else ()),
             cast=(obj.id in cast) if obj.zone == "stack" else None, decisions=decisions.get(obj.id, {}),
-            copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered)
+            copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered,
+            text_only=tuple(shown[a] for a in abilities if a in text_only),
+            instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
+                                   for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
 
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
     changed = defaultdict(set)

@@ -133,6 +133,11 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
             atoms_at_start = len(ctl.symbolic_atoms)
     check_carried(ctl, case)
     ctl.ground([("final", [Number(step - 1)])])
+    # 704 State-based actions, when the bridge checks them on this board (bridge/sba.py): what each
+    # rule would do, then what is done; before triggers, which see what they put into graveyards.
+    if count_atoms(ctl, "sba_round", 1):
+        ctl.ground([("sba", [])])
+        ctl.ground([("sba_outcome", [])])
     # After the layers: triggered abilities and how permanents enter (603, 614), players and game
     # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709); each part
     # only when the case has what it reads.
@@ -170,7 +175,7 @@ def check_decided(ctl: clingo.Control, strict: bool) -> None:
     """Every answer the tables show must be a fact (every atom, if strict)."""
     sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2), ("decision", 2),
                                ("fails", 5), ("answer", 2), ("answer_value", 2), ("illegal", 4),
-                               ("player_has", 2), ("max_hand_size", 2))
+                               ("player_has", 2), ("max_hand_size", 2), ("performed", 4))
                  for a in ctl.symbolic_atoms.by_signature(*sig)]
     undecided = [a.symbol for a in sentinels if not a.is_fact]
     if strict and not undecided:

@@ -5,6 +5,8 @@ import re
 
 from clingo import Symbol, SymbolType
 
+from .vocabulary import COLOR_WORDS
+
 
 def plural(word: str) -> str:
     if word.endswith("f"):
@@ -16,6 +18,15 @@ def plural(word: str) -> str:
     return word + "s"
 
 
+def word_pattern(word: str) -> str:
+    return r"\b(" + re.escape(plural(word)) + "|" + re.escape(word) + r")\b"
+
+
+def has_word(text: str, word: str) -> bool:
+    """Whether the text uses the word (singular or plural), as a whole word."""
+    return re.search(word_pattern(word), text, flags=re.IGNORECASE) is not None
+
+
 def replace_word(text: str, old: str, new: str) -> str:
     """Replace a whole word (singular or plural), keeping a sentence's capital and its article."""
     singular = re.escape(old)
@@ -24,7 +35,10 @@ def replace_word(text: str, old: str, new: str) -> str:
     def swap(match: re.Match) -> str:
         article, word = match.group(1) or "", match.group(2)
         out = plural(new) if word.lower() == plural(old).lower() else new
-        out = out[:1].upper() + out[1:] if word[:1].isupper() else (out if new[:1].isupper() else out.lower())
+        if word[:1].isupper():
+            out = out[:1].upper() + out[1:]
+        elif not new[:1].isupper() or new.lower() in COLOR_WORDS:   # colors are lowercase mid-sentence
+            out = out.lower()
         if article:
             an = "an" if out[:1].lower() in "aeiou" else "a"
             article = (an.capitalize() if article[:1].isupper() else an) + " "
@@ -57,3 +71,10 @@ def effect_text(term: Symbol, labels: dict, object_names: dict, texts: dict) -> 
     if term.name == "flipped":
         return f"{term.arguments[0].string} is flipped (710.2)"
     return str(term)
+
+
+def trigger_text(trigger, texts: dict) -> str:
+    """A triggered ability that triggered (bridge.timeline.Trigger), in words."""
+    times = "once" if trigger.times == 1 else f"{trigger.times} times"
+    return (f"triggers {times}: {trigger.source}'s \"{ability_text(trigger.ability, texts)}\" "
+            f"(controller {trigger.controller})")

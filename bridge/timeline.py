@@ -45,6 +45,7 @@ class EventOutcome:
     checks: tuple[TriggerCheck, ...]
     absent: tuple[tuple[str, Symbol], ...]          # (object, ability its card has but it doesn't now)
     entered_with: tuple[tuple[str, Symbol], ...]    # (object, tapped | counters(K, N)) (614.12)
+    nothing: tuple[tuple[str, str], ...] = ()        # (object, why) the event changed nothing on it
 
 
 @dataclass(frozen=True)
@@ -66,9 +67,10 @@ def event_facts(event: Event, board: str) -> list[Symbol]:
     return facts
 
 
-def solve_story(case: Case, timeout: float | None = None, **options) -> Story:
+def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symbol] = (), **options) -> Story:
     """Solve the case's board, then the board after each event, collecting what triggered.
-    `timeout` bounds the whole: each board gets what is left of it."""
+    `timeout` bounds the whole: each board gets what is left of it. `final_facts` go to the last
+    board only (e.g. that state-based actions are checked on it, bridge/sba.py)."""
     deadline = None if timeout is None else time.monotonic() + timeout
 
     def solve(snapshot: Case, extra: list[Symbol]) -> Solution:
@@ -96,6 +98,8 @@ def solve_story(case: Case, timeout: float | None = None, **options) -> Story:
             extra += event_facts(event, "after")
         if following is not None:
             extra += event_facts(following, "before")
+        else:
+            extra += list(final_facts)
         snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
         solution = solve(snapshot, extra)
         if event is not None and event.kind == "enters":
@@ -148,7 +152,7 @@ def lki_facts(event: Event, solution: Solution) -> list[Symbol]:
 def outcome(event: Event, before: Solution | None, after: Solution) -> EventOutcome:
     """What asp/ found for the event, on the board before it (leaving objects) and after it."""
     ev = Number(event.number)
-    triggers, checks, absent, entered = [], [], [], []
+    triggers, checks, absent, entered, nothing = [], [], [], [], []
     for solution in (before, after):
         if solution is None:
             continue
@@ -175,7 +179,10 @@ def outcome(event: Event, before: Solution | None, after: Solution) -> EventOutc
                    if a.arguments[0] == ev]
         if solution is after and event.kind == "enters":
             entered = entered_with(after)
+        if solution is after:
+            nothing = [(a.arguments[1].string, a.arguments[2].name) for a in solution.atoms("nothing_happens", 3)
+                       if a.arguments[0] == ev]
     key = lambda t: (t.source, str(t.ability))   # noqa: E731
     return EventOutcome(event, tuple(sorted(triggers, key=key)),
                         tuple(sorted(checks, key=lambda c: (c.source, str(c.ability), c.object))),
-                        tuple(sorted(set(absent), key=str)), tuple(entered))
+                        tuple(sorted(set(absent), key=str)), tuple(entered), tuple(sorted(nothing)))

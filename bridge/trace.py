@@ -9,6 +9,7 @@ from clingo import Symbol, SymbolType
 
 from .ids import effect_id
 from .texts import ability_text, effect_text
+from .vocabulary import COLOR_WORDS
 
 ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
                    "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",
@@ -61,6 +62,7 @@ class Trace:
     not_applied: tuple[tuple[EffectRef, str, str], ...]   # (effect, layer, why)
     ties: tuple[str, ...]
     initial: dict                                          # object id -> attribute -> values at step 0
+    notes: tuple[str, ...] = ()                            # what an effect did not find to change (612.2)
 
 
 def reason_text(reason: Symbol) -> str:
@@ -73,6 +75,10 @@ def reason_text(reason: Symbol) -> str:
         return (f"it would change who controls {obj}, the source of that effect, whose controller is "
                 f"its \"you\" (109.5)")
     return f"it would change what that effect does to {obj} (what it does)"
+
+
+def word_text(word: Symbol) -> str:
+    return word.string.lower() if word.string.lower() in COLOR_WORDS else word.string
 
 
 def value_text(attribute: str, value: Symbol, ability_texts: dict) -> str:
@@ -88,7 +94,8 @@ def value_text(attribute: str, value: Symbol, ability_texts: dict) -> str:
 TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edition", "effect_time", "val",
                "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
                "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
-               "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability")
+               "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability",
+               "text_change_found_nothing")
 
 
 def build_trace(read, object_names: dict[str, str]) -> Trace:
@@ -183,7 +190,10 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
                     f"This run applied {label(e1)} first; give them different `timestamp:` values in the case "
                     f"to fix the order.")
     initial = {obj: {attr: shown(0, obj, attr) for attr in attrs} for (k, obj), attrs in values.items() if k == 0}
-    return Trace(tuple(steps), tuple(not_applied), tuple(ties), initial)
+    notes = [f"step {a.arguments[0].number}: {label(a.arguments[1])} found no word {word_text(a.arguments[3])!r} used "
+             f"as such on {a.arguments[2].string} and changed nothing there (612.2)"
+             for a in sorted(by["text_change_found_nothing"], key=str)]
+    return Trace(tuple(steps), tuple(not_applied), tuple(ties), initial, tuple(notes))
 
 
 def copy_notes(data, applied_terms, by, label, texts) -> tuple[tuple[str, str, str], ...]:

@@ -6,9 +6,12 @@ for the game is in asp/ (which layer an operation belongs to, what it changes, a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+import yaml
 
 from .errors import CaseError, close_matches
+from .words import WordChecker, WordLists
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 
@@ -19,14 +22,18 @@ LIST_OPS = {
 }
 ABILITY_OPS = {"add_abilities", "lose_abilities"}
 PT_OPS = {"set_base_pt", "modify_pt"}
-BARE_OPS = {"switch_pt", "lose_all_abilities"}
+BARE_OPS = {"switch_pt", "lose_all_abilities", "add_all_creature_types"}
 CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
-OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | {"set_creature_types", "gain_control", "copy_of",
+# 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
+ABILITIES_OF_OPS = {"add_activated_abilities_of"}
+OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
                                                                 "change_text"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
-               "remove_supertypes", "enters_with")
+               "remove_supertypes", "enters_with", "conditional")
+# 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
+ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner")
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
@@ -35,6 +42,8 @@ EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")
+# What an "as ... enters, choose" ability chooses (the object's `choices:` key holds the value).
+CHOICE_KEYS = ("creature_type", "color", "land_type", "name", "card_type", "player")
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,10 @@ class CopyExceptions:
     # "it enters with an additional +1/+1 counter if it's a creature" (707.9e, 707.9f): each item is
     # (counters, condition on the copy as it would exist, or None)
     enters_with: tuple[tuple[tuple[tuple[str, int], ...], "Selector | None"], ...] = ()
+    # "if it's a creature, it ... has changeling" (707.9f): (condition, abilities gained)
+    conditional: tuple[tuple["Selector", tuple["Ability", ...]], ...] = ()
+    # "enter tapped as a copy" (614.1c, Vesuva): how the copy enters, not a copied value
+    enters_tapped: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,6 +106,7 @@ class Operation:
     copy_source: str | None = None
     exceptions: CopyExceptions = CopyExceptions()
     this_path: tuple[int, ...] = ()   # for "it has this ability": which ability of the source's card
+    selector: Selector | None = None  # add_activated_abilities_of: the objects whose abilities it gains
 
 
 @dataclass(frozen=True)
@@ -134,6 +148,7 @@ class Ability:
     activated: tuple[Operation, ...] = ()
     enters_as_copy: CopyExceptions | None = None
     becomes_copy: CopyExceptions | None = None
+    creates_token_copy: CopyExceptions | None = None   # "create a token that's a copy of ..., except" (707.2, 111.1)
     chosen: str | None = None
     trigger: Trigger | None = None
     copies_spell: CopyExceptions | None = None     # "copy target spell, except ..." (707.10, 707.9)
@@ -141,10 +156,25 @@ class Ability:
     enters_with_counters: tuple[tuple[str, int], ...] = ()   # "... enters with N ... counters" (614.1c)
     players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
+    chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
+
+    @property
+    def is_activated(self) -> bool:
+        """113.3b An activated ability is written "[Cost]: [Effect.]" (a loyalty ability too, 606.4); one
+        with a modelled effect says so with `activated`. (Keyword abilities are not classified here.)"""
+        return bool(self.activated) or (self.keyword is None and ACTIVATED_FORM.match(self.text) is not None)
 
     @property
     def is_static(self) -> bool:
         return self.selector is not None
+
+    @property
+    def text_only(self) -> bool:
+        """Kept as its text: nothing of it is modelled, so it generates no effect here (its
+        targets alone, or `chosen:` to show a value, do not make it do anything)."""
+        return not (self.keyword or self.selector or self.activated or self.enters_as_copy or self.becomes_copy
+                    or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
+                    or self.players or self.chooses)
 
 
 def canonical_word(word: str) -> str:
@@ -156,8 +186,10 @@ def canonical_word(word: str) -> str:
 class Reader:
     """Checks YAML values for one file; every error names the file and the key path."""
 
-    def __init__(self, file: str):
+    def __init__(self, file: str, words: WordLists | None = None):
         self.file = file
+        self.words = WordChecker(file, words)   # every characteristic word is checked (words.py)
+        self.on_unknown_key = None     # set by the case reader to collect misspelt keys and go on (collect.py)
 
     def fail(self, where: str, problem: str) -> CaseError:
         return CaseError(self.file, where, problem)
@@ -166,12 +198,14 @@ class Reader:
     def mapping(self, value, where: str, allowed) -> dict:
         if not isinstance(value, dict):
             raise self.fail(where, f"expected a mapping, got {type_name(value)}")
-        for key in value:
-            if not isinstance(key, str) or key not in allowed:
-                raise self.fail(f"{where}.{key}" if where else str(key),
-                                f"unknown key {key!r}" + close_matches(str(key), allowed)
-                                + f"; allowed: {', '.join(allowed)}")
-        return value
+        unknown = [key for key in value if not isinstance(key, str) or key not in allowed]
+        for key in unknown:
+            error = self.fail(f"{where}.{key}" if where else str(key), f"unknown key {key!r}"
+                              + close_matches(str(key), allowed) + f"; allowed: {', '.join(allowed)}")
+            if self.on_unknown_key is None:
+                raise error
+            self.on_unknown_key(error, where)
+        return {k: v for k, v in value.items() if k not in unknown} if unknown else value
 
     def string(self, value, where: str) -> str:
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
@@ -256,7 +290,9 @@ class Reader:
                 data = self.mapping(item, f"{where}[{i}]", ("chosen",))
                 chosen.append(self.string(data.get("chosen"), f"{where}[{i}].chosen"))
             else:
-                words.append(canonical_word(self.string(item, f"{where}[{i}]")))
+                word = canonical_word(self.string(item, f"{where}[{i}]"))
+                self.words.characteristic_word(word, f"{where}[{i}]", extra=("Permanent",))
+                words.append(word)
         return tuple(words), tuple(chosen)
 
     # --- numbers ---
@@ -347,19 +383,33 @@ class Reader:
                     if color.lower() not in COLOR_WORDS:
                         raise self.fail(f"{at}[{i}]", f"unknown color {color!r}" + close_matches(color, COLOR_WORDS))
                 values = tuple(v.lower() for v in values)
-            return Operation(kind, values=tuple(canonical_word(v) for v in values))
+            values = tuple(canonical_word(v) for v in values)
+            for i, word in enumerate(values):
+                self.operation_word(kind, word, f"{at}[{i}]" if isinstance(arg, list) else at)
+            return Operation(kind, values=values)
         if kind == "set_creature_types":
-            return Operation(kind, values=tuple(canonical_word(v) for v in self.string_list(arg, at)))
+            values = tuple(canonical_word(v) for v in self.string_list(arg, at))
+            for i, word in enumerate(values):
+                self.words.subtype(word, f"{at}[{i}]" if isinstance(arg, list) else at, kind="creature")
+            return Operation(kind, values=values)
+        if kind in ABILITIES_OF_OPS:
+            sel = self.selector(arg, at, allow_branches=False)
+            if sel.self_only or sel.attached or sel.controller or sel.other or sel.chosen:
+                raise self.fail(at, "name the objects it takes abilities from with all / not / zone / owner")
+            return Operation(kind, selector=sel)
         if kind in ABILITY_OPS:
             items = arg if isinstance(arg, list) else [arg]
             abilities = tuple(self.ability(a, f"{at}[{i}]") for i, a in enumerate(items))
             return Operation(kind, abilities=abilities)
         if kind == "copy_of":
             if isinstance(arg, dict):
-                data = self.mapping(arg, at, ("object", "except"))
-                if "object" not in data:
-                    raise self.fail(at, "missing key 'object' (the id of the object copied)")
+                data = self.mapping(arg, at, ("object", "chosen", "except"))
+                if ("object" in data) == ("chosen" in data):
+                    raise self.fail(at, "give either 'object' (the id of the object copied) or 'chosen' (the key of "
+                                    "the object chosen as the source entered, e.g. {chosen: creature})")
                 exceptions = self.copy_exceptions(data.get("except", {}) or {}, f"{at}.except")
+                if "chosen" in data:
+                    return Operation(kind, chosen=self.string(data["chosen"], f"{at}.chosen"), exceptions=exceptions)
                 return Operation(kind, copy_source=self.string(data["object"], f"{at}.object"), exceptions=exceptions)
             return Operation(kind, copy_source=self.string(arg, at))
         if kind == "change_text":
@@ -367,6 +417,9 @@ class Reader:
             if set(data) != {"from", "to"}:
                 raise self.fail(at, "give the word to replace ('from') and its replacement ('to')")
             old, new = (canonical_word(self.string(data[k], f"{at}.{k}")) for k in ("from", "to"))
+            for key, word in (("from", old), ("to", new)):
+                if word.lower() not in COLOR_WORDS:
+                    self.words.subtype(word, f"{at}.{key}")
             if old.lower() in COLOR_WORDS:
                 old = old.capitalize()
             return Operation(kind, values=(old, new))
@@ -377,6 +430,17 @@ class Reader:
             return Operation(kind, player=player)
         power, toughness = self.pt_pair(arg, at, signed=(kind == "modify_pt"))
         return Operation(kind, power=power, toughness=toughness)
+
+    def operation_word(self, kind: str, word: str, where: str) -> None:
+        """The words of a list operation belong to the list its name says (205.2a, 205.3, 205.4a)."""
+        if kind in ("add_types", "remove_types", "set_types"):
+            self.words.card_type(word, where)
+        elif kind in ("add_subtypes", "remove_subtypes"):
+            self.words.subtype(word, where)
+        elif kind == "set_land_types":
+            self.words.subtype(word, where, kind="land")
+        elif kind in ("add_supertypes", "remove_supertypes"):
+            self.words.supertype(word, where)
 
     def copy_exceptions(self, value, where: str) -> CopyExceptions:
         data = self.mapping(value, where, EXCEPT_KEYS)
@@ -408,8 +472,35 @@ class Reader:
                 abilities.append(self.ability(item, f"{where}.add_abilities[{i}]"))
         words = {k: tuple(canonical_word(w) for w in self.string_list(data.get(k, []), f"{where}.{k}"))
                  for k in ("add_types", "add_subtypes", "add_supertypes", "remove_supertypes")}
+        for key, check in (("add_types", self.words.card_type), ("add_subtypes", self.words.subtype),
+                           ("add_supertypes", self.words.supertype), ("remove_supertypes", self.words.supertype)):
+            for i, word in enumerate(words[key]):
+                check(word, f"{where}.{key}[{i}]")
         return CopyExceptions(keep=tuple(keep), pt=pt, colors=colors, abilities=tuple(abilities),
-                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where), **words)
+                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where),
+                              conditional=self.copy_conditional(data, where), **words)
+
+    def copy_condition(self, value, where: str) -> Selector:
+        """707.9f The characteristic an exception depends on: a selector of words only."""
+        condition = self.selector(value, where, allow_branches=False)
+        if (condition.self_only or condition.attached or condition.controller or condition.other or condition.chosen
+                or condition.zones or condition.owner):
+            raise self.fail(where, "a copy's condition names characteristics only: all / not")
+        return condition
+
+    def copy_conditional(self, data: dict, where: str) -> tuple:
+        """`conditional: [{if: {all: [creature]}, add_abilities: [changeling]}]` (707.9f)."""
+        raw = data.get("conditional", []) or []
+        found = []
+        for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
+            at = f"{where}.conditional[{i}]"
+            spec = self.mapping(item, at, ("if", "add_abilities"))
+            if "if" not in spec or "add_abilities" not in spec:
+                raise self.fail(at, "expected {if: SELECTOR, add_abilities: [...]}")
+            abilities = spec["add_abilities"] if isinstance(spec["add_abilities"], list) else [spec["add_abilities"]]
+            found.append((self.copy_condition(spec["if"], f"{at}.if"),
+                          tuple(self.ability(a, f"{at}.add_abilities[{j}]") for j, a in enumerate(abilities))))
+        return tuple(found)
 
     def copy_enters_with(self, data: dict, where: str) -> tuple:
         """`enters_with: [{counters: {+1/+1: 1}, if: {all: [creature]}}, ...]` (707.9e-f)."""
@@ -420,29 +511,28 @@ class Reader:
             spec = self.mapping(item, at, ("counters", "if"))
             if "counters" not in spec:
                 raise self.fail(at, "missing key 'counters', e.g. {counters: {+1/+1: 1}, if: {all: [creature]}}")
-            condition = self.selector(spec["if"], f"{at}.if", allow_branches=False) if "if" in spec else None
-            if condition is not None and (condition.self_only or condition.attached or condition.controller
-                                          or condition.other or condition.chosen or condition.zones
-                                          or condition.owner):
-                raise self.fail(f"{at}.if", "a copy's condition names characteristics only: all / not")
+            condition = self.copy_condition(spec["if"], f"{at}.if") if "if" in spec else None
             found.append((tuple(self.counters(spec["counters"], f"{at}.counters")), condition))
         return tuple(found)
 
     # --- abilities ---
-    def ability(self, value, where: str) -> Ability:
+    def ability(self, value, where: str, default_text: str | None = None) -> Ability:
+        """A keyword string or a mapping. A mapping without `text:` takes `default_text` (the card's
+        text, for a card's only ability) or, failing that, a text generated from its structure."""
         if isinstance(value, str):
-            keyword = " ".join(value.split()).lower()
+            keyword = keyword_text(value)
             if not keyword:
                 raise self.fail(where, "empty keyword")
+            self.words.keyword(keyword, where)
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
-                                           "becomes_copy", "chosen", "triggered", "copies_spell", "enters",
-                                           "players", "targets"))
+                                           "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
+                                           "enters", "players", "targets", "choose"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
-        if "text" not in data:
-            raise self.fail(where, "an ability needs its text (or is a keyword string)")
-        text = self.string(data["text"], f"{where}.text")
+        if not data:
+            raise self.fail(where, "an empty ability: give its text, or what it does (static, activated ...)")
+        text = self.string(data["text"], f"{where}.text") if "text" in data else default_text or structure_text(data)
         cda = data.get("cda", False)
         if not isinstance(cda, bool):
             raise self.fail(f"{where}.cda", "expected true or false")
@@ -462,11 +552,20 @@ class Reader:
                 raise self.fail(f"{where}.activated", "missing key 'does'")
             activated = self.operations(act["does"], f"{where}.activated.does")
         copies = {}
-        for key in ("enters_as_copy", "becomes_copy"):
+        for key in ("enters_as_copy", "becomes_copy", "creates_token_copy"):
             if key in data:
-                spec = self.mapping(data[key] or {}, f"{where}.{key}", ("except",))
+                spec = self.mapping(data[key] or {}, f"{where}.{key}",
+                                    ("except", "tapped") if key == "enters_as_copy" else ("except",))
                 copies[key] = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.{key}.except")
+                if "tapped" in spec:
+                    if not isinstance(spec["tapped"], bool):
+                        raise self.fail(f"{where}.{key}.tapped", "expected true or false")
+                    copies[key] = replace(copies[key], enters_tapped=spec["tapped"])
         chosen = self.string(data["chosen"], f"{where}.chosen") if "chosen" in data else None
+        chooses = self.string(data["choose"], f"{where}.choose") if "choose" in data else None
+        if chooses is not None and chooses not in CHOICE_KEYS:
+            raise self.fail(f"{where}.choose", f"unknown choice {chooses!r}" + close_matches(chooses, CHOICE_KEYS)
+                            + f"; expected one of {', '.join(CHOICE_KEYS)}")
         trigger = self.trigger(data["triggered"], f"{where}.triggered") if "triggered" in data else None
         copies_spell = None
         if "copies_spell" in data:
@@ -486,7 +585,8 @@ class Reader:
         targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
         return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                        chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
-                       enters_with_counters=counters, players=players, targets=targets, **copies)
+                       enters_with_counters=counters, players=players, targets=targets,
+                       chooses=chooses, **copies)
 
     def player_effect(self, value, where: str) -> PlayerEffect:
         data = self.mapping(value, where, ("who", "gain", "max_hand_size"))
@@ -554,11 +654,24 @@ class Reader:
         found = []
         for kind, number in value.items():
             kind_text = self.string(kind, where)
+            self.words.counter(kind_text, f"{where}.{kind_text}")
             n = self.integer(number, f"{where}.{kind_text}")
             if n < 0:
                 raise self.fail(f"{where}.{kind_text}", "a number of counters cannot be negative")
             found.append((kind_text, n))
         return tuple(found)
+
+
+def structure_text(data: dict) -> str:
+    """The text of an ability written without one: its structure in one line of YAML, as written
+    ("static: {affects: {all: [creature, white]}, does: {modify_pt: +1/+1}}")."""
+    line = yaml.safe_dump(data, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1 << 30)
+    return line.strip()[1:-1]
+
+
+def keyword_text(value: str) -> str:
+    """A keyword as it prints: lowercase words, mana symbols uppercase ("megamorph {5}{G}")."""
+    return re.sub(r"\{[^{}]*\}", lambda symbol: symbol.group(0).upper(), " ".join(value.split()).lower())
 
 
 def type_name(value) -> str:

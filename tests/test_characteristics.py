@@ -22,3 +22,24 @@ def test_vehicle_has_its_numbers_once_it_is_a_creature():
     result = bridge.solve(RULES / "cr208_3_vehicle_not_crewed.yaml")
     assert result.objects["parked_copter"].pt is None
     assert result.objects["crewed_copter"].pt == "3/3"
+
+
+def test_text_change_reaches_keywords_and_text_and_says_when_it_finds_nothing(capsys):
+    """612.2: 'protection from red' and 'a red spell' change; a change with no word to change is said."""
+    path = CASES / "text" / "trait_doctoring_twice_kor_firewalker.yaml"
+    result = bridge.solve(path)
+    assert set(result.objects["kor_firewalker"].abilities) == {
+        "protection from blue", "Whenever a player casts a blue spell, you may gain 1 life."}
+    assert result.trace.notes == ("step 3: Sleight of Mind (white → black) found no word 'white' used as such on "
+                                  "kor_firewalker and changed nothing there (612.2)",)
+    assert main(["explain", str(path)]) == 0
+    assert "found no word 'white'" in capsys.readouterr().out
+
+
+def test_activated_abilities_are_numbered_as_printed(refused):
+    """`ability: N` is the card's N-th activated ability in its Oracle text, modelled or not."""
+    result = bridge.solve(CASES / "cr613" / "svogthos_second_activated_ability.yaml")
+    assert result.objects["svogthos_the_restless_tomb"].pt == "2/2"
+    err = refused("case: t\nsource: t\nbattlefield: [{card: 'Svogthos, the Restless Tomb'}]\n"
+                  "effects: [{activated: svogthos_the_restless_tomb, ability: 1}]\n")
+    assert "activated ability 1 of Svogthos, the Restless Tomb is '{T}: Add {C}.'" in err

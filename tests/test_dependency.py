@@ -25,7 +25,7 @@ def test_loop_member_waits_for_an_effect_outside_its_loop():
     assert order == ["Blackwash", "Greenwash", "Whitewash"]
     # Ignoring every dependency of loop members would have applied Whitewash (oldest) first and
     # left the Lions white.
-    assert result.objects["savannah_lions"].colors == ("Black",)
+    assert result.objects["savannah_lions"].colors == ("black",)
 
 
 def test_explain_says_the_dependency_overrode_timestamps(capsys):

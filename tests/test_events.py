@@ -151,4 +151,15 @@ def test_a_copy_stays_red_when_fork_has_left_the_stack():
                        {"copy": {"spell": "azorius_charm", "by": "fork"}},
                        {"leaves": ["fork"]}]}
     copy = api.solve(case).objects["azorius_charm_copy"]
-    assert copy.colors == ("Red",) and copy.decisions["modes"] == [2]
+    assert copy.colors == ("red",) and copy.decisions["modes"] == [2]
+
+
+def test_transforming_what_is_no_double_faced_card_does_nothing_and_says_so(capsys):
+    """701.28c, 712.5: not bad input; the Clone stays as it was and explain says why."""
+    path = "cases/peers/xmage_transform_copy.yaml"
+    result = api.solve(path)
+    assert result.objects["clone"].name == "Lambholt Pacifist"
+    assert result.events[1].nothing == (("clone", "not_double_faced"),)
+    assert main(["explain", path]) == 0
+    assert "clone: it isn't represented by a transforming double-faced card, so nothing happens (701.28c" \
+        in capsys.readouterr().out

@@ -17,9 +17,9 @@ def read(line, name, type_line="Enchantment"):
     return reading
 
 
-def static(line, name, type_line="Enchantment"):
+def static(line, name, type_line="Enchantment", layer=True):
     reading = read(line, name, type_line)
-    assert reading.structured and reading.layer
+    assert reading.structured and reading.layer == layer
     (ability,) = reading.abilities
     assert ability["text"] == line
     return ability
@@ -88,6 +88,54 @@ TEMPLATES = [
          "power": {"count_cards": {"zone": "graveyard", "owner": "any", "all": ["creature"]}},
          "toughness": {"sum": [{"count_cards": {"zone": "graveyard", "owner": "any", "all": ["creature"]}},
                                1]}}}}}),
+    ("Vastwood Zendikon", "Enchanted land is a 6/4 green Elemental creature. It's still a land.",   # 205.1b
+     {"static": {"affects": "enchanted", "does": [{"add_types": ["Creature"]}, {"add_subtypes": ["Elemental"]},
+                                                   {"set_colors": ["green"]}, {"set_base_pt": "6/4"}]}}),
+    ("Crusher Zendikon", "Enchanted land is a 4/2 red Beast creature with trample. It's still a land.",
+     {"static": {"affects": "enchanted", "does": [{"add_types": ["Creature"]}, {"add_subtypes": ["Beast"]},
+                                                   {"set_colors": ["red"]}, {"set_base_pt": "4/2"},
+                                                   {"add_abilities": ["trample"]}]}}),
+    ("Dralnu's Crusade", "All Goblins are black and are Zombies in addition to their other creature types.",
+     {"static": {"affects": {"all": ["Goblin"]}, "does": [{"set_colors": ["black"]}, {"add_subtypes": ["Zombie"]}]}}),
+    ("Lush Growth", "Enchanted land is a Mountain, Forest, and Plains.",          # longest description that reads
+     {"static": {"affects": "enchanted", "does": [{"set_land_types": ["Mountain", "Forest", "Plains"]}]}}),
+    ("Prismatic Omen", "Lands you control are every basic land type in addition to their other types.",
+     {"static": {"affects": {"all": ["land"], "controller": "you"},
+                 "does": [{"add_subtypes": ["Plains", "Island", "Swamp", "Mountain", "Forest"]}]}}),
+    ("On Serra's Wings", "Enchanted creature is legendary, gets +1/+1, and has flying, vigilance, and lifelink.",
+     {"static": {"affects": "enchanted", "does": [{"add_supertypes": ["Legendary"]}, {"modify_pt": "+1/+1"},
+                                                   {"add_abilities": ["flying", "vigilance", "lifelink"]}]}}),
+    ("Sword of Fire and Ice", "Equipped creature gets +2/+2 and has protection from red and from blue.",
+     {"static": {"affects": "equipped", "does": [{"modify_pt": "+2/+2"},
+                                                  {"add_abilities": ["protection from red and from blue"]}]}}),
+    ("Fearsome Temper", 'Enchanted creature gets +2/+2 and has "{2}{R}: Target creature can\'t block this creature '
+     'this turn."',                                                               # a quoted ability, kept as text
+     {"static": {"affects": "enchanted", "does": [{"modify_pt": "+2/+2"}, {"add_abilities": [
+         {"text": "{2}{R}: Target creature can't block this creature this turn."}]}]}}),
+    ("Metallic Mimic", "Metallic Mimic is the chosen type in addition to its other types.",
+     {"static": {"affects": "self", "does": [{"add_subtypes": {"chosen": "creature_type"}}]}}),
+    ("Adaptive Automaton", "Other creatures you control of the chosen type get +1/+1.",
+     {"static": {"affects": {"other": True, "controller": "you", "all": ["creature", {"chosen": "creature_type"}]},
+                 "does": [{"modify_pt": "+1/+1"}]}}),
+    ("Dauntless Dourbark", "Dauntless Dourbark's power and toughness are each equal to the number of Forests you "
+     "control plus the number of Treefolk you control.",                          # a sum of counts
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"sum": [{"count": {"all": ["Forest"], "controller": "you"}},
+                           {"count": {"all": ["Treefolk"], "controller": "you"}}]},
+         "toughness": {"sum": [{"count": {"all": ["Forest"], "controller": "you"}},
+                               {"count": {"all": ["Treefolk"], "controller": "you"}}]}}}}}),
+    ("Lord of Extinction", "Lord of Extinction's power and toughness are each equal to the number of cards in all "
+     "graveyards.",
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"count_cards": {"zone": "graveyard", "owner": "any"}},
+         "toughness": {"count_cards": {"zone": "graveyard", "owner": "any"}}}}}}),
+    ("Yixlid Jailer", "Cards in graveyards lose all abilities.",                 # zones (400.1)
+     {"static": {"affects": {"zone": "graveyard"}, "does": ["lose_all_abilities"]}}),
+    ("Mycosynth Lattice", "All cards that aren't on the battlefield, spells, and permanents are colorless.",
+     {"static": {"affects": {"zone": "all"}, "does": [{"set_colors": []}]}}),
+    ("Painter's Servant", "All cards that aren't on the battlefield, spells, and permanents are the chosen color in "
+     "addition to their other colors.",
+     {"static": {"affects": {"zone": "all"}, "does": [{"add_colors": {"chosen": "color"}}]}}),
     ("True Believer", "You have shroud. (You can't be the target of spells or abilities.)",   # players
      {"players": {"who": "you", "gain": ["shroud"]}}),
     ("Spellbook", "You have no maximum hand size.", {"players": {"who": "you", "max_hand_size": "none"}}),
@@ -118,6 +166,34 @@ def test_enters_as_copy(name, line, expected):
     assert static(line, name, "Creature — Shapeshifter")["enters_as_copy"] == expected
 
 
+def test_copy_in_2020_wording_and_granted_keywords_dacks_duplicate():
+    line = ("You may have Dack's Duplicate enter the battlefield as a copy of any creature on the battlefield except "
+            "it gains haste and dethrone. (Whenever it attacks the player with the most life or tied for most life, "
+            "put a +1/+1 counter on it.)")
+    assert static(line, "Dack's Duplicate", "Creature")["enters_as_copy"] == {
+        "except": {"add_abilities": ["haste", "dethrone"]}}
+
+
+def test_becomes_a_copy_activated_mirage_mirror_and_dimir_doppelganger():
+    mirror = "{2}: Mirage Mirror becomes a copy of target artifact, creature, enchantment, or land until end of turn."
+    assert static(mirror, "Mirage Mirror", "Artifact")["becomes_copy"] == {}
+    dimir = ("{1}{U}{B}: Exile target creature card from a graveyard. This creature becomes a copy of that card, "
+             "except it has this ability.")
+    assert static(dimir, "Dimir Doppelganger", "Creature")["becomes_copy"] == {"except": {"add_abilities": ["this"]}}
+
+
+def test_choice_as_it_enters_voice_of_all():
+    assert static("As this creature enters, choose a color.", "Voice of All", "Creature", layer=False) == {
+        "text": "As this creature enters, choose a color.", "choose": "color", "chosen": "color"}
+
+
+def test_ability_words_are_set_aside_but_conditions_stay_text_wayward_angel():
+    line = ("Threshold — As long as seven or more cards are in your graveyard, Wayward Angel gets +3/+3, is black, has "
+            "trample, and has \"At the beginning of your upkeep, sacrifice a creature.\"")
+    reading = read(line, "Wayward Angel", "Creature")
+    assert reading.layer and not reading.structured
+
+
 def test_copy_exception_keeps_the_printed_words_of_a_quoted_ability():
     line = ("You may have this creature enter as a copy of any creature on the battlefield, except it's an Illusion "
             "in addition to its other types and it has \"When this creature becomes the target of a spell or "
@@ -125,6 +201,21 @@ def test_copy_exception_keeps_the_printed_words_of_a_quoted_ability():
     exceptions = static(line, "Phantasmal Image", "Creature — Illusion")["enters_as_copy"]["except"]
     assert exceptions == {"add_subtypes": ["Illusion"], "add_abilities": [
         {"text": "When this creature becomes the target of a spell or ability, sacrifice it."}]}
+
+
+def test_cda_of_power_only_keeps_the_printed_toughness_dakmor_sorceress():
+    (reading,) = read_text("Dakmor Sorceress's power is equal to the number of Swamps you control.",
+                           "Dakmor Sorceress", "Creature — Human Wizard", "*/4")
+    assert reading.structured and reading.abilities[0]["static"]["does"] == {"set_base_pt": {
+        "power": {"count": {"all": ["Swamp"], "controller": "you"}}, "toughness": 4}}
+
+
+def test_every_creature_type_mistform_ultimus_and_changeling():
+    ability = static("Mistform Ultimus is every creature type (even if this card isn't on the battlefield).",
+                     "Mistform Ultimus", "Legendary Creature — Illusion")
+    assert ability["cda"] and ability["static"] == {"affects": "self", "does": ["add_all_creature_types"]}
+    changeling = read("Changeling (This card is every creature type.)", "Amoeboid Changeling", "Creature — Shapeshifter")
+    assert changeling.abilities == ("changeling",) and changeling.structured and changeling.layer   # asp/702
 
 
 def test_keyword_line_serra_angel():
@@ -147,7 +238,7 @@ def test_devoid_is_a_colorless_cda_eldrazi_skyspawner():
 
 
 def test_enters_tapped_skyshroud_behemoth():
-    ability = static("Skyshroud Behemoth enters tapped.", "Skyshroud Behemoth", "Creature — Beast")
+    ability = static("Skyshroud Behemoth enters tapped.", "Skyshroud Behemoth", "Creature — Beast", layer=False)
     assert ability["enters"] == {"tapped": True}
 
 
@@ -170,15 +261,23 @@ def test_what_it_cannot_read_stays_text_and_is_flagged_conspiracy():
     line = ("Creatures you control are the chosen type. The same is true for creature spells you control and "
             "creature cards you own that aren't on the battlefield.")
     reading = read(line, "Conspiracy")
-    assert reading.abilities == ({"text": line},)
+    assert reading.abilities == ({"text": line, "chosen": "creature_type"},)      # 607.2: shows the choice
     assert not reading.structured and reading.layer
 
 
-def test_an_artifact_creature_without_in_addition_is_left_to_a_person_march_of_the_machines():
+def test_an_artifact_creature_keeps_its_types_march_of_the_machines():
+    """205.1b: an object that becomes an "artifact creature" keeps its prior card types and subtypes."""
     line = ("Each noncreature artifact is an artifact creature with power and toughness each equal to its mana "
             "value. (Equipment that's a creature can't equip a creature.)")
-    reading = read(line, "March of the Machines")
-    assert not reading.structured and reading.layer
+    assert static(line, "March of the Machines")["static"] == {
+        "affects": {"all": ["artifact"], "not": ["creature"]},
+        "does": [{"add_types": ["Artifact", "Creature"]}, {"set_base_pt": {"power": "mana_value",
+                                                                            "toughness": "mana_value"}}]}
+
+
+def test_other_types_without_in_addition_are_left_to_a_person_song_of_the_dryads():
+    reading = read("Enchanted permanent is a colorless Forest land.", "Song of the Dryads")
+    assert reading.layer and not reading.structured
 
 
 def test_spell_lines_are_not_abilities_giant_growth():

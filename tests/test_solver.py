@@ -31,7 +31,7 @@ def test_api_returns_plain_dataclasses():
     result = bridge.solve(CASES / "cr613" / "gray_ogre.yaml")
     ogre = result.objects["gray_ogre"]
     assert (ogre.pt, ogre.power, ogre.toughness) == ("5/8", 5, 8)
-    assert ogre.colors == ("Red",)
+    assert ogre.colors == ("red",)
     assert ogre.type_line == "Creature — Ogre"
     assert ogre.mana_value == 3
     assert [s.layer for s in result.steps] == ["7b", "7c", "7c", "7c"]

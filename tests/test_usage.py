@@ -71,7 +71,7 @@ def test_every_example_command_runs(command):
 @pytest.mark.parametrize("command", [c for c in example_commands() if synopsis(c)])
 def test_every_synopsis_names_a_command_that_exists(command):
     words = command.split()
-    assert words[1] in build_parser().commands, command
+    assert words[1] in build_parser().commands or words[1] == "help", command
 
 
 def test_version(capsys):
@@ -167,3 +167,86 @@ def test_docs_are_self_contained_and_installed():
         assert "../shared/case-format.md" not in text, page.name
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '"bridge.docs" = "docs"' in pyproject and '"bridge.docs" = ["*.md"]' in pyproject
+
+
+def test_compare_takes_folders_and_always_prints_a_list(capsys):
+    split = ROOT / "cases" / "split"
+    assert main(["compare", "--format", "json", str(split), str(OGRE), "--rules", "pre-m10,current"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["file"] for d in data] == [str(p) for p in sorted(split.glob("*.yaml"))] + [str(OGRE)]
+    void = next(d for d in data if d["file"].endswith("s002_505_6_void_assault_battery.yaml"))
+    assert void["answers"][0]["answers"] == {"pre-m10": "yes", "current": "no"}
+    assert main(["compare", str(split), "--rules", "pre-m10,current"]) == 0
+    assert capsys.readouterr().out.count("compared: pre-m10, current") == len(data) - 1
+
+
+def test_compare_reports_a_broken_file_and_goes_on(tmp_path, capsys):
+    (tmp_path / "a_broken.yaml").write_text("case: t\nbattlefield: [{card: Grizly Bears}]\n", encoding="utf-8")
+    (tmp_path / "b_ogre.yaml").write_text(OGRE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["compare", "--format", "json", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert [d["file"] for d in json.loads(captured.out)] == [str(tmp_path / "b_ogre.yaml")]
+    assert "a_broken.yaml" in captured.err and "unknown card" in captured.err
+
+
+def test_no_reevaluate_on_the_command_line(capsys):
+    """The API's reevaluate=False (tests/test_dependency.py): the Forest becomes a Swamp, and the
+    command says that 613.8c was ignored."""
+    case = str(ROOT / "cases" / "dependency" / "reevaluation_613_8c.yaml")
+    subtypes = {}
+    for flags in ([], ["--no-reevaluate"]):
+        assert main(["solve", "--format", "json", *flags, case]) == 0
+        captured = capsys.readouterr()
+        (result,) = json.loads(captured.out)
+        subtypes[bool(flags)] = next(o["subtypes"] for o in result["objects"] if o["id"] == "forest")
+        assert ("613.8c" in captured.err) == bool(flags)
+    assert subtypes == {False: ["Forest"], True: ["Forest", "Swamp"]}
+    assert main(["check", "--no-reevaluate", case]) == 1      # its expect: is the rules' answer
+    assert "forest.subtypes" in capsys.readouterr().out
+
+
+def test_colors_are_lowercase_in_the_api_and_in_json(capsys):
+    import bridge
+    assert bridge.solve(OGRE).objects["gray_ogre"].colors == ("red",)
+    assert main(["solve", "--format", "json", str(OGRE)]) == 0
+    (result,) = json.loads(capsys.readouterr().out)
+    assert {o["id"]: o["colors"] for o in result["objects"]}["gray_ogre"] == ["red"]
+
+
+def test_keywords_keep_mana_symbols_uppercase(write_case):
+    import bridge
+    path = write_case("case: t\nsource: test\nbattlefield:\n"
+                      "  - card: {name: Ainok, type_line: Creature — Dog, pt: 2/2, abilities: [\"Megamorph {6}{b}\"]}\n"
+                      "  - card: Grinning Demon\n  - card: Grinning Demon\n"
+                      "effects: [{affects: [grinning_demon_2], does: {lose_abilities: [\"morph {2}{b}{b}\"]}}]\n")
+    result = bridge.solve(path)
+    assert result.objects["ainok"].abilities == ("megamorph {6}{B}",)
+    assert "morph {2}{B}{B}" in result.objects["grinning_demon"].abilities
+    assert "morph {2}{B}{B}" not in result.objects["grinning_demon_2"].abilities    # written in any case
+
+
+def test_an_ability_without_text_as_in_the_contract(tmp_path):
+    """docs/contract.md's Honor of the Pure: `text:` on the card, one structured ability without one."""
+    import bridge
+    (tmp_path / "honor.yaml").write_text(
+        "case: t\nsource: test\nbattlefield:\n"
+        "  - card:\n      name: Honor of the Pure\n      mana_cost: \"{1}{W}\"\n      type_line: Enchantment\n"
+        "      text: White creatures you control get +1/+1.\n      abilities:\n        - static:\n"
+        "            affects: {all: [creature, white], controller: you}\n            does: {modify_pt: +1/+1}\n"
+        "  - card: {name: Two Anthems, mana_cost: \"{2}\", type_line: Artifact, text: Two lines., abilities: [\n"
+        "      {static: {affects: {all: [creature]}, does: {modify_pt: +1/+0}}},\n"
+        "      {static: {affects: {all: [creature]}, does: {modify_pt: +0/+1}}}]}\n"
+        "  - card: {name: Savannah Lions, mana_cost: \"{W}\", type_line: Creature — Cat, pt: 2/1}\n"
+        "effects: [{affects: [savannah_lions], does: {add_abilities: [{static: {affects: self, does: switch_pt}}]}}]\n",
+        encoding="utf-8")
+    objects = bridge.solve(tmp_path / "honor.yaml").objects
+    assert objects["honor_of_the_pure"].abilities == ("White creatures you control get +1/+1.",)
+    assert objects["two_anthems"].abilities == ("static: {affects: {all: [creature]}, does: {modify_pt: +1/+0}}",
+                                                "static: {affects: {all: [creature]}, does: {modify_pt: +0/+1}}")
+    assert objects["savannah_lions"].abilities == ("static: {affects: self, does: switch_pt}",)
+    assert objects["savannah_lions"].pt == "3/4"      # 2/1 +1/+1 +1/+0 +0/+1 = 4/3, then switched (7d)
+
+
+def test_an_empty_ability_is_refused(refused):
+    message = refused("case: t\nbattlefield: [{card: {name: X, type_line: Creature, pt: 1/1, abilities: [{}]}}]\n")
+    assert "battlefield[0].card.abilities[0]: an empty ability" in message

@@ -10,22 +10,28 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .activated import activated_ability
 from .copies import copy_ability
-from .keywords import keyword_line
-from .statics import static_ability
+from .keywords import PLAIN, keyword_line
+from .statics import cda_power_only, static_ability
 from .text import ability_lines, normalized
 from .triggers import trigger
 
 # Keywords whose effect is in the layers (702.73a changeling: every creature type; 702.114a devoid).
 LAYER_KEYWORDS = ("changeling", "devoid")
+# Layer keywords asp/ applies by their name (asp/702_keyword_abilities.lp: changeling is a CDA).
+MODELLED_KEYWORDS = ("changeling",)
 # Words that tell a static ability changes characteristics or control (613.1): used only to count
 # which unread lines matter for the layers (`mtg-layers cards coverage`).
-LAYER_HINTS = re.compile(r"\b(?:gets? [+-]|ha(?:s|ve) (?:base|[a-z]+(?: strike)?\b(?!\s*\"))|loses? |"
-                         r"in addition to|base power|power and toughness (?:are|is)|power is equal|"
-                         r"you control enchanted|every creature type|is (?:a|an|black|white|blue|red|green|colorless)\b|"
-                         r"are (?:black|white|blue|red|green|colorless|\w+s)\b|(?:is|are) the chosen|enter as a copy|becomes? a copy)",
-                         re.IGNORECASE)
-NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end)\b|^[^\"]*?:\s", re.IGNORECASE)
+GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+walk"}, key=len, reverse=True))
+LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
+                         r"loses? (?:all|" + GRANTED + r")\b|in addition to|base power|power and toughness (?:are|is)|"
+                         r"power is equal|you control enchanted|every creature type|"
+                         r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
+                         r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
+                         r"enter(?: the battlefield)? as a copy|becomes? a copy)")
+NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
+                        re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -37,8 +43,9 @@ class Reading:
     layer: bool                 # the line carries a layer effect (613.1) by its wording
 
 
-def read_line(line: str, name: str, spell: bool = False) -> Reading:
-    """`spell`: the line is an instant's or sorcery's; its effects are the spell's (`spell:`), not abilities."""
+def read_line(line: str, name: str, spell: bool = False, toughness: int | None = None) -> Reading:
+    """`spell`: the line is an instant's or sorcery's; its effects are the spell's (`spell:`), not abilities.
+    `toughness`: the printed toughness (for a CDA that defines only power)."""
     plain = normalized(line, name)
     if not plain:
         return Reading(line, (), True, False)          # reminder text only (207.2): Plains' "({T}: Add {W}.)"
@@ -52,33 +59,49 @@ def read_line(line: str, name: str, spell: bool = False) -> Reading:
                 abilities.append({"text": kw.capitalize(), **found})
             else:
                 abilities.append(kw)
-                structured = structured and kw not in LAYER_KEYWORDS
+                structured = structured and (kw not in LAYER_KEYWORDS or kw in MODELLED_KEYWORDS)
         return Reading(line, tuple(abilities), structured, layer)
     if spell:
         return Reading(line, (), False, False)
-    layer = bool(LAYER_HINTS.search(plain)) or "enter as a copy" in plain
-    if NOT_STATIC.search(plain) and "copy" not in plain:
+    layer = bool(LAYER_HINTS.search(plain))
+    if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
         when = trigger(plain)
-        return Reading(line, ({"text": line, **when} if when else {"text": line},), False, False)
-    found = copy_ability(plain, line) or (static_ability(plain) if one_sentence(plain) else None)
+        if when:
+            return Reading(line, ({"text": line, **when},), False, False)
+        animation = activated_ability(plain)
+        return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation), False)
+    found = copy_ability(plain, line) or cda_power_only(plain, toughness) or \
+        (static_ability(plain) if one_sentence(plain) else None)
     if found is None:
-        return Reading(line, ({"text": line},), False, layer)
-    return Reading(line, ({"text": line, **found},), True, True)
+        return Reading(line, ({"text": line, **uses_choice(plain)},), False, layer)
+    if "becomes_copy" in found:
+        found = {**found, **(trigger(plain) or {})}        # Unstable Shapeshifter: "Whenever ..., ~ becomes a copy"
+    layer = layer or any(key in found for key in ("static", "enters_as_copy", "becomes_copy", "players"))
+    return Reading(line, ({"text": line, **found},), True, layer)
+
+
+def uses_choice(plain: str) -> dict:
+    """607.2: an ability that refers to a value chosen as its object entered shows that value."""
+    m = re.search(r"\bthe chosen (color|creature type|type)\b", plain)
+    return {"chosen": "color" if m.group(1) == "color" else "creature_type"} if m else {}
 
 
 def one_sentence(text: str) -> bool:
-    return not re.search(r"\.\s+\S", text.replace('"', ""))
+    """One sentence, or one followed by "It's still a land." (205.1b, read with the sentence before it)."""
+    return not re.search(r"\.\s+\S", re.sub(r"\. It's still a land\.$", ".", re.sub(r'"[^"]*"', '""', text)))
 
 
 def is_spell(type_line: str) -> bool:
     return bool(re.search(r"\b(?:Instant|Sorcery)\b", type_line))
 
 
-def read_text(text: str, name: str, type_line: str = "") -> list[Reading]:
-    """Every line of a card's Oracle text, read."""
-    return [read_line(line, name, is_spell(type_line)) for line in ability_lines(text)]
+def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[Reading]:
+    """Every line of a card's Oracle text, read. `pt`: the printed power/toughness ("*/2")."""
+    toughness = pt.split("/")[1].strip() if pt.count("/") == 1 else ""
+    printed = int(toughness) if toughness.isdigit() else None
+    return [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
 
 
-def abilities_from_text(text: str, name: str, type_line: str = "") -> list:
+def abilities_from_text(text: str, name: str, type_line: str = "", pt: str = "") -> list:
     """The vocabulary entries of a card's text, ready for vocabulary.Reader.ability."""
-    return [ability for reading in read_text(text, name, type_line) for ability in reading.abilities]
+    return [ability for reading in read_text(text, name, type_line, pt) for ability in reading.abilities]

@@ -9,7 +9,7 @@ from .subjects import group, subject
 
 WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10}
-CARDS_IN_GRAVEYARD = re.compile(r"the number of (.+?) cards? in (your|all) graveyards?")
+CARDS_IN_GRAVEYARD = re.compile(r"the number of (?:(.+?) )?cards? in (your|all) graveyards?")
 
 
 def number(phrase: str):
@@ -20,17 +20,18 @@ def number(phrase: str):
         return int(phrase)
     if lower in WORD_NUMBERS:
         return WORD_NUMBERS[lower]
+    lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
     if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
         return "mana_value"
     if lower == "the number of card types among cards in all graveyards":
         return {"card_types_in_graveyards": "all"}
-    match = re.fullmatch(r"(.+) plus (\w+)", phrase)
+    match = re.fullmatch(r"(.+?) plus (.+)", phrase)
     if match:
         first, second = number(match.group(1)), number(match.group(2))
         return None if first is None or second is None else {"sum": [first, second]}
     match = CARDS_IN_GRAVEYARD.fullmatch(phrase)
     if match:
-        kinds = group(match.group(1))
+        kinds = group(match.group(1)) if match.group(1) else {}
         if kinds is None or set(kinds) - {"all", "not"}:
             return None
         return {"count_cards": {"zone": "graveyard", "owner": "you" if match.group(2) == "your" else "any", **kinds}}

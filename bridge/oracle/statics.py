@@ -16,7 +16,8 @@ VERBS = re.compile(r" (?=(?:gets?|has|have|is|are|loses?) )")
 def control(sentence: str):
     """Control Magic: 'You control enchanted creature.' (layer 2)."""
     m = re.fullmatch(r"You control (enchanted \w+)\.?", sentence)
-    return {"static": {"affects": subject(m.group(1)), "does": {"gain_control": "you"}}} if m else None
+    who = subject(m.group(1)) if m else None
+    return {"static": {"affects": who, "does": {"gain_control": "you"}}} if who else None
 
 
 def cda_power_toughness(sentence: str):
@@ -41,9 +42,27 @@ def cda_power_then_toughness(sentence: str):
                                                                                  "toughness": toughness}}}}
 
 
+STILL = re.compile(r"(?:\. It's still a land| that's still a land| that are still lands)\.?$")
+
+
+def cda_power_only(sentence: str, printed_toughness: int | None):
+    """Yavimaya Kavu: "~'s power is equal to the number of red creatures on the battlefield." (604.3; the
+    toughness is the printed one, which 7a then sets again: the same value)."""
+    m = re.fullmatch(r"~'s power is equal to (.+?)\.?", sentence)
+    value = number(m.group(1)) if m and printed_toughness is not None else None
+    if value is None:
+        return None
+    return {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {"power": value,
+                                                                                 "toughness": printed_toughness}}}}
+
+
 def subject_predicate(sentence: str):
     """Glorious Anthem, Elvish Archdruid, Humility, Blood Moon, Rancor, Lignify ...:
-    SUBJECT (get|have|is|are|lose ...) PREDICATE, split at the first verb after a known subject."""
+    SUBJECT (get|have|is|are|lose ...) PREDICATE, split at the first verb after a known subject.
+    Vastwood Zendikon: '... is a 6/4 green Elemental creature. It's still a land.' — 205.1b: it keeps
+    its prior types, as 'in addition to its other types' says."""
+    if STILL.search(sentence):
+        sentence = STILL.sub(" in addition to its other types", sentence)
     sentence = sentence.rstrip(".")
     for split in VERBS.finditer(sentence):
         who = subject(sentence[: split.start()])
@@ -52,8 +71,18 @@ def subject_predicate(sentence: str):
         ops = operations(sentence[split.end():])
         if ops is None:
             return None
+        if who == "self" and ops == ["add_all_creature_types"]:
+            return {"cda": True, "static": {"affects": who, "does": ops}}     # 604.3: defines its own types
         return {"static": {"affects": who, "does": ops}}
     return None
+
+
+def choose_as_it_enters(sentence: str):
+    """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
+    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type)\.?",
+                     sentence)
+    key = m.group(1).replace(" ", "_") if m else None
+    return {"choose": key, "chosen": key} if m else None      # choose: the choice is the object's choices: entry
 
 
 def devoid(sentence: str):
@@ -64,6 +93,7 @@ def devoid(sentence: str):
 
 
 TEMPLATES = (control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, enters_tapped,
+             choose_as_it_enters,
              subject_predicate)
 
 

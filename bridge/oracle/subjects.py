@@ -18,15 +18,29 @@ CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an o
 PERMANENT_NOUNS = ("permanents", "permanent")
 
 
+# 400.1: every zone — Mycosynth Lattice, Painter's Servant.
+EVERYWHERE = "all cards that aren't on the battlefield, spells, and permanents"
+GRAVEYARD = re.compile(r" in (your|all|an opponent's)? ?graveyards?$")
+
+
 def subject(phrase: str) -> dict | str | None:
     """The selector a subject phrase names, or None when the phrase isn't one the reader knows."""
     phrase = " ".join(phrase.strip().split())
     lower = phrase.lower()
     if phrase == "~":
         return "self"
-    match = re.fullmatch(r"(enchanted|equipped) (creature|permanent|artifact|land|enchantment|planeswalker)", lower)
+    if lower == EVERYWHERE:
+        return {"zone": "all"}
+    zone = GRAVEYARD.search(phrase)
+    if zone:                        # Yixlid Jailer: 'Cards in graveyards'; 'creature cards in your graveyard'
+        kinds = {} if re.fullmatch(r"(?:all )?cards", phrase[: zone.start()], re.IGNORECASE) \
+            else group(re.sub(r"\bcards?\b", "", phrase[: zone.start()]).strip())
+        owner = {"your": {"owner": "you"}, "an opponent's": {"owner": "opponent"}}.get(zone.group(1) or "", {})
+        return None if kinds is None or "controller" in kinds else {**kinds, **owner, "zone": "graveyard"}
+    match = re.fullmatch(r"(enchanted|equipped|fortified) (creature|permanent|artifact|land|enchantment|planeswalker|"
+                         r"equipment)", lower)
     if match:
-        return match.group(1)
+        return "attached" if match.group(1) == "fortified" else match.group(1)
     groups = re.split(r",? and (?:all |each )?(?=\S)", phrase) if " and " in phrase else [phrase]
     selectors = [group(g) for g in groups]
     if any(s is None for s in selectors):
@@ -38,8 +52,15 @@ def subject(phrase: str) -> dict | str | None:
     return {"any": selectors}
 
 
+CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "color"}
+
+
 def group(phrase: str) -> dict | None:
-    """One group: 'Other Elf creatures you control', 'nonbasic lands', 'each noncreature artifact'."""
+    """One group: 'Other Elf creatures you control', 'nonbasic lands', 'each noncreature artifact',
+    'creatures you control of the chosen type' (Adaptive Automaton)."""
+    chosen = re.search(r" of the chosen (type|creature type|color)", phrase)
+    if chosen:
+        phrase = phrase[: chosen.start()] + phrase[chosen.end():]
     words = phrase.split()
     selector: dict = {}
     if words and words[0].lower() in ("all", "each"):
@@ -66,6 +87,8 @@ def group(phrase: str) -> dict | None:
         pass
     elif "permanent" in all_words:
         all_words.remove("permanent")
+    if chosen:
+        all_words.append({"chosen": CHOSEN[chosen.group(1)]})
     if all_words:
         selector["all"] = all_words
     if not_words:

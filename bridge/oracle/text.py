@@ -21,7 +21,7 @@ def without_reminder(line: str) -> str:
 
 def self_names(name: str) -> list[str]:
     """How the card's text may name itself (201.4, 201.5: a legendary card by the part before a comma)."""
-    names = [name]
+    names = [name] if name else []
     if "," in name:
         names.append(name.split(",", 1)[0])
     names += [n.split(" of the ")[0] for n in names if " of the " in n]
@@ -29,14 +29,22 @@ def self_names(name: str) -> list[str]:
 
 
 def with_self_reference(line: str, name: str) -> str:
-    """The line with every way the card names itself written '~'."""
-    line = SELF_WORDS.sub("~", line)
-    for own in self_names(name):
-        line = re.sub(r"(?<![\w'])" + re.escape(own) + r"(?![\w])", "~", line)
-    return line
+    """The line with every way the card names itself written '~' — outside quotes: inside a quoted
+    ability, 'this creature' is whatever object gets that ability (113.7 ... 'this' means its own source)."""
+    parts = line.split('"')
+    for i in range(0, len(parts), 2):
+        part = SELF_WORDS.sub("~", parts[i])
+        for own in self_names(name):
+            part = re.sub(r"(?<![\w'])" + re.escape(own) + r"(?![\w])", "~", part)
+        parts[i] = part
+    return '"'.join(parts)
+
+
+ABILITY_WORD = re.compile(r"^(?:[A-Z][a-z]+(?:[ -][a-z]+)*) — (?=[A-Z])")
 
 
 def normalized(line: str, name: str) -> str:
-    """The form templates match: no reminder text, '~' for self, straight apostrophes, one space."""
+    """The form templates match: no reminder text, no ability word (207.2c: 'Landfall — ' has no rules
+    meaning), '~' for self, straight apostrophes, one space."""
     line = line.replace("’", "'").replace("“", '"').replace("”", '"').replace("−", "-")
-    return with_self_reference(without_reminder(line), name)
+    return ABILITY_WORD.sub("", with_self_reference(without_reminder(line), name))

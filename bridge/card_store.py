@@ -1,0 +1,91 @@
+"""The local card store: cards imported from MTGJSON or Scryfall data (`mtg-layers cards import`),
+kept in one SQLite file in the user's data directory, looked up by name after the built-in library.
+
+Each card is stored as the mapping a library entry has (name, mana_cost, type_line, pt, text, and
+flip/back/halves faces) without `abilities:`: the Oracle-text reader gives them when it is used.
+Where the file is: --store PATH, else $MTG_LAYERS_CARD_STORE, else the data directory
+($XDG_DATA_HOME or ~/.local/share on Linux, ~/Library/Application Support on macOS, %APPDATA%)."""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+ENVIRONMENT_VARIABLE = "MTG_LAYERS_CARD_STORE"
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS cards (name TEXT PRIMARY KEY, folded TEXT NOT NULL, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS names (folded TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS imports (file TEXT, format TEXT, cards INTEGER, at TEXT DEFAULT CURRENT_TIMESTAMP);
+"""
+
+
+def data_directory() -> Path:
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support"
+    if os.name == "nt":
+        return Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+
+
+def store_path(option: str | None = None) -> Path:
+    """Where the store is: the option, the environment variable, or the user's data directory."""
+    if option:
+        return Path(option)
+    if os.environ.get(ENVIRONMENT_VARIABLE):
+        return Path(os.environ[ENVIRONMENT_VARIABLE])
+    return data_directory() / "mtg-layers" / "cards.sqlite"
+
+
+class CardStore:
+    def __init__(self, path: Path, create: bool = False):
+        self.path = Path(path)
+        if create:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path))
+        if create:
+            self.db.executescript(SCHEMA)
+
+    def lookup(self, name: str) -> tuple[str, dict] | None:
+        """(the stored name, its library mapping) for a card name or the name of one of its faces."""
+        row = self.db.execute("SELECT c.name, c.data FROM names n JOIN cards c ON c.name = n.name "
+                              "WHERE n.folded = ?", (name.casefold(),)).fetchone()
+        return (row[0], json.loads(row[1])) if row else None
+
+    def search(self, words: list[str], limit: int = 50) -> list[str]:
+        """Stored names holding every word (case-insensitive), shortest first."""
+        clauses = " AND ".join("folded LIKE ? ESCAPE '\\'" for _ in words) or "1"
+        patterns = ["%" + w.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+                    for w in words]
+        rows = self.db.execute(f"SELECT name FROM cards WHERE {clauses} ORDER BY length(name), name LIMIT ?",
+                               (*patterns, limit))
+        return [r[0] for r in rows]
+
+    def count(self) -> int:
+        return self.db.execute("SELECT count(*) FROM cards").fetchone()[0]
+
+    def add_all(self, cards, source_file: str, source_format: str) -> int:
+        """Store cards (name, mapping, other names) in one transaction; a name already stored is replaced."""
+        count = 0
+        with self.db:
+            for name, data, aliases in cards:
+                self.db.execute("INSERT OR REPLACE INTO cards VALUES (?, ?, ?)",
+                                (name, name.casefold(), json.dumps(data, ensure_ascii=False)))
+                for alias in {name, *aliases}:
+                    self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (alias.casefold(), name))
+                count += 1
+            self.db.execute("INSERT INTO imports (file, format, cards) VALUES (?, ?, ?)",
+                            (source_file, source_format, count))
+        return count
+
+
+_opened: dict[Path, CardStore | None] = {}
+
+
+def default_store() -> CardStore | None:
+    """The store cases look names up in, or None when no import was ever made there."""
+    path = store_path()
+    if path not in _opened:
+        _opened[path] = CardStore(path) if path.is_file() else None
+    return _opened[path]

@@ -1,0 +1,1 @@
+"""Sweeps over card combinations (mtg-layers sweep): spec, worker, output, command."""

@@ -1,0 +1,149 @@
+"""State-based actions after the layers (CR 704): rounds, what each rule does, input and output."""
+import copy
+import json
+
+import pytest
+import yaml
+
+import bridge
+from bridge.case import load_case
+from bridge.cli import main
+from bridge.sba import round_fact
+from bridge.solver import solve_case
+
+from conftest import CASES
+
+SBA = CASES / "sba"
+BEARS = {"card": "Grizzly Bears"}
+
+
+def board(*objects, **top) -> dict:
+    return {"case": "test", "source": "test", "battlefield": list(objects), **top}
+
+
+def rounds(data: dict) -> list[dict]:
+    return [r.changes() for r in bridge.solve(data, file="t.yaml").sba.performing]
+
+
+@pytest.mark.parametrize("path", sorted(SBA.glob("*.yaml")), ids=lambda p: p.name)
+def test_every_atom_is_a_fact_with_the_checks(path):
+    """Staged grounding: the 704 parts leave no undecided atom (strict checks every atom)."""
+    case = load_case(path)
+    solve_case(case, strict=True, extra_facts=[round_fact(1)])
+
+
+def test_a_wrong_round_fails():
+    data = yaml.safe_load((SBA / "two_rounds_lord_dies.yaml").read_text(encoding="utf-8"))
+    wrong = copy.deepcopy(data)
+    wrong["expect_after_sba"]["rounds"] = [{"benalish_marshal": "graveyard", "llanowar_elves": "graveyard"}]
+    outcome = bridge.check(wrong, file="wrong.yaml")
+    assert [m.key for m in outcome.mismatches] == ["rounds"]
+
+
+def test_a_wrong_final_board_fails():
+    data = yaml.safe_load((SBA / "ensoul_artifact_on_equipment.yaml").read_text(encoding="utf-8"))
+    data["expect_after_sba"]["board"]["grizzly_bears"]["pt"] = "4/2"
+    outcome = bridge.check(data, file="wrong.yaml")
+    assert [str(m) for m in outcome.mismatches] == [
+        "expect_after_sba.board.grizzly_bears.pt: expected 4/2, derived 2/2"]
+
+
+def test_expect_keeps_its_meaning_before_any_check():
+    result = bridge.solve(SBA / "two_rounds_lord_dies.yaml")
+    assert result.objects["llanowar_elves"].pt == "1/1"
+    assert result.sba.final.permanents == []
+
+
+def test_no_sba_skips_the_checks(capsys):
+    path = str(SBA / "two_rounds_lord_dies.yaml")
+    assert main(["solve", "--no-sba", "--format", "json", path]) == 0
+    assert "state_based_actions" not in json.loads(capsys.readouterr().out)[0]
+    assert main(["check", "--no-sba", path]) == 1
+    assert "not checked (--no-sba)" in capsys.readouterr().out
+
+
+def test_solve_prints_each_round_with_its_rule(capsys):
+    assert main(["solve", str(SBA / "humility_opalescence_march_lattice_humility_oldest.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "forest: put into its owner's graveyard — toughness 0 (704.5f) after Opalescence, March of the " \
+           "Machines, Humility" in out
+
+
+def test_json_has_the_rounds(capsys):
+    assert main(["solve", "--format", "json", str(SBA / "mycosynth_lattice_march_aura.yaml")]) == 0
+    sba = json.loads(capsys.readouterr().out)[0]["state_based_actions"]   # one result per file
+    assert [[(a["object"], a["action"], a["rule"]) for a in r["actions"]] for r in sba["rounds"]] == [
+        [("rancor", "unattached", "704.5p")], [("rancor", "graveyard", "704.5m")], []]
+    assert sba["rounds"][1]["triggers"][0]["source"] == "rancor"
+
+
+def test_explain_walks_an_object_through_the_rounds(capsys):
+    assert main(["explain", str(SBA / "two_rounds_lord_dies.yaml"), "llanowar_elves"]) == 0
+    out = capsys.readouterr().out
+    assert "round 1: Creature 1/1" in out
+    assert "round 2: Creature 0/0" in out
+    assert "round 3: in the graveyard" in out
+
+
+def test_deathtouch_and_indestructible():
+    assert rounds(board({**BEARS, "deathtouch_damage": True})) == [{"grizzly_bears": "graveyard"}]
+    assert rounds(board({**BEARS, "damage": 1})) == []
+    # 702.12b lethal damage destroys, and indestructible isn't destroyed; toughness 0 is no destruction
+    citadel = {"card": "Darksteel Citadel", "damage": 9}
+    ensoul = {"card": "Ensoul Artifact", "attached_to": "darksteel_citadel"}
+    result = bridge.solve(board(citadel, ensoul), file="t.yaml")
+    assert not result.sba.performing
+    assert result.sba.rounds[0].not_destroyed == (("darksteel_citadel", "indestructible"),)
+
+
+def test_planeswalker_loyalty():
+    walker = {"card": {"name": "Test Walker", "mana_cost": "{3}", "type_line": "Legendary Planeswalker — Test",
+                       "loyalty": 3}}
+    assert rounds(board(walker)) == []
+    assert rounds(board({**walker, "counters": {"loyalty": 0}})) == [{"test_walker": "graveyard"}]
+
+
+def test_world_rule_keeps_the_newest_and_a_tie_loses_all():
+    def world(name):
+        return {"card": {"name": name, "mana_cost": "{2}", "type_line": "World Enchantment"}}
+    assert rounds(board(world("Old World"), world("New World"))) == [{"old_world": "graveyard"}]
+    tie = board({**world("A World"), "timestamp": 2}, {**world("B World"), "timestamp": 2})
+    assert rounds(tie) == [{"a_world": "graveyard", "b_world": "graveyard"}]
+
+
+def test_plus_and_minus_counters_annihilate():
+    result = bridge.solve(board({**BEARS, "counters": {"+1/+1": 2, "-1/-1": 3}}), file="t.yaml")
+    assert [r.changes() for r in result.sba.performing] == [{"grizzly_bears": "counters_removed"}]
+    assert dict(result.sba.final.objects["grizzly_bears"].counters) == {"+1/+1": 0, "-1/-1": 1}
+    assert result.sba.final.objects["grizzly_bears"].pt == "1/1"
+
+
+def test_life_and_poison():
+    result = bridge.solve(board(BEARS, life={"Bob": 0}, poison={"Alice": 9}), file="t.yaml")
+    assert [r.changes() for r in result.sba.performing] == [{"Bob": "loses_game"}]
+    assert "lost the game" in result.sba.stopped
+
+
+def test_an_aura_whose_permanent_left_goes_to_the_graveyard():
+    data = board(BEARS, {"card": "Rancor", "attached_to": "grizzly_bears"},
+                 events=[{"leaves": ["grizzly_bears"]}])
+    assert rounds(data) == [{"rancor": "graveyard"}]
+
+
+def test_an_aura_that_enchants_a_player_is_not_checked_but_said():
+    curse = {"card": {"name": "Test Curse", "mana_cost": "{B}", "type_line": "Enchantment — Aura Curse",
+                      "abilities": ["enchant player"]}}
+    result = bridge.solve(board(curse), file="t.yaml")
+    assert not result.sba.performing
+    assert result.sba.rounds[0].unchecked == (("test_curse", "enchant player"),)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("battlefield: [{card: Grizzly Bears, damage: -1}]", "battlefield[0].damage: damage marked cannot be negative"),
+    ("battlefield: [{card: Grizzly Bears}]\nkeep: [bears]", "keep[0]"),
+    ("battlefield: [{card: Grizzly Bears}]\nexpect_after_sba: {rounds: [{grizzly_bears: dies}]}",
+     "unknown action 'dies'"),
+    ("battlefield: [{card: Grizzly Bears}]\nlife: {Carol: 3}", "life"),
+])
+def test_bad_input_is_refused(refused, text, message):
+    assert message in refused(f"case: bad\nsource: test\n{text}\n")

@@ -1,0 +1,133 @@
+"""`mtg-layers sweep`: rows, findings, formats and --resume, and the same rows through a real Dask
+scheduler and workers started as subprocesses on 127.0.0.1, one of them killed mid-sweep.
+
+The pool of tests/data/sweep/loops.yaml holds the inline cards of the bundled loop cases
+(cases/dependency/loop_color_swap.yaml, loop_mutual_ability_loss.yaml): their pairs must show the
+loops those cases' sources describe, and only those."""
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from bridge.cli import main
+from bridge.schemas import schema
+from bridge.sweep.output import read_rows
+from bridge.sweep.spec import load_spec
+from bridge.sweep.worker import solve_batch
+from bridge.sweep.command import jobs
+
+from conftest import ROOT
+
+SPEC = ROOT / "tests" / "data" / "sweep" / "loops.yaml"
+DASK = Path(sys.executable).with_name("dask")
+LOOPS = {frozenset({"Whitewash", "Blackwash"}): [["blackwash#1", "whitewash#1"]],
+         frozenset({"Silencer A", "Silencer B"}): [["silencer_a#2", "silencer_b#2"]]}
+
+
+def in_process_rows() -> list[dict]:
+    """The rows of the spec solved in this process, without Dask: what every run must give."""
+    spec = load_spec(SPEC)
+    return sorted((row for job in jobs(spec, list(spec.tasks()), None, 1) for row in solve_batch(job)[0]),
+                  key=lambda r: r["board"])
+
+
+@pytest.fixture(scope="module")
+def expected_rows():
+    return in_process_rows()
+
+
+def test_rows_find_the_loops_of_the_bundled_cases(expected_rows):
+    assert len(expected_rows) == 24       # 6 pairs x 2 orders x 2 editions
+    validator = Draft202012Validator(schema("sweep"))
+    for row in expected_rows:
+        validator.validate(row)
+        assert row["error"] is None
+        assert row["loops"] == LOOPS.get(frozenset(row["cards"]), []), row["board"]
+        assert row["overrides"] == []
+    # in a loop, timestamp order decides (613.8b): the order the cards entered changes the answer
+    assert {frozenset(r["cards"]) for r in expected_rows if r["order_sensitive"]} == set(LOOPS)
+
+
+def test_spec_errors_name_the_spec_and_key(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    for text, words in (("pool: {library: [Blood Mooon]}", "pool.library[0]"),
+                        ("pool: {library: static}\nrules: [m11]", "rules[0]"),
+                        ("pool: {library: static}\nfindings: [loops]", "findings[0]"),
+                        ("pool: {store: {type: creature}}", "pool.store"),
+                        ("pool: {library: static}\npoool: 1", "poool")):
+        bad.write_text(text)
+        assert main(["sweep", str(bad), "-o", str(tmp_path / "out.jsonl")]) == 2
+        err = capsys.readouterr().err
+        assert str(bad) in err and words in err and "Traceback" not in err
+
+
+def test_local_cluster_rows_formats_and_resume(tmp_path, expected_rows, capsys):
+    out = tmp_path / "rows.jsonl"
+    assert main(["sweep", str(SPEC), "-o", str(out), "--workers", "1", "--no-progress"]) == 0
+    assert "24 boards solved" in capsys.readouterr().out
+    assert sorted(read_rows(out, "jsonl"), key=lambda r: r["board"]) == expected_rows
+    # --resume: a run cut short (half the rows and a torn last line) is completed, nothing twice
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:12]) + "\n" + lines[12][:20])
+    assert main(["sweep", str(SPEC), "-o", str(out), "--workers", "1", "--no-progress", "--resume"]) == 0
+    assert "12 already in" in capsys.readouterr().out
+    assert sorted(read_rows(out, "jsonl"), key=lambda r: r["board"]) == expected_rows
+    for fmt in ("csv", "parquet"):
+        path = tmp_path / f"rows.{fmt}"
+        assert main(["sweep", str(SPEC), "-o", str(path), "--format", fmt, "--workers", "1", "--no-progress"]) == 0
+        got = sorted(read_rows(path, fmt), key=lambda r: r["board"])
+        assert [{k: r[k] for k in ("board", "loops", "order_sensitive")} for r in got] == \
+               [{k: r[k] for k in ("board", "loops", "order_sensitive")} for r in expected_rows]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def cluster():
+    """A Dask scheduler and two workers (no nanny: a worker is one process) on 127.0.0.1."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    started = [subprocess.Popen([str(DASK), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                 "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    workers = [subprocess.Popen([str(DASK), "worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard",
+                                 "--name", f"w{i}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               for i in range(2)]
+    started += workers
+    from dask.distributed import Client
+    with Client(address, timeout="60s") as client:
+        client.wait_for_workers(2, timeout=120)
+    yield address, workers
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
+def test_through_a_scheduler_with_a_worker_killed_mid_sweep(cluster, tmp_path, expected_rows):
+    address, workers = cluster
+    out = tmp_path / "rows.jsonl"
+    sweep = subprocess.Popen([sys.executable, "-m", "bridge.cli", "sweep", str(SPEC), "-o", str(out),
+                              "--scheduler", address, "--batch-size", "1", "--no-progress"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while not (out.exists() and out.read_text().count("\n") >= 4) and time.monotonic() < deadline:
+        assert sweep.poll() is None, sweep.communicate()
+        time.sleep(0.05)
+    written_at_kill = out.read_text().count("\n")
+    os.kill(workers[0].pid, signal.SIGKILL)
+    stdout, stderr = sweep.communicate(timeout=300)
+    assert sweep.returncode == 0, stderr
+    assert written_at_kill < 24, "the sweep ended before the worker was killed: nothing was tested"
+    assert workers[0].wait() == -signal.SIGKILL
+    assert sorted(read_rows(out, "jsonl"), key=lambda r: r["board"]) == expected_rows
+    assert "24 boards solved" in stdout
