@@ -19,10 +19,11 @@ from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, r
 
 from .collect import ErrorCollector, StopReading
 from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
+from .emblems import read_emblems
 from .words import WordChecker, declared_words
 from .sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS, SbaInput, object_damage, read_sba_input
 
-TOP_KEYS = ("case", "source", "rules", "new_words", "players", "battlefield", "stack", "graveyards", "hands",
+TOP_KEYS = ("case", "source", "rules", "new_words", "emblems", "players", "battlefield", "stack", "graveyards", "hands",
             "libraries", "exile",
             "effects", "events",
             "questions", "expect", "expect_under", "expect_players", "notes") + SBA_TOP_KEYS
@@ -334,6 +335,8 @@ class CaseBuilder:
                 read.append(raw)
                 self.board_cards[objects[-1].id] = objects[-1].card
         raw_objects = read                  # the entries that became objects (the others' errors are recorded)
+        with self.collector.entry():
+            objects += read_emblems(self, data.get("emblems") or [], len(battlefield) + len(stack) + 1)
         by_id = {o.id: o for o in objects}
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
             with self.collector.entry():
@@ -491,7 +494,7 @@ class CaseBuilder:
             return "is", "name", r.string(item, at)
         if key == "different_names":
             return "different_names", "name", self.known_object(item, at, by_id)
-        return "matches", "", r.selector(item, at)
+        return "matches", "", r.selector(item, at, layered=False)
 
     def answer(self, value, where: str, kind: str):
         if kind == "value":
@@ -975,10 +978,16 @@ class CaseBuilder:
     def expected_words(self, key: str, values, where: str) -> None:
         """Expected types, subtypes, supertypes and colors are words of the rules' lists."""
         check = {"types": self.reader.words.card_type, "subtypes": self.reader.words.subtype,
-                 "supertypes": self.reader.words.supertype, "colors": self.reader.words.color}.get(key)
+                 "supertypes": self.reader.words.supertype, "colors": self.reader.words.color,
+                 # an ability written without sentence punctuation is a keyword ("flyng" is a typo)
+                 **dict.fromkeys(("abilities", "has_abilities", "lacks_abilities"), self.expected_keyword)}.get(key)
         for i, word in enumerate(values):
             if check is not None:
                 check(canonical_word(word) if key != "colors" else word, f"{where}[{i}]")
+
+    def expected_keyword(self, text: str, where: str) -> None:
+        if not re.search(r"[.:;\"(]", text):
+            self.reader.words.keyword(" ".join(text.split()).lower(), where)
 
     def expected_decisions(self, value, where: str) -> dict:
         """The decisions a spell has (its own, or copied: 707.10); only the keys given are checked."""

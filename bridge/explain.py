@@ -173,6 +173,15 @@ def object_history(result: Result, object_id: str) -> dict:
         for step in trace.steps:
             notes = [note for obj, attribute, note in step.copy_notes if obj == object_id and attribute == attr]
             changed = False
+            taken = [v for v in step.values if v[0] == object_id and v[1] == attr]
+            if len(taken) > 1 or (taken and not any(c.object_id == object_id and c.attribute == attr
+                                                    for c in step.changes)):
+                # every value it took in the step, effect after effect (613.7: timestamp order)
+                for _, _, effect, value in taken:
+                    entries.append({"step": step.number, "value": list(value), "layer": step.layer,
+                                    "how": f"{effect} (layer {step.layer}, CR {step.layer_rule})"
+                                           + ("" if len(taken) > 1 else "; the value it already had")})
+                continue
             for change in step.changes:
                 if change.object_id == object_id and change.attribute == attr:
                     changed = True

@@ -75,6 +75,16 @@ class FactWriter:
             self.add("selector_scope", term, Function(scope))
         for key in sel.chosen:
             self.add("selector_chosen", term, key)
+        for name in sel.has:
+            self.add("selector_has", term, name)
+        for name in sel.lacks:
+            self.add("selector_lacks", term, name)
+        if sel.no_abilities:
+            self.add("selector_no_abilities", term)
+        if sel.named is not None:
+            self.add("selector_named", term, sel.named)
+        for attribute, op, number in sel.compares:
+            self.add("selector_compare", term, Function(attribute), Function(op), number)
         for i, branch in enumerate(sel.branches, start=1):
             branch_term = Function("branch", [term, Number(i)])
             self.add("selector_branch", term, branch_term)
@@ -87,6 +97,8 @@ class FactWriter:
             return Function("mana_value")
         if expr.kind == "card_types_in_graveyards":
             return Function("card_types_in_graveyards")
+        if expr.kind == "counters":
+            return Function("counters", [String(expr.counter)])
         if expr.kind == "count":
             self.selector(term_base, expr.selector)
             return Function("count", [term_base])
@@ -381,7 +393,7 @@ def case_facts(case: Case) -> list[Symbol]:
                                                          (obj.ability_index,)))
             if obj.controller_given:
                 w.add("ability_controller", o, obj.controller)
-        elif obj.zone in ("battlefield", "stack"):
+        elif obj.zone in ("battlefield", "stack", "command"):
             if not obj.copied_by:          # a copy's controller is set in asp/707_copy.lp (707.10)
                 w.add("initial_controller", o, obj.controller)
             w.add("timestamp", o, obj.timestamp)

@@ -208,6 +208,13 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                 copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered,
                 ability_of=obj.ability_source)
             continue
+        if obj.zone == "command":
+            # 114.3 an emblem: its abilities and nothing else (the layers don't apply to it)
+            objects[obj.id] = ObjectState(
+                id=obj.id, name=obj.card.name, mana_value=0, colors=(), supertypes=(), types=(), subtypes=(),
+                abilities=tuple(a.text for a in obj.card.abilities), power=None, toughness=None, loyalty=None,
+                controller=obj.controller, owner=obj.owner, counters=(), timestamp=obj.timestamp, zone="command")
+            continue
         v = values[obj.id]
         printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
         subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))

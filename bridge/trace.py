@@ -54,6 +54,9 @@ class StepTrace:
     candidates: tuple[EffectRef, ...]
     dependencies: tuple[Dependency, ...]
     copy_notes: tuple[tuple[str, str, str], ...] = ()   # (object, attribute, how a copy exception set it)
+    # (object, attribute, effect, value after it): every value a single-valued characteristic took in
+    # the step, effect after effect (asp/613_4_values_in_order.lp)
+    values: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,7 @@ TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edi
                "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
                "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
                "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability",
-               "text_change_found_nothing")
+               "text_change_found_nothing", "step_value")
 
 
 def build_trace(read, object_names: dict[str, str]) -> Trace:
@@ -127,7 +130,7 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
 
     per_step = defaultdict(lambda: defaultdict(list))
     for name in ("applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
-                 "edit", "eligible", "cda_pending"):
+                 "edit", "eligible", "cda_pending", "step_value"):
         for atom in by[name]:
             per_step[atom.arguments[0].number][name].append(atom)
 
@@ -169,8 +172,14 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
                 changes.append(Change(obj.string, attr.name, before, after,
                                       tuple(sorted(edits_by_object[obj.string], key=lambda x: order.get(x, 0)))))
         rule, name = layer_rules.get(layer, ("613", ""))
+        order = {e.label: i for i, e in enumerate(applied)}
+        values_taken = sorted(((a.arguments[1].string, a.arguments[2].name, label(a.arguments[3]),
+                                () if a.arguments[4].type == SymbolType.Function else
+                                (value_text(a.arguments[2].name, a.arguments[4], texts),))
+                               for a in data["step_value"]), key=lambda v: (v[0], v[1], order.get(v[2], 0)))
         steps.append(StepTrace(k, layer, rule, name, applied, bool(data["batch"]), why, tuple(changes),
-                               candidates, dependencies, copy_notes(data, applied_terms, by, label, texts)))
+                               candidates, dependencies, copy_notes(data, applied_terms, by, label, texts),
+                               tuple(values_taken)))
 
     not_applied = []
     seen = set()

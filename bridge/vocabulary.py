@@ -34,11 +34,17 @@ EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_superty
                "remove_supertypes", "enters_with", "conditional")
 # 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
 ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
-SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner")
+SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "has", "lacks", "abilities", "named",
+                 "power", "toughness", "mana_value")
+# Selector keys and words that read what layers derive (has/lacks an ability, a name, a number, the number
+# of colors): supported where layered characteristics are matched (a static ability's set, count:).
+LAYERED_SELECTOR_KEYS = ("has", "lacks", "abilities", "named", "power", "toughness", "mana_value")
+COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
+COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
-EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")
@@ -60,13 +66,19 @@ class Selector:
     zones: tuple[str, ...] = ()    # the zones it looks in (400.1); none given: the battlefield (permanents)
     owner: str | None = None       # "you" | "opponent": cards owned by ... (108.3; cards outside the
                                    # battlefield and the stack have no controller, 108.4a)
+    has: tuple[str, ...] = ()      # abilities it has (keywords by name, other abilities by their text)
+    lacks: tuple[str, ...] = ()    # abilities it doesn't have
+    no_abilities: bool = False     # "with no abilities" (Muraganda Petroglyphs)
+    named: str | None = None       # "named X" (201.2)
+    compares: tuple[tuple[str, str, int], ...] = ()   # (power | toughness | mana_value, le | ge | eq | lt | gt, N)
 
 
 @dataclass(frozen=True)
 class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
-    kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum
+    kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters
     number: int = 0
+    counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None
     owner: str = "any"
     parts: tuple["Expr", ...] = ()
@@ -225,7 +237,9 @@ class Reader:
         return value
 
     # --- selectors ---
-    def selector(self, value, where: str, allow_branches: bool = True) -> Selector:
+    def selector(self, value, where: str, allow_branches: bool = True, layered: bool = True) -> Selector:
+        """`layered=False`: a selector matched where only words are read (targets, triggers, questions,
+        cards counted in graveyards): the keys that read abilities, names and numbers are refused there."""
         if isinstance(value, str):
             if value == "self":
                 return Selector(self_only=True)
@@ -249,10 +263,15 @@ class Reader:
             items = data["any"]
             if not isinstance(items, list) or not items:
                 raise self.fail(f"{where}.any", "expected a non-empty list of selectors")
-            branches = tuple(self.selector(b, f"{where}.any[{i}]", allow_branches=False)
+            branches = tuple(self.selector(b, f"{where}.any[{i}]", allow_branches=False, layered=layered)
                              for i, b in enumerate(items))
-        words, chosen = self.selector_words(data.get("all", []), f"{where}.all")
-        not_words, not_chosen = self.selector_words(data.get("not", []), f"{where}.not")
+        if not layered:
+            for key in LAYERED_SELECTOR_KEYS:
+                if key in data:
+                    raise self.fail(f"{where}.{key}", f"'{key}' is only supported in a static ability's 'affects' and "
+                                    "in 'count:' in this version")
+        words, chosen = self.selector_words(data.get("all", []), f"{where}.all", layered)
+        not_words, not_chosen = self.selector_words(data.get("not", []), f"{where}.not", layered)
         if not_chosen:
             raise self.fail(f"{where}.not", "{chosen: ...} is only supported under 'all'")
         owner = None
@@ -261,7 +280,42 @@ class Reader:
             if owner not in ("you", "opponent"):
                 raise self.fail(f"{where}.owner", f"expected you or opponent, got {owner!r}")
         return Selector(words=words, not_words=not_words, controller=controller, other=other, branches=branches,
-                        chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner)
+                        chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner,
+                        **self.selector_reads(data, where))
+
+    def selector_reads(self, data: dict, where: str) -> dict:
+        """has / lacks an ability, no abilities, named X, and number comparisons (113.3, 201.2, 208, 202.3)."""
+        found = {}
+        for key in ("has", "lacks"):
+            if key in data:
+                found[key] = tuple(self.ability_name(item, f"{where}.{key}[{i}]")
+                                   for i, item in enumerate(data[key] if isinstance(data[key], list) else [data[key]]))
+        if "abilities" in data:
+            if data["abilities"] != "none":
+                raise self.fail(f"{where}.abilities", "expected none (\"with no abilities\"); use has / lacks for others")
+            found["no_abilities"] = True
+        if "named" in data:
+            found["named"] = self.string(data["named"], f"{where}.named")
+        compares = []
+        for key in ("power", "toughness", "mana_value"):
+            if key not in data:
+                continue
+            value = data[key]
+            if not isinstance(value, dict):
+                value = {"equal": value}
+            for op, number in self.mapping(value, f"{where}.{key}", tuple(COMPARISONS)).items():
+                compares.append((key, COMPARISONS[op], self.integer(number, f"{where}.{key}.{op}")))
+        if compares:
+            found["compares"] = tuple(compares)
+        return found
+
+    def ability_name(self, item, where: str) -> str:
+        """An ability named in a selector: a keyword (checked, 702) or {text: ...} for another ability."""
+        if isinstance(item, dict):
+            return self.string(self.mapping(item, where, ("text",)).get("text"), f"{where}.text")
+        keyword = " ".join(self.string(item, where).split()).lower()
+        self.words.keyword(keyword, where)
+        return keyword
 
     def selector_zones(self, value, where: str) -> tuple[str, ...]:
         """`zone: hand`, `zone: [hand, graveyard]` or `zone: all` (every zone of 400.1)."""
@@ -282,7 +336,7 @@ class Reader:
             zones.append(zone)
         return tuple(dict.fromkeys(zones))
 
-    def selector_words(self, value, where: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def selector_words(self, value, where: str, layered: bool = True) -> tuple[tuple[str, ...], tuple[str, ...]]:
         items = value if isinstance(value, list) else [value]
         words, chosen = [], []
         for i, item in enumerate(items):
@@ -291,7 +345,8 @@ class Reader:
                 chosen.append(self.string(data.get("chosen"), f"{where}[{i}].chosen"))
             else:
                 word = canonical_word(self.string(item, f"{where}[{i}]"))
-                self.words.characteristic_word(word, f"{where}[{i}]", extra=("Permanent",))
+                self.words.characteristic_word(word, f"{where}[{i}]",
+                                               extra=("Permanent",) + (COLOR_QUALITIES if layered else ()))
                 words.append(word)
         return tuple(words), tuple(chosen)
 
@@ -323,10 +378,15 @@ class Reader:
             owner = spec.get("owner", "any")
             if owner not in ("you", "any"):
                 raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
-            sel = self.selector({k: v for k, v in spec.items() if k in ("all", "not")}, f"{where}.count_cards")
+            sel = self.selector({k: v for k, v in spec.items() if k in ("all", "not")}, f"{where}.count_cards",
+                                layered=False)
             return Expr("count_cards", selector=sel, owner=owner)
         if key == "card_types_in_graveyards":
             return Expr("card_types_in_graveyards")
+        if key == "counters":
+            kind = self.string(arg, f"{where}.counters")
+            self.words.counter(kind, f"{where}.counters")
+            return Expr("counters", counter=kind)
         if not isinstance(arg, list) or len(arg) != 2:
             raise self.fail(f"{where}.sum", "expected a list of two numbers")
         return Expr("sum", parts=(self.expr(arg[0], f"{where}.sum[0]"), self.expr(arg[1], f"{where}.sum[1]")))
@@ -482,7 +542,7 @@ class Reader:
 
     def copy_condition(self, value, where: str) -> Selector:
         """707.9f The characteristic an exception depends on: a selector of words only."""
-        condition = self.selector(value, where, allow_branches=False)
+        condition = self.selector(value, where, allow_branches=False, layered=False)
         if (condition.self_only or condition.attached or condition.controller or condition.other or condition.chosen
                 or condition.zones or condition.owner):
             raise self.fail(where, "a copy's condition names characteristics only: all / not")
@@ -621,7 +681,7 @@ class Reader:
             if when != "leaves":
                 raise self.fail(f"{where}.to", "'to' only goes with when: leaves")
             to = self.zone(data["to"], f"{where}.to")
-        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what"), to=to)
+        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what", layered=False), to=to)
 
     def target_spec(self, value, where: str) -> TargetSpec:
         """any (115.4: a creature, player or planeswalker), player, {permanent: SELECTOR},
@@ -637,7 +697,8 @@ class Reader:
             raise self.fail(where, "a target is one of any, player, permanent or spell")
         kind = kinds[0]
         mode = self.integer(data["mode"], f"{where}.mode") if "mode" in data else None
-        selector = self.selector(data[kind], f"{where}.{kind}") if kind in ("permanent", "spell") else None
+        selector = self.selector(data[kind], f"{where}.{kind}", layered=False) if kind in ("permanent", "spell") \
+            else None
         return TargetSpec(kind=kind, selector=selector, mode=mode)
 
     def zone(self, value, where: str) -> str:

@@ -43,3 +43,17 @@ def test_activated_abilities_are_numbered_as_printed(refused):
     err = refused("case: t\nsource: t\nbattlefield: [{card: 'Svogthos, the Restless Tomb'}]\n"
                   "effects: [{activated: svogthos_the_restless_tomb, ability: 1}]\n")
     assert "activated ability 1 of Svogthos, the Restless Tomb is '{T}: Add {C}.'" in err
+
+
+def test_explain_object_shows_every_value_a_characteristic_took(capsys):
+    """Humility's 1/1, then Opalescence's 4/4, in the same 7b step (613.4b, 613.7); and a control effect
+    that gives the bear to the player who already has it (Mind Control after Confiscate)."""
+    assert main(["explain", str(CASES / "classics" / "humility_then_opalescence.yaml"), "humility"]) == 0
+    out = capsys.readouterr().out
+    power = out[out.index("  power: 4"):out.index("  toughness: 4")]
+    assert "    step 3: 1 — Humility (humility)" in power
+    assert "    step 3: 4 — Opalescence (opalescence)" in power
+    assert power.index("step 3: 1") < power.index("step 3: 4")
+    assert main(["explain", str(CASES / "peers" / "forge_control_layer_dependency.yaml"), "bear_cub"]) == 0
+    assert ("step 2: Alice — Mind Control (mind_control): You control enchanted creature. (layer 2, CR 613.1b); "
+            "the value it already had") in capsys.readouterr().out

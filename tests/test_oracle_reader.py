@@ -136,6 +136,12 @@ TEMPLATES = [
     ("Painter's Servant", "All cards that aren't on the battlefield, spells, and permanents are the chosen color in "
      "addition to their other colors.",
      {"static": {"affects": {"zone": "all"}, "does": [{"add_colors": {"chosen": "color"}}]}}),
+    ("Ruination Guide", "Other colorless creatures you control get +1/+0.",      # 105.2c colorless
+     {"static": {"affects": {"other": True, "controller": "you", "all": ["colorless", "creature"]},
+                 "does": [{"modify_pt": "+1/+0"}]}}),
+    ("Favorable Winds", "Creatures you control with flying get +1/+1.",            # has: [flying]
+     {"static": {"affects": {"has": ["flying"], "controller": "you", "all": ["creature"]},
+                 "does": [{"modify_pt": "+1/+1"}]}}),
     ("True Believer", "You have shroud. (You can't be the target of spells or abilities.)",   # players
      {"players": {"who": "you", "gain": ["shroud"]}}),
     ("Spellbook", "You have no maximum hand size.", {"players": {"who": "you", "max_hand_size": "none"}}),
@@ -216,6 +222,13 @@ def test_every_creature_type_mistform_ultimus_and_changeling():
     assert ability["cda"] and ability["static"] == {"affects": "self", "does": ["add_all_creature_types"]}
     changeling = read("Changeling (This card is every creature type.)", "Amoeboid Changeling", "Creature — Shapeshifter")
     assert changeling.abilities == ("changeling",) and changeling.structured and changeling.layer   # asp/702
+
+
+def test_creatures_named_like_itself_plague_rats():
+    (reading,) = read_text("Plague Rats's power and toughness are each equal to the number of creatures named "
+                           "Plague Rats on the battlefield.", "Plague Rats", "Creature — Rat", "*/*")
+    counted = {"count": {"named": "Plague Rats", "all": ["creature"]}}
+    assert reading.abilities[0]["static"]["does"] == {"set_base_pt": {"power": counted, "toughness": counted}}
 
 
 def test_keyword_line_serra_angel():
@@ -312,3 +325,16 @@ def test_inline_cards_given_only_by_text_answer_as_if_written_out():
     written_out = solve(str(cases / "inline_written_out.yaml"))
     assert [o.as_dict() for o in read_by_reader.permanents] == [o.as_dict() for o in written_out.permanents]
     assert read_by_reader.permanents[2].as_dict()["pt"] == "3/3"
+
+
+def test_the_library_holds_at_least_500_cards_that_all_load(capsys):
+    from bridge.cards_command import coverage
+    from bridge.cli import main
+    from bridge.library import library
+    cards = library().all_cards()
+    assert len(cards) >= 500
+    read, total, unread = coverage(cards)
+    assert total - read == len(unread) and read / total > 0.7
+    assert main(["cards", "coverage"]) == 0
+    assert f"{len(cards)} library cards; the reader structures {read} of {total} layer abilities" \
+        in capsys.readouterr().out

@@ -97,7 +97,7 @@ def test_deathtouch_and_indestructible():
 
 
 def test_planeswalker_loyalty():
-    walker = {"card": {"name": "Test Walker", "mana_cost": "{3}", "type_line": "Legendary Planeswalker — Test",
+    walker = {"card": {"name": "Test Walker", "mana_cost": "{3}", "type_line": "Legendary Planeswalker — Jace",
                        "loyalty": 3}}
     assert rounds(board(walker)) == []
     assert rounds(board({**walker, "counters": {"loyalty": 0}})) == [{"test_walker": "graveyard"}]

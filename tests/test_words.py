@@ -39,6 +39,8 @@ TYPOS = {
                   "unknown supertype 'Legendery' (did you mean 'Legendary'?)"),
     "expected_subtype": (BEAR + "expect: {grizzly_bears: {subtypes: [Baer]}}\n",
                          "expect.grizzly_bears.subtypes[0]: unknown subtype 'Baer' (did you mean 'Bear'"),
+    "expected_keyword": (BEAR + "expect: {grizzly_bears: {lacks_abilities: [flyng]}}\n",
+                         "expect.grizzly_bears.lacks_abilities[0]: unknown keyword ability 'flyng' (did you mean 'flying'"),
     "new_words_key": ("new_words: {creature_typ: [Elves]}\n" + BEAR,
                       "new_words.creature_typ: unknown key 'creature_typ' (did you mean 'creature_type'?)"),
 }

@@ -95,11 +95,22 @@ def is_spell(type_line: str) -> bool:
     return bool(re.search(r"\b(?:Instant|Sorcery)\b", type_line))
 
 
+def with_own_name(value, name: str):
+    """`named: ~` (Plague Rats: 'creatures named Plague Rats') is the card's own name."""
+    if isinstance(value, dict):
+        return {k: (name if k == "named" and v == "~" else with_own_name(v, name)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [with_own_name(v, name) for v in value]
+    return value
+
+
 def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[Reading]:
     """Every line of a card's Oracle text, read. `pt`: the printed power/toughness ("*/2")."""
     toughness = pt.split("/")[1].strip() if pt.count("/") == 1 else ""
     printed = int(toughness) if toughness.isdigit() else None
-    return [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
+    readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
+    return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer)
+            for r in readings]
 
 
 def abilities_from_text(text: str, name: str, type_line: str = "", pt: str = "") -> list:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .keywords import keyword
 from .words import COLORS, card_type, singular_subtype
 
 CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
@@ -61,8 +62,11 @@ def group(phrase: str) -> dict | None:
     chosen = re.search(r" of the chosen (type|creature type|color)", phrase)
     if chosen:
         phrase = phrase[: chosen.start()] + phrase[chosen.end():]
-    words = phrase.split()
     selector: dict = {}
+    phrase = qualities(phrase, selector)
+    if phrase is None:
+        return None
+    words = phrase.split()
     if words and words[0].lower() in ("all", "each"):
         words = words[1:]
     if words and words[0].lower() in ("other", "another"):
@@ -96,12 +100,40 @@ def group(phrase: str) -> dict | None:
     return selector if all_words or not_words else None
 
 
+NUMBER_QUALITY = re.compile(r" with (power|toughness|mana value) (\d+) or (less|greater)")
+KEYWORD_QUALITY = re.compile(r" with(out)? ([a-z]+(?: strike)?)\b")
+
+
+def qualities(phrase: str, selector: dict) -> str | None:
+    """'with power 2 or less', 'with flying' / 'without flying', 'with no abilities', 'named ~' (taken out of
+    the phrase into the selector: power/toughness/mana_value, has/lacks, abilities: none, named)."""
+    m = NUMBER_QUALITY.search(phrase)
+    if m:
+        key = m.group(1).replace(" ", "_")
+        selector[key] = {"at_most" if m.group(3) == "less" else "at_least": int(m.group(2))}
+        phrase = phrase[: m.start()] + phrase[m.end():]
+    if " with no abilities" in phrase:
+        selector["abilities"] = "none"
+        phrase = phrase.replace(" with no abilities", "")
+    m = KEYWORD_QUALITY.search(phrase)
+    if m:
+        if keyword(m.group(2)) is None:
+            return None
+        selector["lacks" if m.group(1) else "has"] = [keyword(m.group(2))]
+        phrase = phrase[: m.start()] + phrase[m.end():]
+    m = re.search(r" named (~|[A-Z][\w',-]*(?: [A-Z][\w',-]*)*)$", phrase)
+    if m:
+        selector["named"] = m.group(1)           # '~': the card's own name, filled in by the reader
+        phrase = phrase[: m.start()]
+    return phrase
+
+
 def word_of_group(word: str) -> tuple[bool, str] | None:
     """(True, word) for a quality the objects have, (False, word) for one they don't ('non-Aura')."""
     lower = word.lower()
     if lower in PERMANENT_NOUNS:
         return True, "permanent"
-    if lower in COLORS:
+    if lower in COLORS or lower in ("colorless", "multicolored", "monocolored"):      # 105.2a-c
         return True, lower
     if lower.startswith("non"):
         rest = word[4:] if word[3:4] == "-" else word[3:]

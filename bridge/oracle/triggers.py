@@ -16,7 +16,7 @@ def trigger(sentence: str) -> dict | None:
     m = re.match(r"(?:When|Whenever) (.+?) enters(?: the battlefield)?(?: under your control)?, ", sentence)
     if m:
         what = subject(re.sub(r"^(?:a|an) ", "", m.group(1)).replace("another ", "other "))
-        if what is None:
+        if what is None or not plain_selector(what):
             return None
         if "under your control" in m.group(0) and isinstance(what, dict):
             what = {**what, "controller": "you"}
@@ -25,3 +25,12 @@ def trigger(sentence: str) -> dict | None:
     if m:
         return {"triggered": {"when": "cast", "what": {**SPELL_KINDS[m.group(1)], "controller": "you"}}}
     return None
+
+
+def plain_selector(what) -> bool:
+    """A trigger's `what` takes words and controller/other only (the vocabulary refuses the qualities read
+    on derived values, such as colorless or 'with flying', there)."""
+    if not isinstance(what, dict):
+        return True
+    return set(what) <= {"all", "not", "controller", "other"} and not (
+        {str(w) for w in what.get("all", []) + what.get("not", [])} & {"colorless", "multicolored", "monocolored"})
