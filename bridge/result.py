@@ -10,7 +10,7 @@ from clingo import Symbol, SymbolType
 from .case import Case
 from .ids import effect_id
 from .texts import ability_text, effect_text
-from .trace import Trace, build_trace
+from .trace import TRACE_ATOMS, Trace, build_trace
 from .words import every_creature_type
 
 TYPE_ORDER = ("Tribal", "Kindred", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle", "Creature",
@@ -120,7 +120,10 @@ class Step:
 
 
 class AtomReader:
-    """Reads the solver's atoms by name, the arity looked up once per name."""
+    """Reads the solver's atoms by name, the arity looked up once per name.
+
+    A pickled reader (a Result sent to another process) keeps the atoms the trace and the research
+    facts read (KEPT_WHEN_PICKLED), not the solver: asking it for others is an error, not []."""
 
     def __init__(self, atoms):
         self._atoms = atoms
@@ -128,8 +131,19 @@ class AtomReader:
 
     def __call__(self, name: str) -> list[Symbol]:
         if name not in self._cache:
+            if self._atoms is None:
+                raise KeyError(f"the atoms of {name!r} were not kept when this Result was pickled")
             self._cache[name] = [a for arity in range(0, 8) for a in self._atoms(name, arity)]
         return self._cache[name]
+
+    def __getstate__(self) -> dict:
+        for name in KEPT_WHEN_PICKLED:
+            self(name)
+        return {"_atoms": None, "_cache": self._cache}
+
+
+# What a pickled Result can still read: the trace's atoms and those of bridge.board_facts.
+KEPT_WHEN_PICKLED = TRACE_ATOMS + ("effect_source", "effect_kind")
 
 
 @dataclass(frozen=True)

@@ -98,3 +98,16 @@ def test_a_bad_query_program_is_one_message(tmp_path, capsys, program, words):
 def test_a_missing_program_is_one_message(tmp_path, capsys):
     assert main(["query", "--program", str(tmp_path / "nope.lp"), str(DEP / "loop_color_swap.yaml")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_a_result_pickles_with_its_trace_and_facts():
+    """A Result crosses to another process (a notebook's worker pool): the tables, the trace and the
+    facts survive; the solver itself stays behind."""
+    import pickle
+    result = bridge.solve(DEP / "loop_waits_for_outside.yaml")
+    copy = pickle.loads(pickle.dumps(result))
+    assert copy.objects == result.objects and copy.steps == result.steps
+    assert board_facts(copy) == board_facts(result)
+    assert copy.trace.steps == result.trace.steps
+    with pytest.raises(KeyError, match="not kept"):
+        copy.reader("final_value")

@@ -131,3 +131,27 @@ def test_through_a_scheduler_with_a_worker_killed_mid_sweep(cluster, tmp_path, e
     assert workers[0].wait() == -signal.SIGKILL
     assert sorted(read_rows(out, "jsonl"), key=lambda r: r["board"]) == expected_rows
     assert "24 boards solved" in stdout
+
+
+def test_a_pool_from_the_card_store(tmp_path, monkeypatch):
+    """Cards imported into the store (here written to it directly), filtered by name and by having a
+    static effect as the Oracle-text reader reads them."""
+    from bridge.card_store import CardStore
+    path = tmp_path / "cards.sqlite"
+    store = CardStore(path, create=True)
+    # Printed characteristics and Oracle text (Scryfall, 2025)
+    store.add_all([("Imperious Perfect", {"name": "Imperious Perfect", "mana_cost": "{2}{G}",
+                                          "type_line": "Creature — Elf Warrior", "pt": "2/2",
+                                          "text": "Other Elves you control get +1/+1.\n{G}, {T}: Create a 1/1 green "
+                                                  "Elf Warrior creature token."}, []),
+                   ("Elvish Visionary", {"name": "Elvish Visionary", "mana_cost": "{1}{G}",
+                                         "type_line": "Creature — Elf Shaman", "pt": "1/1",
+                                         "text": "When this creature enters, draw a card."}, [])],
+                  "test", "mtgjson")
+    monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(path))
+    spec_file = tmp_path / "store.yaml"
+    spec_file.write_text("pool: {store: {search: [e], static: true}}\nsizes: [1]\nbackground: [{card: Llanowar Elves}]\n")
+    spec = load_spec(spec_file)
+    assert [card.label for card in spec.pool] == ["Imperious Perfect"]
+    rows = [row for job in jobs(spec, list(spec.tasks()), None, 1) for row in solve_batch(job)[0]]
+    assert [(row["board"], row["error"]) for row in rows] == [("Imperious Perfect@Alice | current", None)]

@@ -40,13 +40,16 @@ def jobs(spec: SweepSpec, tasks: list, batch_size: int | None, workers: int) -> 
 @contextmanager
 def dask_client(scheduler: str | None, workers: int):
     """A client of the cluster at `scheduler`, or of a local cluster of `workers` processes."""
+    import dask
     from dask.distributed import Client, LocalCluster
     if scheduler:
         with Client(scheduler, timeout="20s") as client:
             yield client
         return
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+    # Dask's workers sample their own stacks every 10 ms for its profiler: CPU a sweep needs
+    with dask.config.set({"distributed.worker.profile.enabled": False}), \
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                         silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         try:
             yield client
         finally:     # workers closing while a heartbeat is under way is no news for the user
@@ -76,7 +79,7 @@ def run(args) -> int:
     tasks = list(spec.tasks())
     workers = args.workers or os.cpu_count() or 1
     started = time.perf_counter()
-    totals = {"boards": 0, "solve": 0.0, "findings": 0.0, "errors": 0, "loops": 0, "overrides": 0,
+    totals = {"boards": 0, "solve": 0.0, "findings": 0.0, "cpu": 0.0, "errors": 0, "loops": 0, "overrides": 0,
               "order_sensitive": 0, "edition_difference": 0}
     try:
         with dask_client(args.scheduler, workers) as client:
@@ -105,6 +108,7 @@ def count(totals: dict, rows: list[dict], stats: BatchStats) -> None:
     totals["boards"] += stats.boards
     totals["solve"] += stats.solve_seconds
     totals["findings"] += stats.findings_seconds
+    totals["cpu"] += stats.cpu_seconds
     for row in rows:
         totals["errors"] += row.get("error") is not None
         totals["loops"] += bool(row.get("loops"))
@@ -125,5 +129,6 @@ def summary(spec: SweepSpec, out: Path, totals: dict, skipped: int, wall: float,
         solve, findings = totals["solve"] / boards, totals["findings"] / boards
         lines.append(f"  {wall:.1f} s, {boards / wall:.1f} boards/s on {workers} worker(s); per board and worker: "
                      f"{per_board * 1000:.0f} ms = solving {solve * 1000:.0f} ms + findings {findings * 1000:.0f} ms "
-                     f"+ overhead {(per_board - solve - findings) * 1000:.0f} ms")
+                     f"+ overhead {(per_board - solve - findings) * 1000:.0f} ms; worker CPU "
+                     f"{totals['cpu'] / boards * 1000:.0f} ms per board")
     return "\n".join(lines)

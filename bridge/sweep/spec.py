@@ -147,13 +147,11 @@ def pool_entries(file: str, base: Path, pool) -> list[tuple[str, object]]:
                                  "cards: [entries] | folder: PATH")
     (kind, value), = pool.items()
     if kind == "store":
-        raise fail(file, "pool.store", "a filter over the imported card store needs the card store (issue 19), "
-                                       "which this version does not have; name library cards or a folder")
+        return store_entries(file, value)
     if kind == "library" and value in ("static", "all"):
         cards = library().all_cards()
-        if value == "static":      # cards with a static ability that generates an effect (604.1, 611.3)
-            cards = [c for c in cards if any(a.operations and not a.activated and a.trigger is None
-                                             for a in c.abilities)]
+        if value == "static":
+            cards = [c for c in cards if has_static_effect(c)]
         return [(f"pool.library ({c.name})", c.name) for c in cards]
     if kind in ("library", "cards"):
         if not isinstance(value, list) or not value:
@@ -170,6 +168,38 @@ def pool_entries(file: str, base: Path, pool) -> list[tuple[str, object]]:
     if not found:
         raise fail(file, "pool.folder", f"no YAML card files in {folder}")
     return found
+
+
+def has_static_effect(card) -> bool:
+    """A card with a static ability that generates a continuous effect (604.1, 611.3)."""
+    return any(a.operations and not a.activated and a.trigger is None for a in card.abilities)
+
+
+STORE_KEYS = ("search", "limit", "static")
+
+
+def store_entries(file: str, value) -> list[tuple[str, str]]:
+    """Cards of the imported card store (`mtg-layers cards import`) whose names hold every word of
+    `search`, at most `limit` (default 100), with `static: true` only those the Oracle-text reader
+    gives a static effect. Workers look the names up in their own store: on another machine, point
+    MTG_LAYERS_CARD_STORE at a copy."""
+    from ..card_store import default_store
+    from ..library import stored_card
+    if not isinstance(value, dict) or any(k not in STORE_KEYS for k in value):
+        raise fail(file, "pool.store", "expected a mapping with " + ", ".join(STORE_KEYS))
+    store = default_store()
+    if store is None:
+        raise fail(file, "pool.store", "no card store here: import cards first (mtg-layers cards import FILE)")
+    words = string_list(file, "pool.store.search", value["search"]) if value.get("search") else []
+    limit = value.get("limit", 100)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise fail(file, "pool.store.limit", "expected a whole number from 1")
+    names = store.search(words, limit=limit)
+    if value.get("static"):
+        names = [name for name in names if has_static_effect(stored_card(name))]
+    if not names:
+        raise fail(file, "pool.store", "no stored card matches")
+    return [(f"pool.store ({name})", name) for name in names]
 
 
 def pool_cards(file: str, base: Path, pool, background: list, players: tuple) -> tuple[PoolCard, ...]:

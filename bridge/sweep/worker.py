@@ -47,6 +47,8 @@ class BatchStats:
     solve_seconds: float          # inside bridge.solve: building facts, grounding, reading the tables
     findings_seconds: float       # facts, the findings' and the researcher's queries, comparing boards
     worker_seconds: float         # the whole batch in the worker
+    cpu_seconds: float = 0.0      # the worker process's CPU time for the batch (what load on the machine
+                                  # does not inflate)
 
 
 @functools.lru_cache(maxsize=8)
@@ -113,7 +115,7 @@ def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str,
 
 def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:
     """Rows of every board of every task of the job."""
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     built_in, query = programs(job.findings, job.query_text, job.query_file)
     clock = {"solve": 0.0, "findings": 0.0}
     rows = []
@@ -139,7 +141,8 @@ def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:
                                              else any(d != mine for d in others))
             rows.append(row)
         clock["findings"] += time.perf_counter() - compared
-    return rows, BatchStats(len(rows), clock["solve"], clock["findings"], time.perf_counter() - started)
+    return rows, BatchStats(len(rows), clock["solve"], clock["findings"], time.perf_counter() - started,
+                            time.process_time() - cpu_started)
 
 
 def warm_up() -> None:
