@@ -46,8 +46,23 @@ def deps_text(result: Result) -> str:
     return "\n".join(lines)
 
 
-def quote(text: str) -> str:
+# Graphviz refuses a string longer than 16,384 characters; a tooltip only needs to be a hint (the
+# full reasons are in `deps` as text or JSON), so every string is cut well below that.
+DOT_STRING_MOST = 500
+TOOLTIP_REASONS = 3
+
+
+def quote(text: str, most: int | None = DOT_STRING_MOST) -> str:
+    """A DOT string; `most=None` for a node's id, which must stay whole (ids are at most 10,000
+    characters: bridge/yaml_input.py)."""
+    if most is not None and len(text) > most:
+        text = text[:most] + f"... ({len(text) - most:,} more characters)"
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def tooltip(reasons: list[str]) -> str:
+    shown = "; ".join(reasons[:TOOLTIP_REASONS])
+    return shown + (f"; and {len(reasons) - TOOLTIP_REASONS} more reasons" if len(reasons) > TOOLTIP_REASONS else "")
 
 
 def deps_dot(result: Result) -> str:
@@ -62,11 +77,12 @@ def deps_dot(result: Result) -> str:
         for i, effect in enumerate(step["effects"]):
             style = ", style=bold" if effect["effect"] in applied else ""
             text = f"{effect['effect']}\n[timestamp {effect['timestamp']}]"
-            lines.append(f"    {quote(cluster + ':' + effect['id'])} [label={quote(text)}{style}];")
+            lines.append(f"    {quote(cluster + ':' + effect['id'], None)} [label={quote(text)}{style}];")
         for d in step["dependencies"]:
             color = ", color=red, label=\"loop\"" if d["in_loop"] else ""
-            lines.append(f"    {quote(cluster + ':' + d['dependent_id'])} -> {quote(cluster + ':' + d['depends_on_id'])}"
-                         f" [tooltip={quote('; '.join(d['reasons']))}{color}];")
+            lines.append(f"    {quote(cluster + ':' + d['dependent_id'], None)} -> "
+                         f"{quote(cluster + ':' + d['depends_on_id'], None)}"
+                         f" [tooltip={quote(tooltip(d['reasons']))}{color}];")
         lines.append("  }")
     lines.append("}")
     return "\n".join(lines)

@@ -6,7 +6,11 @@ import sys
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+import bridge
 from bridge import solver
+from bridge.render import text_table
+from bridge.terminal import CONTROLS, escape_controls
+from bridge.yaml_input import read_yaml
 from bridge.case import load_case
 from bridge.errors import CaseError, SolveTimeout
 from bridge.facts import case_facts
@@ -17,7 +21,13 @@ BUNDLED = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(CASES.r
 LONG = "--fuzz-long" in sys.argv
 SCALE = 20 if LONG else 1
 
+# Integers at the edges of clingo's 32 bits, and P/T texts made of them (issue 15).
+EDGES = [2**31 - 1, 2**31, -(2**31 - 1), -2**31, 2**32, 2**31 - 2, 10**10, -10**10, 2**63]
+# NUL, lone surrogates, terminal escapes, C1 controls and bidi overrides inside names.
+ODD_TEXTS = ["bear\0evil", "\ud800", "a\udfffb", "\x1b[32mpass\x1b[0m", "\x9b31m", "\u202eevil", "\x07", "x\ry"]
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
+                    st.sampled_from(EDGES), st.sampled_from(ODD_TEXTS),
+                    st.sampled_from(EDGES).map(lambda n: f"+{n}/+0"), st.sampled_from(EDGES).map(lambda n: f"{n}/1"),
                     st.text(max_size=20), st.sampled_from(["Grizzly Bears", "creature", "+1/+1", "1/1", "self",
                                                            "modify_pt", "you", "x). #false.", "Æther"]))
 structures = st.recursive(scalars, lambda children: st.one_of(
@@ -96,6 +106,52 @@ def test_mutated_cases_solve_or_fail_clearly(data):
     case = load_or_case_error(data)
     if case is not None:
         try:
-            solver.solve_case(case, timeout=10)
+            result = bridge.solve(case, timeout=10)
         except (CaseError, SolveTimeout):
-            pass
+            return
+        shown = escape_controls(text_table(result))
+        assert not CONTROLS.search(shown.replace("\n", "")), "a control character reaches the terminal"
+
+
+@fuzz(300)
+@given(st.sampled_from(BUNDLED), st.data())
+def test_a_key_given_twice_is_always_refused(case, data):
+    """Any bundled case with one of its keys written a second time, at the top or inside a mapping,
+    is refused with both places; the last one never silently wins."""
+    text = yaml.safe_dump(case, allow_unicode=True, sort_keys=False, width=10**6)
+    lines = [line for line in text.splitlines() if ":" in line and not line.lstrip().startswith("- ")]
+    line = data.draw(st.sampled_from(lines))
+    at = text.splitlines().index(line)
+    doubled = "\n".join(text.splitlines()[:at + 1] + [line] + text.splitlines()[at + 1:]) + "\n"
+    key = line.split(":")[0].strip()
+    try:
+        read_yaml(doubled, "fuzz.yaml")
+    except CaseError as error:
+        assert "given twice" in str(error) or "malformed YAML" in str(error), str(error)
+    else:
+        raise AssertionError(f"the key {key!r} written twice was accepted")
+
+
+@settings(max_examples=len(EDGES) * 4, deadline=None, database=None, derandomize=True)
+@given(st.sampled_from(EDGES), st.sampled_from(["counters", "pt", "modify_pt", "x"]))
+def test_numbers_past_32_bits_never_solve(n, where):
+    """A number (or a sum) outside clingo's range is refused before solving, never wrapped."""
+    case = {"case": "edge", "battlefield": [{"card": "Grizzly Bears"}]}
+    if where == "counters":
+        case["battlefield"][0]["counters"] = {"+1/+1": n}
+    elif where == "pt":
+        case["battlefield"][0]["card"] = {"name": "Edge", "type_line": "Creature — Bear", "pt": f"{n}/1"}
+    elif where == "modify_pt":
+        case["effects"] = [{"affects": ["grizzly_bears"], "does": {"modify_pt": f"+{n}/+0"}}]
+    else:
+        case["stack"] = [{"card": {"name": "Blaze", "mana_cost": "{X}{R}", "type_line": "Sorcery"}, "x": n}]
+    try:
+        result = bridge.solve(case, file="fuzz.yaml", timeout=30)
+    except CaseError as error:
+        assert "outside the range" in str(error) or "could add up to" in str(error) or "fuzz.yaml" in str(error)
+        return
+    if where == "x":
+        assert result.objects["blaze"].mana_value == n + 1            # 202.3e: X counted
+        return
+    state = next(iter(result.objects.values()))
+    assert state.power == (n if where == "pt" else 2 + n), f"{n} in {where} wrapped: {state.pt}"
