@@ -2,6 +2,7 @@
 bridge/cli.py only registers them)."""
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -10,7 +11,7 @@ from .board_facts import board_facts, facts_text
 from .errors import CaseError
 from .query import load_program, run_query
 from .schemas import FORMAT_VERSION
-
+from .sweep.spec import MAX_BOARDS
 
 
 def add_commands(command) -> None:
@@ -32,30 +33,36 @@ def add_commands(command) -> None:
     sweep.add_argument("--resume", action="store_true", help="skip boards already in the output")
     sweep.add_argument("--batch-size", type=int, default=None, metavar="N",
                        help="card combinations per task (default: chosen from the sweep's size)")
+    sweep.add_argument("--max-boards", type=board_limit, default=MAX_BOARDS, metavar="N",
+                       help=f"refuse a sweep of more boards than this (default {MAX_BOARDS:,})")
     sweep.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
+def board_limit(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of boards from 1, got {text!r}")
+    return value
+
+
 def solved(args, path):
-    """The Result of one case, or None after printing why it could not be read (exit 2)."""
+    """The Result of one case (CaseError when it cannot be read)."""
     from .cli import limits_of
-    try:
-        return api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
-    except CaseError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return None
+    return api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
 
 
 def run_facts(args) -> int:
-    result = solved(args, args.case)
-    if result is None:
-        return 2
-    if args.format == "json":
-        print(json.dumps({"format_version": FORMAT_VERSION, "case": result.case.title, "file": result.case.file,
-                          "rules": result.edition, "facts": [str(f) for f in board_facts(result)]},
-                         ensure_ascii=False, indent=2))
-    else:
-        print(facts_text(result))
-    return 0
+    """The facts of one case, made in a child process under --timeout and --max-memory (bridge/runner.py)."""
+    from .cli import one_file
+
+    def work():
+        result = solved(args, args.case)
+        if args.format == "json":
+            return json.dumps({"format_version": FORMAT_VERSION, "case": result.case.title, "file": result.case.file,
+                               "rules": result.edition, "facts": [str(f) for f in board_facts(result)]},
+                              ensure_ascii=False, indent=2)
+        return facts_text(result)
+    return one_file(args, args.case, work)
 
 
 def run_query_command(args) -> int:
@@ -64,23 +71,25 @@ def run_query_command(args) -> int:
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    from .cli import bounded, worst
+
+    def work(path) -> str:
+        """One case's line: solved and queried in a child process under --timeout and --max-memory (the
+        researcher's program may not end, or may fill memory: bridge/runner.py)."""
+        result = solved(args, path)
+        atoms = run_query(program, board_facts(result), str(path))
+        if args.format == "json":
+            return json.dumps({"format_version": FORMAT_VERSION, "file": str(path), "case": result.case.title,
+                               "rules": result.edition, "atoms": [str(a) for a in atoms]}, ensure_ascii=False)
+        return f"{path} ({result.edition}): " + (" ".join(str(a) for a in atoms) if atoms else "—")
     status = 0
     for path in api.case_files(args.cases):
-        result = solved(args, path)
-        if result is None:
-            status = 2
-            continue
-        try:
-            atoms = run_query(program, board_facts(result), str(path))
-        except CaseError as error:
-            print(f"error: {error}", file=sys.stderr)
-            status = 2
-            continue
-        if args.format == "json":
-            print(json.dumps({"format_version": FORMAT_VERSION, "file": str(path), "case": result.case.title,
-                              "rules": result.edition, "atoms": [str(a) for a in atoms]}, ensure_ascii=False))
+        outcome = bounded(args, path, lambda: work(path))
+        status = worst(status, outcome.status)
+        if outcome.status:
+            print(f"error: {outcome.message}", file=sys.stderr)
         else:
-            print(f"{path} ({result.edition}): " + (" ".join(str(a) for a in atoms) if atoms else "—"))
+            print(outcome.value)
         sys.stdout.flush()
     return status
 

@@ -111,3 +111,20 @@ def test_a_result_pickles_with_its_trace_and_facts():
     assert copy.trace.steps == result.trace.steps
     with pytest.raises(KeyError, match="not kept"):
         copy.reader("final_value")
+
+
+def test_query_and_facts_run_under_the_time_limit(tmp_path, capsys):
+    """The researcher's program runs in the child process of --timeout (bridge/runner.py): one that
+    does not end is stopped, exit 4, the case named; the next case still gets its line."""
+    endless = tmp_path / "endless.lp"
+    endless.write_text("x(1..100000000).\n#show x/1.\n")
+    case, other = DEP / "loop_color_swap.yaml", DEP / "loop_mutual_ability_loss.yaml"
+    assert main(["query", "--timeout", "2", "--program", str(endless), str(case)]) == 4
+    err = capsys.readouterr().err
+    assert str(case) in err and "--timeout" in err and "Traceback" not in err
+    loops = str(example_path("loops"))
+    assert main(["query", "--program", loops, str(tmp_path / "missing.yaml"), str(other)]) == 2
+    out, err = capsys.readouterr()
+    assert "missing.yaml" in err and 'loop("newer#2","older#2")' in out
+    assert main(["facts", str(tmp_path / "missing.yaml")]) == 2
+    assert "missing.yaml" in capsys.readouterr().err

@@ -56,15 +56,41 @@ def test_rows_find_the_loops_of_the_bundled_cases(expected_rows):
 
 def test_spec_errors_name_the_spec_and_key(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
+    (tmp_path / "broken.lp").write_text("loop(X :- effect(X).\n")       # a syntax error: said before Dask starts
+    (tmp_path / "latin1.lp").write_bytes("% café\n".encode("latin-1"))
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "card.yaml").write_bytes("name: Café\n".encode("latin-1"))
     for text, words in (("pool: {library: [Blood Mooon]}", "pool.library[0]"),
                         ("pool: {library: static}\nrules: [m11]", "rules[0]"),
                         ("pool: {library: static}\nfindings: [loops]", "findings[0]"),
                         ("pool: {store: {type: creature}}", "pool.store"),
-                        ("pool: {library: static}\npoool: 1", "poool")):
+                        ("pool: {library: static}\npoool: 1", "poool"),
+                        ("pool: {library: static}\ntimeout: .nan", "timeout"),
+                        ("pool: {library: static}\ntimeout: .inf", "timeout"),
+                        ("pool: {library: static}\ntimeout: -1", "timeout"),
+                        ("pool: {library: static}\nquery: broken.lp", "broken.lp"),
+                        ("pool: {library: static}\nquery: latin1.lp", "UTF-8"),
+                        ("pool: {folder: cards}", "pool.folder")):
         bad.write_text(text)
         assert main(["sweep", str(bad), "-o", str(tmp_path / "out.jsonl")]) == 2
         err = capsys.readouterr().err
         assert str(bad) in err and words in err and "Traceback" not in err
+
+
+def test_a_sweep_too_large_is_refused_with_its_count(tmp_path, capsys):
+    """Boards are counted, not listed: 274 cards in ordered triples is said at once, not built."""
+    spec = load_spec(SPEC)
+    assert spec.board_count() == 24 and spec.task_count() == 6
+    big = tmp_path / "big.yaml"
+    big.write_text("pool: {library: static}\nsizes: [3]\n")
+    boards = load_spec(big).board_count()
+    assert boards > 1_000_000
+    assert main(["sweep", str(big), "-o", str(tmp_path / "out.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert str(big) in err and f"{boards:,} boards" in err and "--max-boards" in err
+    assert main(["sweep", str(SPEC), "--max-boards", "23", "-o", str(tmp_path / "out.jsonl")]) == 2
+    assert "24 boards" in capsys.readouterr().err
+    assert not (tmp_path / "out.jsonl").exists()
 
 
 def test_local_cluster_rows_formats_and_resume(tmp_path, expected_rows, capsys):

@@ -8,6 +8,7 @@ done, their rate and the time left, updated as rows are written.
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import os
@@ -24,17 +25,20 @@ from .worker import BatchJob, BatchStats, solve_batch, warm_up
 BOARDS_PER_BATCH = 24      # about 1-2 s of work: enough to make a task's own cost (a few ms) small
 
 
-def jobs(spec: SweepSpec, tasks: list, batch_size: int | None, workers: int) -> list[BatchJob]:
-    """The tasks cut into batches: a few per worker at least, so that a slow or lost one matters little."""
-    if not tasks:
+def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int) -> list[BatchJob]:
+    """The tasks (any iterable: spec.tasks() is read lazily) cut into batches: a few per worker at
+    least, so that a slow or lost one matters little."""
+    task_count = spec.task_count()
+    if not task_count:
         return []
-    per_task = max(1, spec.boards_per_task(len(tasks[0].cards)))
-    size = batch_size or max(1, min(math.ceil(BOARDS_PER_BATCH / per_task), math.ceil(len(tasks) / (4 * workers))))
+    per_task = max(1, spec.boards_per_task(spec.sizes[0]))
+    size = batch_size or max(1, min(math.ceil(BOARDS_PER_BATCH / per_task), math.ceil(task_count / (4 * workers))))
     pool = tuple((card.label, card.entry) for card in spec.pool)
+    tasks = iter(tasks)
     return [BatchJob(name=spec.name, pool=pool, background=spec.background, players=spec.players,
                      orders=spec.orders, editions=spec.editions, findings=spec.findings,
                      query_text=spec.query_text, query_file=spec.query_file, timeout=spec.timeout,
-                     tasks=tuple(tasks[i:i + size])) for i in range(0, len(tasks), size)]
+                     tasks=batch) for batch in iter(lambda: tuple(itertools.islice(tasks, size)), ())]
 
 
 @contextmanager
@@ -66,6 +70,11 @@ def run(args) -> int:
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    total = spec.board_count()
+    if total > args.max_boards:
+        print(f"error: {spec.file}: the sweep has {total:,} boards, more than --max-boards {args.max_boards:,}; "
+              "make the pool or the sizes smaller, or raise --max-boards", file=sys.stderr)
+        return 2
     fmt = args.format
     out = Path(args.output) if args.output else Path(args.spec).with_suffix(SUFFIXES[fmt])
     try:
@@ -75,8 +84,6 @@ def run(args) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     from tqdm import tqdm
-    total = spec.board_count()
-    tasks = list(spec.tasks())
     workers = args.workers or os.cpu_count() or 1
     started = time.perf_counter()
     totals = {"boards": 0, "solve": 0.0, "findings": 0.0, "cpu": 0.0, "errors": 0, "loops": 0, "overrides": 0,
@@ -89,7 +96,7 @@ def run(args) -> int:
                             disable=args.no_progress, dynamic_ncols=True)
             started = time.perf_counter()
             from dask.distributed import as_completed
-            futures = client.map(solve_batch, jobs(spec, tasks, args.batch_size, workers), pure=False)
+            futures = client.map(solve_batch, jobs(spec, spec.tasks(), args.batch_size, workers), pure=False)
             for future in as_completed(futures):
                 rows, stats = future.result()
                 new = [row for row in rows if row["board"] not in done]

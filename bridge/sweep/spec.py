@@ -3,12 +3,14 @@ controllers, entry orders, rules editions and what to record; read and checked b
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..case import EDITIONS, load_case, snake_case
 from ..errors import CaseError, close_matches
 from ..library import library
+from ..query import parse_program
 from ..yaml_input import read_yaml
 
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
@@ -16,6 +18,7 @@ SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "
 POOL_KEYS = ("library", "cards", "folder", "store")
 FINDINGS = ("dependency_loop", "dependency_override", "order_sensitivity", "edition_difference")
 ORDERS = ("all", "pool")
+MAX_BOARDS = 1_000_000     # `sweep --max-boards` default: a sweep larger than this is most likely a mistake
 
 
 @dataclass(frozen=True)
@@ -58,13 +61,16 @@ class SweepSpec:
                     yield Task(cards, controllers)
 
     def boards_per_task(self, size: int) -> int:
-        orders = len(list(itertools.permutations(range(size)))) if self.orders == "all" else 1
+        orders = math.perm(size) if self.orders == "all" else 1
         return orders * len(self.editions)
+
+    def task_count(self) -> int:
+        return sum(math.comb(len(self.pool), size) * len(self.controllers) ** size for size in self.sizes)
 
     def board_count(self) -> int:
         total = 0
         for size in self.sizes:
-            combos = len(list(itertools.combinations(range(len(self.pool)), size))) if size <= len(self.pool) else 0
+            combos = math.comb(len(self.pool), size)       # 0 when size > the pool
             total += combos * len(self.controllers) ** size * self.boards_per_task(size)
         return total
 
@@ -121,9 +127,16 @@ def load_spec(path) -> SweepSpec:
             query_text = Path(query_file).read_text(encoding="utf-8")
         except OSError as exc:
             raise fail(file, "query", f"cannot read {query_file}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise fail(file, "query", f"cannot read {query_file}: not a UTF-8 text file") from None
+        try:                # a syntax error is said now, before any worker starts
+            parse_program(query_text, query_file)
+        except CaseError as error:
+            raise fail(file, "query", error.problem) from None
     timeout = data.get("timeout", 60)
-    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout <= 0:
-        raise fail(file, "timeout", "expected a number of seconds per board")
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout) \
+            or timeout <= 0:
+        raise fail(file, "timeout", f"expected a number of seconds per board greater than 0, got {timeout!r}")
     pool = pool_cards(file, base, data.get("pool"), background, players)
     if max(sizes) > len(pool):
         raise fail(file, "sizes", f"combinations of {max(sizes)} cards from a pool of {len(pool)}")
@@ -162,7 +175,13 @@ def pool_entries(file: str, base: Path, pool) -> list[tuple[str, object]]:
         raise fail(file, "pool.folder", f"{folder} is not a folder")
     found = []
     for path in sorted(folder.glob("*.y*ml")):
-        data, _ = read_yaml(path.read_text(encoding="utf-8"), str(path))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise fail(file, "pool.folder", f"cannot read {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise fail(file, "pool.folder", f"cannot read {path}: not a UTF-8 text file") from None
+        data, _ = read_yaml(text, str(path))
         entry = data if isinstance(data, dict) and "card" in data else {"card": data}
         found.append((str(path), entry))
     if not found:
