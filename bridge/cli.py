@@ -27,6 +27,7 @@ from .yaml_input import DEFAULT_LIMITS, Limits
 from .explain import explain_data, explain_text
 from .help import run_help
 from .render import dumps, result_json, text_only_data, text_only_summary, text_table
+from .sba_render import limit_notes
 from .schemas import FORMAT_VERSION
 
 EPILOG = """exit codes:
@@ -296,6 +297,7 @@ def check_entry(args, path) -> dict:
     text_only = text_only_summary(outcome.result)
     entry["text_only"] = text_only_data(outcome.result)
     noted = [f"      {text_only}"] if text_only else []
+    noted += [f"      {note}" for note in limit_notes(outcome.result.sba)]    # what the 704 checks left out
     if outcome.passed and not (args.strict and text_only):
         return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"] + noted
                 + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}

@@ -378,6 +378,8 @@ def case_facts(case: Case) -> list[Symbol]:
         for status, had, time, number in obj.status_changes:
             w.add("status_changed", o, Function(status), Function("on" if had else "off"), time, number)
         w.add("in_zone", o, Function(obj.zone))
+        if obj.token:
+            w.add("token", o)                  # 111.1 (704.5d reads it)
         for j, component in enumerate(obj.merged_under, start=1):
             # 723.2 a merged permanent's other components (their abilities count, 702.140e)
             component_term = Function("component", [o, Number(j)])

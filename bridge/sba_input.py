@@ -13,7 +13,7 @@ from dataclasses import dataclass
 SBA_OBJECT_KEYS = ("damage", "deathtouch_damage")
 SBA_TOP_KEYS = ("keep", "life", "poison", "expect_after_sba")
 # What a round can do to an object or a player (the `rounds` of expect_after_sba), and their words.
-ACTIONS = ("graveyard", "unattached", "counters_removed", "loses_game")
+ACTIONS = ("graveyard", "unattached", "counters_removed", "loses_game", "ceases_to_exist")
 AFTER_SBA_KEYS = ("rounds", "triggers", "board")
 
 

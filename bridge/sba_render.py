@@ -7,7 +7,10 @@ from .sba import Action, Round, Rounds
 from .texts import ability_text, trigger_text
 
 DOING = {"graveyard": "put into its owner's graveyard", "unattached": "becomes unattached, stays on the battlefield",
-         "counters_removed": "loses {n} +1/+1 and {n} -1/-1 counters", "loses_game": "loses the game"}
+         "counters_removed": "loses {n} +1/+1 and {n} -1/-1 counters", "loses_game": "loses the game",
+         "ceases_to_exist": "ceases to exist"}
+UNCHECKED_704_5M = "704.5m is checked for one-word enchant restrictions on permanents only"
+NOT_MODELLED_800_4A = "the game goes on (104.3); their objects leaving the game with them (800.4a) is not modelled"
 
 
 def arg(term: Symbol):
@@ -36,6 +39,7 @@ def why_text(why: Symbol) -> str:
         "counters": lambda: f"{a[0]} +1/+1 and {a[1]} -1/-1 counters",
         "life": lambda: f"life total {a[0]}",
         "poison": lambda: f"{a[0]} poison counters",
+        "zone": lambda: f"a token in the {a[0]} (111.7)",
     }.get(why.name, lambda: str(why))()
 
 
@@ -68,9 +72,21 @@ def round_lines(checked: Round, texts: dict) -> list[str]:
         lines.append(f"     {player} chooses which of {', '.join(objs)} ({name}) stays (704.5j): "
                      "a player's choice, say it with keep: [id]")
     for aura, text in checked.unchecked:
-        lines.append(f"     {aura}: \"{text}\" is not checked (704.5m is checked for one-word enchant "
-                     "restrictions on permanents only)")
+        lines.append(f"     {aura}: \"{text}\" is not checked ({UNCHECKED_704_5M})")
+    if checked.losers and not checked.game_over:
+        lines.append(f"     {', '.join(checked.losers)}: {NOT_MODELLED_800_4A}")
     return lines
+
+
+def limit_notes(rounds: Rounds | None) -> list[str]:
+    """What the checks did not decide, one line each (for `check`): 704.5m not checked, 800.4a."""
+    if rounds is None:
+        return []
+    notes = [f"not checked: {aura} \"{text}\" ({UNCHECKED_704_5M})" for r in rounds.rounds for aura, text in r.unchecked]
+    notes += [f"{', '.join(r.losers)}: {NOT_MODELLED_800_4A}" for r in rounds.rounds if r.losers and not r.game_over]
+    if rounds.stopped.startswith("not modelled"):
+        notes.append(rounds.stopped)
+    return list(dict.fromkeys(notes))
 
 
 def rounds_text(rounds: Rounds, texts: dict) -> list[str]:
@@ -106,7 +122,12 @@ def rounds_json(rounds: Rounds) -> dict:
                     "triggers": [{"source": t.source, "ability": ability_text(t.ability, r.board.texts),
                                   "controller": t.controller, "times": t.times} for t in r.triggers],
                     "choices": [{"player": p, "name": n, "objects": list(objs), "rule": "704.5j"}
-                                for p, n, objs in r.choices]}
+                                for p, n, objs in r.choices],
+                    "not_checked": [{"object": o, "enchant": text, "rule": "704.5m", "why": UNCHECKED_704_5M}
+                                    for o, text in r.unchecked],
+                    "game_over": r.game_over,
+                    **({"not_modelled": [{"players": list(r.losers), "rule": "800.4a", "why": NOT_MODELLED_800_4A}]}
+                       if r.losers and not r.game_over else {})}
                    for r in rounds.rounds],
         "stopped": rounds.stopped,
         "board": [o.as_dict() for o in rounds.final.objects.values()],

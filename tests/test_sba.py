@@ -9,6 +9,7 @@ import bridge
 from bridge.case import load_case
 from bridge.cli import main
 from bridge.sba import round_fact
+from bridge.sba_render import UNCHECKED_704_5M, rounds_json
 from bridge.solver import solve_case
 
 from conftest import CASES
@@ -121,7 +122,28 @@ def test_plus_and_minus_counters_annihilate():
 def test_life_and_poison():
     result = bridge.solve(board(BEARS, life={"Bob": 0}, poison={"Alice": 9}), file="t.yaml")
     assert [r.changes() for r in result.sba.performing] == [{"Bob": "loses_game"}]
-    assert "lost the game" in result.sba.stopped
+    assert "the game is over" in result.sba.stopped
+    assert result.sba.rounds[0].game_over
+
+
+def test_with_three_players_the_game_goes_on_after_one_loses(capsys, tmp_path):
+    """104.3, 800.4a: one of three players loses; the checks go on (Bob is not checked again)."""
+    data = board({**BEARS, "damage": 2}, players=["Alice", "Bob", "Carol"], life={"Bob": 0})
+    result = bridge.solve(data, file="t.yaml")
+    assert [r.changes() for r in result.sba.performing] == [{"Bob": "loses_game", "grizzly_bears": "graveyard"}]
+    assert not result.sba.stopped and not result.sba.rounds[0].game_over
+    assert len(result.sba.rounds) == 2
+    # Alice and Bob lose at once: only Carol is left, the game is over
+    both = bridge.solve(board(BEARS, players=["Alice", "Bob", "Carol"], life={"Alice": 0, "Bob": -1}), file="t.yaml")
+    assert both.sba.rounds[0].game_over and "the game is over" in both.sba.stopped
+    path = tmp_path / "three.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert main(["solve", str(path)]) == 0
+    assert "Bob: the game goes on (104.3); their objects leaving the game with them (800.4a) is not modelled" \
+        in capsys.readouterr().out
+    assert main(["solve", "--format", "json", str(path)]) == 0
+    first = json.loads(capsys.readouterr().out)[0]["state_based_actions"]["rounds"][0]
+    assert first["game_over"] is False and first["not_modelled"][0]["players"] == ["Bob"]
 
 
 def test_an_aura_whose_permanent_left_goes_to_the_graveyard():
@@ -130,12 +152,37 @@ def test_an_aura_whose_permanent_left_goes_to_the_graveyard():
     assert rounds(data) == [{"rancor": "graveyard"}]
 
 
-def test_an_aura_that_enchants_a_player_is_not_checked_but_said():
+def test_an_aura_that_enchants_a_player_is_not_checked_but_said(capsys, tmp_path):
     curse = {"card": {"name": "Test Curse", "mana_cost": "{B}", "type_line": "Enchantment — Aura Curse",
                       "abilities": ["enchant player"]}}
     result = bridge.solve(board(curse), file="t.yaml")
     assert not result.sba.performing
     assert result.sba.rounds[0].unchecked == (("test_curse", "enchant player"),)
+    assert rounds_json(result.sba)["rounds"][0]["not_checked"] == [
+        {"object": "test_curse", "enchant": "enchant player", "rule": "704.5m", "why": UNCHECKED_704_5M}]
+    path = tmp_path / "curse.yaml"
+    path.write_text(yaml.safe_dump({**board(curse), "expect": {"test_curse": {"pt": None}}}), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert f'not checked: test_curse "enchant player" ({UNCHECKED_704_5M})' in capsys.readouterr().out
+
+
+def test_a_token_that_died_ceases_to_exist_at_the_next_check():
+    """704.5d, 111.7: the token dies (its dies triggers fire), then ceases to exist: it is off the board."""
+    result = bridge.solve(SBA / "token_dies_then_ceases_to_exist.yaml")
+    assert [r.changes() for r in result.sba.performing] == [{"soldier_token": "graveyard"},
+                                                            {"soldier_token": "ceases_to_exist"}]
+    assert [t.source for t in result.sba.performing[0].triggers] == ["blood_artist"]
+    assert "soldier_token" not in {o.id for o in result.sba.final.case.objects}
+    # a token that left by an event is in the graveyard until the first check
+    data = board({"card": "Grizzly Bears", "token": True}, events=[{"leaves": ["grizzly_bears"]}])
+    assert rounds(data) == [{"grizzly_bears": "ceases_to_exist"}]
+    # a copy of the token still reads its copiable values: not modelled, said, and the checks stop
+    copied = bridge.solve(board({**BEARS, "token": True, "damage": 2}, {"card": "Clone", "copy_of": "grizzly_bears"}),
+                          file="t.yaml")
+    assert copied.sba.stopped.startswith("not modelled: grizzly_bears ceases to exist (704.5d) but clone")
+    assert copied.sba.final.objects["clone"].pt == "2/2"
+    # a card (not a token) stays in the graveyard
+    assert rounds(board({**BEARS, "damage": 2})) == [{"grizzly_bears": "graveyard"}]
 
 
 @pytest.mark.parametrize("text, message", [
