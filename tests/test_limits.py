@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -317,14 +318,51 @@ def test_the_runner_bounds_output():
 # --- heavy boards, small limits ------------------------------------------------------------------
 
 def run_cli(args: list[str], timeout: float = 300) -> tuple[int, float, int, str]:
-    """Exit code, wall seconds, peak memory (bytes, the largest of the process and its children) and stderr."""
+    """Exit code, wall seconds, peak memory (bytes, the largest high-water mark of the process and its
+    children, polled) and stderr.
+
+    Not ru_maxrss from wait4: a child forked from this (large) pytest process keeps the parent's
+    maxrss across exec, so late in a full run every child would look as big as pytest itself."""
     start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "bridge.cli", *args], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, cwd=ROOT)
-    err = proc.stderr.read().decode()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, time.monotonic() - start, usage.ru_maxrss * 1024, err
+    with tempfile.TemporaryFile() as err_file:
+        proc = subprocess.Popen([sys.executable, "-m", "bridge.cli", *args], stdout=subprocess.DEVNULL,
+                                stderr=err_file, cwd=ROOT)
+        peak = 0
+        while proc.poll() is None:
+            peak = max(peak, *(high_water_mark(pid) for pid in process_tree(proc.pid)))
+            if time.monotonic() - start > timeout:
+                proc.kill()
+            time.sleep(0.01)
+        err_file.seek(0)
+        err = err_file.read().decode()
+    return proc.returncode, time.monotonic() - start, peak, err
+
+
+def process_tree(root: int) -> list[int]:
+    """The process and its descendants, from /proc."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    tree, frontier = [root], [root]
+    while frontier:
+        frontier = [pid for pid, parent in parents.items() if parent in frontier]
+        tree += frontier
+    return tree
+
+
+def high_water_mark(pid: int) -> int:
+    """VmHWM of a process in bytes (0 once it has exited)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 def lords(n: int, tmp_path: Path) -> Path:

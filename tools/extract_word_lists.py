@@ -1,6 +1,6 @@
 """Write asp/word_lists.lp: the Comprehensive Rules' own lists of words, as ASP facts.
 
-    python scripts/extract_word_lists.py ../shared/reference/comprehensive-rules-2022-04-29.txt
+    python tools/extract_word_lists.py ../shared/reference/comprehensive-rules-2022-04-29.txt
 
 Reads 105.1 (colors), 205.2a (card types), 205.3g-205.3n (subtypes, by kind), 205.4a
 (supertypes), the section titles of 702 (keyword abilities), and every "<kind> counter" the rules
@@ -81,7 +81,7 @@ def asp(words: dict[str, list], source: str) -> str:
     def s(word: str) -> str:
         return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
     out = [f"% The rules' own word lists, extracted from {source}",
-           "% by scripts/extract_word_lists.py (do not edit by hand; run the script again).",
+           "% by tools/extract_word_lists.py (do not edit by hand; run the script again).",
            "% rules_word(Kind, Word): Kind is color (105.1), card_type (205.2a), supertype (205.4a),",
            "% keyword (702.2-702.153, the section titles, and the variants named in their rules) or counter (every kind of counter the rules",
            "% text names; 122 has no closed list). rules_subtype(Word, Kind): 205.3g-205.3n, Kind the card",
