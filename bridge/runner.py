@@ -56,6 +56,14 @@ class ChildFailed(Exception):
     """The work raised an exception that could not be sent back as it was."""
 
 
+def without_traceback(exc: BaseException) -> BaseException:
+    """The exception alone, to be pickled: where it was raised stays in the child. Without this, a
+    library that pickles tracebacks (Dask's tblib, once imported) would send the whole stack, and a
+    deep one (a YAML document nested 250 levels) fails to pickle."""
+    exc.__traceback__ = exc.__context__ = exc.__cause__ = None
+    return exc
+
+
 def can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "win32"
 
@@ -139,7 +147,7 @@ def child(work: Callable, bounds: Bounds, write_end: int, file: str) -> None:
         except MemoryError:
             answer = ("raise", memory_error(file, bounds))
         except BaseException as exc:                       # sent back to be raised in the parent
-            answer = ("raise", exc)
+            answer = ("raise", without_traceback(exc))
         try:
             data = pickle.dumps(answer)
         except MemoryError:

@@ -263,6 +263,13 @@ def test_nesting_deeper_than_200_is_named_as_nesting(refused):
     assert "nested too deeply (more than 200 levels)" in refused("case: t\nnotes:" + " [" * 250 + " ]" * 250)
 
 
+def test_a_deep_error_comes_back_from_the_child_when_tracebacks_pickle(refused):
+    """Dask's tblib (imported by sweeps) makes exceptions pickle their tracebacks; the child sends
+    back the error alone, never a 250-level stack that fails to pickle (was: exit 3)."""
+    pytest.importorskip("tblib.pickling_support").install()
+    assert "nested too deeply" in refused("case: t\nnotes:" + " [" * 250 + " ]" * 250)
+
+
 def test_a_long_string_is_refused(refused):
     assert "a string of 10,001 characters" in refused(BEARS + "    id: " + "x" * 10_001 + "\n")
 
