@@ -28,8 +28,8 @@ STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
 SECURITY_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
                                                "script-src 'self'; object-src 'none'; frame-ancestors 'none'",
                     "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
-MOST_CONNECTIONS = 32          # threads serving at once; more connections are closed at once
-IDLE_SECONDS = 30              # a client that sends nothing for this long is dropped
+MOST_CONNECTIONS = 100         # threads serving at once; more connections are closed at once
+IDLE_SECONDS = 15              # a client that sends nothing for this long is dropped
 
 
 @dataclass(frozen=True)
