@@ -38,7 +38,6 @@ def add_commands(command) -> None:
     sweep.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     # Each board is solved under --timeout (when given, it overrides the spec's `timeout:`), --max-memory,
     # --max-output, --max-objects and --max-effects, in a child process of its worker (bridge/runner.py).
-    sweep.set_defaults(timeout=None)
 
 
 def board_limit(text: str) -> int:

@@ -222,6 +222,9 @@ def test_sweep_boards_are_bounded_by_the_command_line(tmp_path):
     spec.write_text(ENGINE_SPEC)
     [slow] = command_rows(spec, "--timeout", "0.001")            # over the spec's 60 s
     assert "0.001" in slow["error"] and "characteristics" not in slow
+    hasty = tmp_path / "hasty.yaml"                               # the spec's own timeout, unless --timeout
+    hasty.write_text(ENGINE_SPEC + "timeout: 0.001\n")
+    assert "0.001" in command_rows(hasty)[0]["error"] and command_rows(hasty, "--timeout", "60")[0]["error"] is None
     big_spec = tmp_path / "big.yaml"                              # 3,000 Bears need more than 100 MB
     big_spec.write_text(ENGINE_SPEC.replace("background: [{card: Forest}]",
                                             "background: [{card: Forest}" + ", {card: Grizzly Bears}" * 3000 + "]"))

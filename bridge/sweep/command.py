@@ -41,7 +41,7 @@ def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int, args=None
         from ..cli import limits_of
         bounds = dict(memory_bytes=args.max_memory << 20, output_bytes=args.max_output, limits=limits_of(args),
                       reevaluate=args.reevaluate)
-    timeout = args.timeout if args is not None and args.timeout is not None else spec.timeout
+    timeout = args.timeout if args is not None and "timeout" in getattr(args, "given", ()) else spec.timeout
     tasks = iter(tasks)
     return [BatchJob(name=spec.name, pool=pool, background=spec.background, players=spec.players,
                      orders=spec.orders, editions=spec.editions, findings=spec.findings,
