@@ -50,7 +50,7 @@ CARD_ZONE_NAMES = tuple(zone for _, zone in CARD_ZONES)
 # Cards outside the battlefield and the stack: no controller (108.4a), no status (face-down exiled cards
 # are not modelled).
 ZONE_OBJECT_KEYS = ("id", "card")
-STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up")
+STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up", "monstrous")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
                "decisions", "illegal_targets", "countered_on_resolution")
@@ -197,6 +197,16 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
         data, marks = read_yaml(text, file, limits)
     else:
         data, file = source, file or "<case>"
+    return case_from_data(data, file, limits, marks)
+
+
+def load_case_text(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Case:
+    """Load a case from YAML text (the web page's board): errors carry lines and columns, as for a file."""
+    data, marks = read_yaml(text, file, limits)
+    return case_from_data(data, file, limits, marks)
+
+
+def case_from_data(data, file: str, limits: Limits, marks: dict) -> Case:
     try:
         check_scalars(data, file, limits)
         case = CaseBuilder(file, limits).read(data)
@@ -690,6 +700,8 @@ class CaseBuilder:
             if "back_face_up" in status and (card.modal_back_face is None or zone not in ("battlefield", "stack")):
                 raise self.fail(f"{where}.status.back_face_up", "only a modal double-faced card (modal_back) on the "
                                 "battlefield or the stack has its back face up (712.4a, 712.4e)")
+            if "monstrous" in status and zone != "battlefield":
+                raise self.fail(f"{where}.status.monstrous", "only permanents can be monstrous (701.31b)")
         copy_of = None
         if entry.get("copy_of") is not None:
             copy_of = r.string(entry["copy_of"], f"{where}.copy_of")

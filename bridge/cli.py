@@ -18,6 +18,7 @@ from . import api, research_cli
 
 from .case import EDITIONS
 from .cards_command import add_cards_command, run_cards
+from .web.command import add_serve_command, run_serve
 from .compare import compare_data, compare_text
 from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
 from .errors import CaseError, SolveTimeout
@@ -163,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="editions to compare, comma-separated (default: pre-m10,current)")
     research_cli.add_commands(command)      # facts, query, sweep
     add_cards_command(commands, parents)
+    add_serve_command(commands, parents)       # the judges' page (bridge/web)
     documentation = commands.add_parser("help", help="show the documentation installed with mtg-layers: "
                                                      "`help vocabulary` lists every key of a case file")
     documentation.add_argument("topic", nargs="?", metavar="TOPIC", help="vocabulary, contract, seed-coverage, "
@@ -192,7 +194,8 @@ def main(argv=None) -> int:
             status = run_help(args, parser, parser.commands)
         else:
             status = {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
-                      "compare": run_compare, "cards": run_cards, **research_cli.RUNNERS}[args.command](args)
+                      "compare": run_compare, "cards": run_cards, **research_cli.RUNNERS,
+                      "serve": lambda args: run_serve(args, limits_of(args), bounds_of(args))}[args.command](args)
         sys.stdout.flush()             # a closed pipe shows here, not in Python's final flush
         return status
     except KeyboardInterrupt:

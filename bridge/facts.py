@@ -258,7 +258,20 @@ class FactWriter:
             self.add("ability_selector", term, selector_term)
             self.selector(selector_term, ability.selector)
             self.operations(term, ability.operations)
+            self.conditions(term, ability)
         return term
+
+    def conditions(self, term: Symbol, ability: Ability) -> None:
+        """A static ability's "as long as ..." (asp/604_2_conditions.lp)."""
+        for i, condition in enumerate(ability.conditions, start=1):
+            if condition.status is not None:
+                self.add("ability_condition_status", term, i, Function(condition.status))
+                continue
+            number = self.expr(Function("cond", [term, Number(i)]), condition.number)
+            self.add("ability_condition", term, i, number)
+            for bound, n in (("min", condition.at_least), ("max", condition.at_most)):
+                if n is not None:
+                    self.add("ability_condition_bound", term, i, Function(bound), n)
 
     # --- questions about characteristics ---
     def question(self, q) -> None:

@@ -85,6 +85,16 @@ class Expr:
 
 
 @dataclass(frozen=True)
+class Condition:
+    """One "as long as ..." of a static ability (611.3a: checked at every moment): a number and the
+    bounds it must be within, or a designation its object must have (701.31b monstrous)."""
+    number: Expr | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    status: str | None = None      # monstrous | tapped | untapped
+
+
+@dataclass(frozen=True)
 class CopyExceptions:
     """What a copy effect does not copy or adds (707.9): kept characteristics, specific values,
     types "in addition", abilities gained as part of the copy ('this' = the ability itself)."""
@@ -169,6 +179,7 @@ class Ability:
     players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
+    conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
 
     @property
     def is_activated(self) -> bool:
@@ -596,14 +607,19 @@ class Reader:
         cda = data.get("cda", False)
         if not isinstance(cda, bool):
             raise self.fail(f"{where}.cda", "expected true or false")
-        selector, operations, activated = None, (), ()
+        selector, operations, activated, conditions = None, (), (), ()
         if "static" in data:
-            static = self.mapping(data["static"], f"{where}.static", ("affects", "does"))
+            static = self.mapping(data["static"], f"{where}.static", ("affects", "does", "as_long_as"))
             for key in ("affects", "does"):
                 if key not in static:
                     raise self.fail(f"{where}.static", f"missing key {key!r}")
             selector = self.selector(static["affects"], f"{where}.static.affects")
             operations = self.operations(static["does"], f"{where}.static.does")
+            if "as_long_as" in static:
+                if cda:
+                    raise self.fail(f"{where}.static.as_long_as", "a characteristic-defining ability has no "
+                                    "condition (604.3a(5)): drop cda: true or the condition")
+                conditions = read_conditions(self, static["as_long_as"], f"{where}.static.as_long_as")
         elif cda:
             raise self.fail(f"{where}.cda", "only a static ability can be characteristic-defining")
         if "activated" in data:
@@ -646,7 +662,7 @@ class Reader:
         return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                        chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
                        enters_with_counters=counters, players=players, targets=targets,
-                       chooses=chooses, **copies)
+                       chooses=chooses, conditions=conditions, **copies)
 
     def player_effect(self, value, where: str) -> PlayerEffect:
         data = self.mapping(value, where, ("who", "gain", "max_hand_size"))
@@ -740,3 +756,6 @@ def type_name(value) -> str:
         return "nothing"
     return {dict: "a mapping", list: "a list", str: "a string", bool: "true/false",
             int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+from .conditions import read_conditions      # noqa: E402  (it reads with a Reader, defined above)
