@@ -197,6 +197,16 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
         data, marks = read_yaml(text, file, limits)
     else:
         data, file = source, file or "<case>"
+    return case_from_data(data, file, limits, marks)
+
+
+def load_case_text(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Case:
+    """Load a case from YAML text (the web page's board): errors carry lines and columns, as for a file."""
+    data, marks = read_yaml(text, file, limits)
+    return case_from_data(data, file, limits, marks)
+
+
+def case_from_data(data, file: str, limits: Limits, marks: dict) -> Case:
     try:
         check_scalars(data, file, limits)
         case = CaseBuilder(file, limits).read(data)
