@@ -68,7 +68,7 @@ examples:
 
 def common_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--timeout", type=seconds, default=DEFAULT_BOUNDS.seconds, metavar="SECONDS",
+    common.add_argument("--timeout", type=seconds, default=DEFAULT_BOUNDS.seconds, metavar="SECONDS", action=Given,
                         help="stop each case after this long, reading and printing included (default 60)")
     common.add_argument("--max-memory", type=megabytes, default=DEFAULT_BOUNDS.memory_bytes >> 20, metavar="MB",
                         help=f"memory of each case's solving (default {DEFAULT_BOUNDS.memory_bytes >> 20})")
@@ -81,6 +81,15 @@ def common_options() -> argparse.ArgumentParser:
                         help="research: keep the dependency graph found at the start of each layer instead of "
                              "evaluating it again after every application (ignores CR 613.8c; answers may be wrong)")
     return common
+
+
+class Given(argparse.Action):
+    """Store the value and note that the command line gave it (`args.given`): a sweep's spec has a
+    timeout of its own, which only a --timeout written out overrides."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        setattr(namespace, self.dest, value)
+        namespace.given = getattr(namespace, "given", frozenset()) | {self.dest}
 
 
 def seconds(text: str) -> float:

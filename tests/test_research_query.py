@@ -97,7 +97,13 @@ def test_a_bad_query_program_is_one_message(tmp_path, capsys, program, words):
 
 def test_a_missing_program_is_one_message(tmp_path, capsys):
     assert main(["query", "--program", str(tmp_path / "nope.lp"), str(DEP / "loop_color_swap.yaml")]) == 2
-    assert "no such file" in capsys.readouterr().err
+    assert "no such file" in capsys.readouterr().err.lower()
+
+
+def test_a_program_that_is_no_regular_file_is_refused_unread(capsys):
+    """/dev/zero never ends: read up to --max-file-size from regular files only (issue 15)."""
+    assert main(["query", "--program", "/dev/zero", str(DEP / "loop_color_swap.yaml")]) == 2
+    assert "not a regular file" in capsys.readouterr().err
 
 
 def test_a_result_pickles_with_its_trace_and_facts():
