@@ -220,8 +220,10 @@ def test_ties_triggers_state_based_actions_and_the_rules_edition(browser, addres
         page.set_input_files("#upload", str(ROOT / "cases" / case))
         solved = wait_solved(page, solved)
         shown[name] = page.locator("#result-body").inner_text()
+        shown[f"{name} explained"] = page.locator("#explanation").inner_text()
     assert "Ties a player must order (613.7k)" in shown["ties"] and "613.7k" in shown["ties"]
     assert "event 1: enters clone — clone triggers" in shown["triggers"]
+    assert 'clone: "When this creature enters, draw a card." triggers for clone' in shown["triggers explained"]
     assert "State-based actions (704)" in shown["sba"] and "rancor" in shown["sba"] and "(704.5m)" in shown["sba"]
 
     # the edition: Gray Ogre is 5/8 today, 1/4 under the rules before 2009 (418.5a)
