@@ -105,11 +105,35 @@ def test_a_pasted_file_with_errors_still_loads_into_the_page(address):
     assert request(address, "/api/parse", {"yaml": "- a list\n"})[0] == 422
 
 
+def test_odd_yaml_values_reach_the_page_as_json(address):
+    """.nan, .inf, dates and a list as a key: JSON has no such values, so the page gets them as text,
+    and the case loader's errors still name them."""
+    status, data = request(address, "/api/parse", {"yaml": "case: t\nx: .nan\ny: -.inf\nz: 2020-01-01\n1: 2\n"})
+    assert status == 200
+    assert data["board"] == {"case": "t", "x": ".nan", "y": "-.inf", "z": "2020-01-01", "1": 2}
+    assert [e["message"].split(": ")[0] for e in data["errors"]] == [f"board.yaml:{n}:1 at {k}" for n, k in
+                                                                      ((2, "x"), (3, "y"), (4, "z"), (5, "1"))]
+    status, data = request(address, "/api/parse", {"yaml": "case: t\n? [a, b]\n: c\n"})
+    assert status == 422 and data["message"] == "board.yaml:2:3: malformed YAML: found unhashable key"
+
+
 def test_completion_from_the_library(address):
     status, data = request(address, "/api/cards?q=blood%20mo")
     assert status == 200 and data["cards"][0] == {"name": "Blood Moon", "id": "blood_moon"}
     assert {"name": "Urborg, Tomb of Yawgmoth", "id": "urborg_tomb_of_yawgmoth"} in request(address, "/api/cards?q=urborg")[1]["cards"]
     assert request(address, "/api/cards?q=" + "x" * 100_000)[0] in (200, 414, 431)
+
+
+def test_completion_from_the_card_store_too(address, tmp_path, monkeypatch):
+    from bridge.card_store import CardStore
+    store = CardStore(tmp_path / "cards.sqlite", create=True)
+    store.add_all([("Zodiac Zebra", {"name": "Zodiac Zebra", "type_line": "Creature — Zebra", "pt": "2/2"}, ())],
+                  "test", "mtgjson")
+    store.db.close()
+    monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "cards.sqlite"))
+    assert request(address, "/api/cards?q=zebra")[1]["cards"] == [{"name": "Zodiac Zebra", "id": "zodiac_zebra"}]
+    monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "none.sqlite"))
+    assert request(address, "/api/cards?q=zebra")[1]["cards"] == []
 
 
 @pytest.mark.parametrize("path, payload, raw, expected", [

@@ -53,12 +53,12 @@ def pt_of(page, object_id: str) -> str:
     return page.locator(f'td.pt[data-object="{object_id}"]').inner_text()
 
 
-def add_card(page, name: str) -> None:
-    page.fill("#card-name", name[:4])
+def add_card(page, name: str, field: str = "#card-name") -> None:
+    page.fill(field, name[:4])
     page.wait_for_function("name => [...document.querySelectorAll('#card-names option')].some(o => o.value === name)",
                            arg=name)                            # the completion offers it
-    page.fill("#card-name", name)
-    page.press("#card-name", "Enter")
+    page.fill(field, name)
+    page.press(field, "Enter")
 
 
 def wait_solved(page, before: str | None) -> str:
@@ -104,6 +104,16 @@ def test_a_judges_story(browser, address, artifacts, tmp_path):
     page.wait_for_selector("#comparison h3")
     assert "Compared: current, m10, pre-m10" in page.locator("#comparison").inner_text()
 
+    # a resolved effect: Giant Growth on the bear, +3/+3 in 7c after Humility's 1/1 in 7b
+    add_card(page, "Giant Growth", field="#effect-spell")
+    solved = wait_solved(page, solved)
+    page.select_option("#effects li:nth-child(1) select", "grizzly_bears")
+    solved = wait_solved(page, solved)
+    assert pt_of(page, "grizzly_bears") == "4/4"
+    page.click("#effects li:nth-child(1) button[aria-label$='remove effect 1']")
+    solved = wait_solved(page, solved)
+    assert pt_of(page, "grizzly_bears") == "1/1"
+
     # an error next to the field that caused it, with the command line's message for the downloaded file
     page.fill("#objects li:nth-child(3) .counters", "+1/+1: lots")
     page.press("#objects li:nth-child(3) .counters", "Tab")
@@ -118,6 +128,15 @@ def test_a_judges_story(browser, address, artifacts, tmp_path):
     assert cli.returncode == 2
     assert error.inner_text() in cli.stderr.replace(str(board), "board.yaml")
     assert "at battlefield[2].counters.+1/+1: expected a whole number" in error.inner_text()
+    # a pasted case file with a mistake: the board loads, the error is next to its field, with the
+    # line and column of the pasted text
+    page.click("#paste-toggle")
+    page.fill("#paste-text", "case: pasted\nbattlefield:\n  - card: Humility\n  - card: Opalesence\n")
+    page.click("#paste-load")
+    error = page.locator("#objects li:nth-child(2) .field-error")
+    error.wait_for()
+    assert error.inner_text().startswith("pasted.yaml:4:5 at battlefield[1].card: unknown card 'Opalesence' "
+                                         "(did you mean 'Opalescence'")
     page.close()
 
 
@@ -160,4 +179,31 @@ def test_a_phone_screen(browser, address, artifacts):
     board, result = page.locator("#board").bounding_box(), page.locator("#results").bounding_box()
     assert result["y"] >= board["y"] + board["height"] - 1
     page.screenshot(path=str(artifacts / "phone.png"), full_page=True)
+    page.close()
+
+
+def test_names_are_text_and_an_odd_file_is_said(browser, address, tmp_path):
+    page = browser.new_page()
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto(address)
+    page.wait_for_selector("body[data-ready=true]")
+    hostile = tmp_path / "hostile.yaml"
+    hostile.write_text('case: "<img src=x onerror=alert(1)>"\nbattlefield:\n'
+                       '  - card: {name: "<b>Bold</b> <img src=x onerror=alert(2)>", type_line: Creature — Elf, pt: 1/1}\n'
+                       '    id: "<i>elf</i>"\n', encoding="utf-8")
+    page.set_input_files("#upload", str(hostile))
+    solved = wait_solved(page, None)
+    table = page.locator("table.characteristics")
+    assert table.locator("td").nth(1).inner_text() == "<b>Bold</b> <img src=x onerror=alert(2)>"
+    assert page.locator("#results img, #results b, #results i").count() == 0 and dialogs == []
+
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("case: odd\nbattlefield: {card: Humility}\n", encoding="utf-8")
+    page.set_input_files("#upload", str(odd))
+    error = page.locator("#board .field-error").first
+    error.wait_for()
+    assert error.inner_text() == "odd.yaml:2:1 at battlefield: expected a list of permanents"
+    add_card(page, "Humility")                       # the page still works: the list starts again
+    wait_solved(page, solved)
     page.close()

@@ -3,7 +3,7 @@ holds it (a case mapping, the case format of docs/case-format.md) and returns pl
 runs each in a child process under the limits (bridge/runner.py); none of them decides a rule."""
 from __future__ import annotations
 
-import json
+import math
 
 import yaml
 
@@ -63,7 +63,7 @@ def parsed(text: str, file: str, limits: Limits) -> dict:
     data, _ = read_yaml(text, file, limits)
     if not isinstance(data, dict):
         raise CaseError(file, "", "a case file must be a mapping of keys (case:, battlefield:, ...)")
-    board = json.loads(json.dumps(data, default=str))          # dates and the like become text
+    board = plain(data)
     try:
         case = load_case_text(text, file, limits)
         errors = []
@@ -71,6 +71,21 @@ def parsed(text: str, file: str, limits: Limits) -> dict:
         return {"board": board, "errors": error_list(error)}
     with_ids(board, case)
     return {"board": board, "errors": errors}
+
+
+def plain(data):
+    """YAML data as JSON can carry it: keys, dates and the like as text, .nan and .inf as YAML writes
+    them (JSON has no such numbers; the case loader still names them as errors)."""
+    if isinstance(data, dict):
+        return {key if isinstance(key, str) else yaml.safe_dump(key).strip() if isinstance(key, (list, dict))
+                else str(key): plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [plain(value) for value in data]
+    if isinstance(data, float) and not math.isfinite(data):
+        return yaml.safe_dump(data).split("\n")[0]
+    if data is None or isinstance(data, (str, int, float, bool)):
+        return data
+    return str(data)
 
 
 def with_ids(board: dict, case) -> None:

@@ -34,7 +34,8 @@ function changed() {
 
 async function solve() {
   const asked = ++state.asked;
-  if (!(state.doc.battlefield || []).length && !state.doc.stack) {
+  if (!(Array.isArray(state.doc.battlefield) && state.doc.battlefield.length) && !state.doc.stack
+      && Object.keys(state.doc).every((key) => ["case", "rules", "players", "battlefield"].includes(key))) {
     showErrors([]);
     $("result-body").replaceChildren(el("p", { class: "note", text: "Add cards to see their characteristics." }));
     for (const id of ["graph", "explanation", "comparison"]) $(id).replaceChildren();
@@ -94,11 +95,13 @@ function adder(inputId, add) {
 
 const addCard = adder("card-name", (name, known) => {
   const base = known ? known.id : name.toLowerCase().replace(/['’]/g, "").replace(/[^\p{L}\p{N}_]+/gu, "_").replace(/^_+|_+$/g, "");
-  (state.doc.battlefield ||= []).push({ card: known ? known.name : name, id: freshId(state.doc, base || "object") });
+  if (!Array.isArray(state.doc.battlefield)) state.doc.battlefield = [];
+  state.doc.battlefield.push({ card: known ? known.name : name, id: freshId(state.doc, base || "object") });
 });
 
 const addEffect = adder("effect-spell", (name, known) => {
-  (state.doc.effects ||= []).push({ spell: known ? known.name : name, affects: [] });
+  if (!Array.isArray(state.doc.effects)) state.doc.effects = [];
+  state.doc.effects.push({ spell: known ? known.name : name, affects: [] });
 });
 
 async function load(text, file) {

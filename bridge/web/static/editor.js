@@ -26,7 +26,8 @@ export function cardName(entry) {
 }
 
 export function objectIds(doc) {
-  return (doc.battlefield || []).map((entry) => entry && entry.id).filter(Boolean);
+  return (Array.isArray(doc.battlefield) ? doc.battlefield : []).map((entry) => entry && entry.id)
+    .filter((id) => typeof id === "string");
 }
 
 // A new object's id: the card's default id (from the server, the case loader's own rule), made
@@ -179,10 +180,12 @@ export function renderBoard(state) {
   document.getElementById("players").value = players(doc).join(", ");
   const rules = document.getElementById("rules");
   rules.value = doc.rules || "current";
-  const objects = document.getElementById("objects");
-  objects.replaceChildren(...(doc.battlefield || []).map((entry, i) => objectRow(state, entry, i)));
-  const effects = document.getElementById("effects");
-  effects.replaceChildren(...(doc.effects || []).map((effect, i) => effectRow(state, effect, i)));
+  // a file's odd shapes (not a list, an entry not a mapping) are shown as they are; the errors say why
+  const mapping = (value) => value && typeof value === "object" && !Array.isArray(value);
+  const listed = (key, row) => (Array.isArray(doc[key]) ? doc[key] : []).map((entry, i) => (mapping(entry)
+    ? row(state, entry, i) : el("li", { class: "object", "data-where": `${key}[${i}]`, text: JSON.stringify(entry) })));
+  document.getElementById("objects").replaceChildren(...listed("battlefield", objectRow));
+  document.getElementById("effects").replaceChildren(...listed("effects", effectRow));
   const shown = new Set(["case", "rules", "players", "battlefield", "effects", "source"]);
   const kept = Object.keys(doc).filter((key) => !shown.has(key));
   document.getElementById("kept").textContent = kept.length
