@@ -6,7 +6,6 @@ implementation's keys, defaults and extensions.
 from __future__ import annotations
 
 import re
-import sys
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -15,7 +14,7 @@ from .library import Card, library, parse_card, stored_card
 from .oracle.activated import is_activated
 from .errors import CaseError, close_matches
 from .bounds import check_number_range
-from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
+from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_stdin, read_yaml
 
 from .collect import ErrorCollector, StopReading
 from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
@@ -216,21 +215,6 @@ def case_from_data(data, file: str, limits: Limits, marks: dict) -> Case:
         raise in_file_order(error, marks) from None
     except RecursionError:
         raise CaseError(file, "", "the case is nested too deeply") from None
-
-
-def read_stdin(file: str, limits: Limits) -> str:
-    """A case from standard input (`-`), read up to the file size limit."""
-    stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:
-        raise CaseError(file, "", "standard input is not available")
-    raw = stream.read(limits.max_file_bytes + 1)
-    if len(raw) > limits.max_file_bytes:
-        raise CaseError(file, "", f"standard input has more than the limit of {limits.max_file_bytes:,} bytes "
-                                  "(--max-file-size)")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise CaseError(file, "", "standard input is not UTF-8 text") from None
 
 
 def in_file_order(error: CaseError, marks: dict) -> CaseError:

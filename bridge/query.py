@@ -51,6 +51,10 @@ def parse_program(text: str, file: str) -> QueryProgram:
     except RuntimeError:
         raise CaseError(file, "--program", "not a valid ASP program: " + "; ".join(messages or ["parse error"])
                         ) from None
+    for statement in statements:          # a query reads facts; it runs no code (clingo would only say "error")
+        if statement.ast_type == ast.ASTType.Script:
+            raise CaseError(file, "--program", f"line {statement.location.begin.line}: #script is not allowed in "
+                                               "a query program (a query is rules over the board's facts)")
     return QueryProgram(file, tuple(statements))
 
 

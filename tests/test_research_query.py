@@ -86,7 +86,8 @@ def test_query_command_prints_json_lines(capsys):
 @pytest.mark.parametrize("program, words", [("p(X) :- q(", "not a valid ASP program"),
                                             ("p(X) :- not q(X).", "cannot be grounded"),
                                             ("{ a }.", "several answer sets"),
-                                            (":- rules(_).", "no answer set")])
+                                            (":- rules(_).", "no answer set"),
+                                            ("#show.\n#script (python)\ndef f(): pass\n#end.", "line 2: #script")])
 def test_a_bad_query_program_is_one_message(tmp_path, capsys, program, words):
     path = tmp_path / "q.lp"
     path.write_text(program)

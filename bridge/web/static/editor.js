@@ -99,8 +99,8 @@ function objectRow(state, entry, index) {
   const name = el("input", { value: cardName(entry), "data-where": `${where}.card`, list: "card-names",
     "aria-label": "card name", class: "card-input", disabled: typeof entry.card !== "string",
     onchange: (event) => { entry.card = event.target.value.trim(); state.changed(); } });
-  const status = el("fieldset", { class: "status", "data-where": `${where}.status` },
-    el("legend", { text: "status" }),
+  const status = el("span", { class: "status", role: "group", "aria-label": "status", "data-where": `${where}.status` },
+    el("span", { text: "status" }),
     ...STATUSES.map(([key, text]) => el("label", {},
       el("input", { type: "checkbox", checked: Boolean(entry.status && entry.status[key]),
         onchange: (event) => {
