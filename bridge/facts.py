@@ -83,6 +83,10 @@ class FactWriter:
             self.add("selector_no_abilities", term)
         if sel.named is not None:
             self.add("selector_named", term, sel.named)
+        for status in sel.statuses:
+            self.add("selector_status", term, Function(status))
+        for status in sel.not_statuses:
+            self.add("selector_not_status", term, Function(status))
         for attribute, op, number in sel.compares:
             self.add("selector_compare", term, Function(attribute), Function(op), number)
         for i, branch in enumerate(sel.branches, start=1):
