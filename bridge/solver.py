@@ -81,8 +81,9 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     """Solve one case. `reevaluate=False` is a research variant: dependencies found at the start of a
     layer are kept for the whole layer instead of being evaluated again after each step (613.8c).
     `batches=False` applies one part per step (the plain path that tests compare batches with).
-    `retest_changed_only=False` runs every dependency test on every object at every step instead of
-    only on the objects the last step rewrote (613.8c; asp/613_8_dependency.lp; batches=False implies it).
+    `retest_changed_only=False` runs every dependency test on every object a part touches at every step
+    instead of only on the objects whose values the last step changed, and on the objects a part
+    changes (613.8a, 613.8c; asp/613_8_dependency.lp; batches=False implies it).
     `atoms_per_control`: when a Control has grounded that many atoms since it began, the next steps go
     on in a fresh one, which keeps the memory of big boards bounded (None: never).
 
