@@ -210,6 +210,25 @@ def test_a_slow_or_silent_client_does_not_hold_the_server(address):
             connection.close()
 
 
+def test_a_body_trickling_in_is_cut_off(monkeypatch):
+    import bridge.web.server as server
+    monkeypatch.setattr(server, "BODY_SECONDS", 1.5)
+    with running() as where:
+        host, port = where.split("//")[1].rstrip("/").split(":")
+        started = time.monotonic()
+        with socket.create_connection((host, int(port)), timeout=30) as connection:
+            connection.sendall(f"POST /api/solve HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: 100\r\n\r\n".encode())
+            try:
+                for _ in range(20):
+                    connection.sendall(b" ")
+                    time.sleep(0.25)
+            except OSError:
+                pass                                   # the server closed the connection
+            answer = received(connection)
+        assert answer.startswith("HTTP/1.1 408") and "longer than 1.5 s" in answer
+        assert time.monotonic() - started < 8
+
+
 def test_solving_is_bounded_by_the_time_limit():
     lords = {"case": "many lords", "battlefield": [
         {"card": {"name": f"Lord {i}", "type_line": "Creature — Elf", "pt": "1/1", "text": "Creatures get +1/+1."}}
