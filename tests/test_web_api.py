@@ -240,6 +240,29 @@ def test_a_body_trickling_in_is_cut_off(monkeypatch):
         assert time.monotonic() - started < 8
 
 
+def test_requests_at_the_same_time(address):
+    """Eight boards at once: two are solved at a time (each in its own child process), all answered."""
+    from concurrent.futures import ThreadPoolExecutor
+    boards = [{**HUMILITY_FIRST, "battlefield": HUMILITY_FIRST["battlefield"][::step]} for step in (1, -1) * 4]
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda b: request(address, "/api/solve", {"board": b}), boards))
+    assert [status for status, _ in answers] == [200] * 8
+    assert [pts(data["result"])["humility"] for _, data in answers] == ["4/4", "1/1"] * 4
+
+
+def test_a_defect_answers_500_and_the_server_goes_on(address, monkeypatch):
+    from bridge.web import board
+
+    def broken(words):
+        raise KeyError("oops")
+    monkeypatch.setattr(board, "completions", broken)
+    status, data = request(address, "/api/cards?q=hum")
+    assert status == 500 and data["message"] == ("internal error (please report it with the case file): "
+                                                 "KeyError: 'oops'")
+    monkeypatch.undo()
+    assert request(address, "/api/cards?q=hum")[0] == 200
+
+
 def test_solving_is_bounded_by_the_time_limit():
     lords = {"case": "many lords", "battlefield": [
         {"card": {"name": f"Lord {i}", "type_line": "Creature — Elf", "pt": "1/1", "text": "Creatures get +1/+1."}}
