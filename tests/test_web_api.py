@@ -3,6 +3,7 @@ the limits, and hostile requests that must get an error response, never a crash 
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -300,7 +301,12 @@ def test_names_stay_text_in_the_graph():
     assert "<script>" not in svg and "<b>" not in svg and "&lt;script&gt;" in svg
     assert svg.count('class="edge loop"') == 2
     import xml.dom.minidom
-    xml.dom.minidom.parseString(svg)                 # well-formed
+    document = xml.dom.minidom.parseString(svg)      # well-formed
+    width = float(document.documentElement.getAttribute("width"))
+    paths = [p.getAttribute("d") for p in document.getElementsByTagName("path") if p.parentNode.tagName == "g"]
+    xs = [float(point.split(",")[0]) for d in paths for point in re.findall(r"-?[\d.]+,-?[\d.]+", d)]
+    assert len(paths) == 2 and max(xs) < width       # the loop's two arcs are inside the picture
+    assert len(set(paths)) == 2
 
 
 def test_the_layout_puts_an_effect_right_of_what_it_depends_on():
