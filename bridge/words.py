@@ -99,10 +99,16 @@ def rules_words() -> WordLists:
 EVERY_CREATURE_TYPE = "every creature type"
 
 
+@functools.lru_cache(maxsize=1)
+def creature_types() -> frozenset:
+    """The creature types of 205.3m (made once: every object's subtypes are compared with them)."""
+    return frozenset(w for w, k in rules_words().subtypes.items() if k == "creature")
+
+
 def every_creature_type(subtypes) -> list[str]:
     """Subtypes as shown: an object with each creature type of 205.3m (changeling, 702.73a) shows
     "every creature type" in their place."""
-    creature = {w for w, k in rules_words().subtypes.items() if k == "creature"}
+    creature = creature_types()
     if not creature <= set(subtypes):
         return list(subtypes)
     return [s for s in subtypes if s not in creature] + [EVERY_CREATURE_TYPE]
