@@ -31,10 +31,10 @@ PREDICATES = {
     "batch": "batch(S): the parts of step S could not depend on one another and applied together",
     "changed": "changed(S, O, Attribute): step S rewrote O's Attribute",
     "depends": "depends(S, A, B, Reason): at step S effect A depends on effect B (613.8a); Reason is existence, "
-               "applies_to(O) or what_it_does(O)",
+               "condition (its \"as long as ...\"), applies_to(O) or what_it_does(O)",
     "in_loop": "in_loop(S, A, B): at step S, A and B are in the same dependency loop (613.8b)",
-    "not_applied": "not_applied(E, Layer): E's part in Layer never applied (613.6: its source lost the ability "
-                   "before it started)",
+    "not_applied": "not_applied(E, Layer): E's part in Layer never applied (613.6: its source lost the ability, "
+                   "or its condition stopped holding, before it started)",
     "tie": "tie(S, E1, E2): E1 and E2 tied on timestamp at step S; their order was a player's choice (613.7k)",
     "trigger": "trigger(Event, Source, Ability, Times): at event number Event, Source's ability (its text) "
                "triggered Times times",

@@ -60,8 +60,10 @@ def run_import(args) -> int:
         store = CardStore(store_path(args.store), create=True)
         try:
             count = store.add_all(checked(cards, str(path), skipped), str(path), kind)
-        except ijson.JSONError as error:
-            raise CaseError(str(path), "", f"not valid JSON ({error}); nothing was imported") from None
+        except ijson.JSONError as error:        # the parser's message spans lines, with a caret under the text
+            where = f" (read up to byte {stream.tell():,})" if not stream.closed else ""
+            first_line = str(error).strip().splitlines()[0] if str(error).strip() else "cut short"
+            raise CaseError(str(path), "", f"not valid JSON: {first_line}{where}; nothing was imported") from None
     seconds = time.perf_counter() - started
     print(f"imported {count} cards from {path} ({kind}) into {store.path} in {seconds:.1f} s; "
           f"the store holds {store.count()} cards")

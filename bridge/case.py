@@ -6,7 +6,6 @@ implementation's keys, defaults and extensions.
 from __future__ import annotations
 
 import re
-import sys
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -15,7 +14,7 @@ from .library import Card, library, parse_card, stored_card
 from .oracle.activated import is_activated
 from .errors import CaseError, close_matches
 from .bounds import check_number_range
-from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_yaml
+from .yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_stdin, read_yaml
 
 from .collect import ErrorCollector, StopReading
 from .vocabulary import Ability, CopyExceptions, Operation, Reader, canonical_word
@@ -50,7 +49,7 @@ CARD_ZONE_NAMES = tuple(zone for _, zone in CARD_ZONES)
 # Cards outside the battlefield and the stack: no controller (108.4a), no status (face-down exiled cards
 # are not modelled).
 ZONE_OBJECT_KEYS = ("id", "card")
-STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up")
+STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up", "monstrous")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
                "decisions", "illegal_targets", "countered_on_resolution")
@@ -197,6 +196,16 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
         data, marks = read_yaml(text, file, limits)
     else:
         data, file = source, file or "<case>"
+    return case_from_data(data, file, limits, marks)
+
+
+def load_case_text(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Case:
+    """Load a case from YAML text (the web page's board): errors carry lines and columns, as for a file."""
+    data, marks = read_yaml(text, file, limits)
+    return case_from_data(data, file, limits, marks)
+
+
+def case_from_data(data, file: str, limits: Limits, marks: dict) -> Case:
     try:
         check_scalars(data, file, limits)
         case = CaseBuilder(file, limits).read(data)
@@ -206,21 +215,6 @@ def load_case(source, file: str | None = None, limits: Limits = DEFAULT_LIMITS) 
         raise in_file_order(error, marks) from None
     except RecursionError:
         raise CaseError(file, "", "the case is nested too deeply") from None
-
-
-def read_stdin(file: str, limits: Limits) -> str:
-    """A case from standard input (`-`), read up to the file size limit."""
-    stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:
-        raise CaseError(file, "", "standard input is not available")
-    raw = stream.read(limits.max_file_bytes + 1)
-    if len(raw) > limits.max_file_bytes:
-        raise CaseError(file, "", f"standard input has more than the limit of {limits.max_file_bytes:,} bytes "
-                                  "(--max-file-size)")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise CaseError(file, "", "standard input is not UTF-8 text") from None
 
 
 def in_file_order(error: CaseError, marks: dict) -> CaseError:
@@ -690,6 +684,8 @@ class CaseBuilder:
             if "back_face_up" in status and (card.modal_back_face is None or zone not in ("battlefield", "stack")):
                 raise self.fail(f"{where}.status.back_face_up", "only a modal double-faced card (modal_back) on the "
                                 "battlefield or the stack has its back face up (712.4a, 712.4e)")
+            if "monstrous" in status and zone != "battlefield":
+                raise self.fail(f"{where}.status.monstrous", "only permanents can be monstrous (701.31b)")
         copy_of = None
         if entry.get("copy_of") is not None:
             copy_of = r.string(entry["copy_of"], f"{where}.copy_of")

@@ -16,6 +16,7 @@ from . import research_cli
 
 from .case import EDITIONS
 from .cards_command import add_cards_command, run_cards
+from .web.command import add_serve_command, run_serve
 from .errors import CaseError, SolveTimeout
 from .runner import DEFAULT_BOUNDS, Bounds, OutOfMemory, keep_until_exit, run_bounded
 from .terminal import escape_controls
@@ -60,7 +61,7 @@ examples:
 
 def common_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--timeout", type=seconds, default=DEFAULT_BOUNDS.seconds, metavar="SECONDS",
+    common.add_argument("--timeout", type=seconds, default=DEFAULT_BOUNDS.seconds, metavar="SECONDS", action=Given,
                         help="stop each case after this long, reading and printing included (default 60)")
     common.add_argument("--max-memory", type=megabytes, default=DEFAULT_BOUNDS.memory_bytes >> 20, metavar="MB",
                         help=f"memory of each case's solving (default {DEFAULT_BOUNDS.memory_bytes >> 20})")
@@ -73,6 +74,15 @@ def common_options() -> argparse.ArgumentParser:
                         help="research: keep the dependency graph found at the start of each layer instead of "
                              "evaluating it again after every application (ignores CR 613.8c; answers may be wrong)")
     return common
+
+
+class Given(argparse.Action):
+    """Store the value and note that the command line gave it (`args.given`): a sweep's spec has a
+    timeout of its own, which only a --timeout written out overrides."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        setattr(namespace, self.dest, value)
+        namespace.given = getattr(namespace, "given", frozenset()) | {self.dest}
 
 
 def seconds(text: str) -> float:
@@ -157,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="editions to compare, comma-separated (default: pre-m10,current)")
     research_cli.add_commands(command)      # facts, query, sweep
     add_cards_command(commands, parents)
+    add_serve_command(commands, parents)       # the judges' page (bridge/web)
     documentation = commands.add_parser("help", help="show the documentation installed with mtg-layers: "
                                                      "`help vocabulary` lists every key of a case file")
     documentation.add_argument("topic", nargs="?", metavar="TOPIC", help="vocabulary, contract, seed-coverage, "
@@ -200,7 +211,8 @@ def main(argv=None) -> int:
             status = run_help(args, parser, parser.commands)
         else:
             status = {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
-                      "compare": run_compare, "cards": run_cards, **research_cli.RUNNERS}[args.command](args)
+                      "compare": run_compare, "cards": run_cards, **research_cli.RUNNERS,
+                      "serve": lambda args: run_serve(args, limits_of(args), bounds_of(args))}[args.command](args)
         sys.stdout.flush()             # a closed pipe shows here, not in Python's final flush
         return status
     except KeyboardInterrupt:

@@ -83,6 +83,10 @@ class FactWriter:
             self.add("selector_no_abilities", term)
         if sel.named is not None:
             self.add("selector_named", term, sel.named)
+        for status in sel.statuses:
+            self.add("selector_status", term, Function(status))
+        for status in sel.not_statuses:
+            self.add("selector_not_status", term, Function(status))
         for attribute, op, number in sel.compares:
             self.add("selector_compare", term, Function(attribute), Function(op), number)
         for i, branch in enumerate(sel.branches, start=1):
@@ -258,7 +262,20 @@ class FactWriter:
             self.add("ability_selector", term, selector_term)
             self.selector(selector_term, ability.selector)
             self.operations(term, ability.operations)
+            self.conditions(term, ability)
         return term
+
+    def conditions(self, term: Symbol, ability: Ability) -> None:
+        """A static ability's "as long as ..." (asp/604_2_conditions.lp)."""
+        for i, condition in enumerate(ability.conditions, start=1):
+            if condition.status is not None:
+                self.add("ability_condition_status", term, i, Function(condition.status))
+                continue
+            number = self.expr(Function("cond", [term, Number(i)]), condition.number)
+            self.add("ability_condition", term, i, number)
+            for bound, n in (("min", condition.at_least), ("max", condition.at_most)):
+                if n is not None:
+                    self.add("ability_condition_bound", term, i, Function(bound), n)
 
     # --- questions about characteristics ---
     def question(self, q) -> None:

@@ -10,6 +10,7 @@ from clingo import ast
 
 from .errors import CaseError
 from .help import docs_folder
+from .yaml_input import DEFAULT_LIMITS, Limits, read_case_text
 
 # The example programs of docs/queries, installed with the package (bridge/docs/queries).
 EXAMPLES = ("loops", "dependency_overrides_timestamp", "never_applied")
@@ -27,13 +28,14 @@ def example_path(name: str) -> Path:
     return docs_folder() / "queries" / f"{name}.lp"
 
 
-def load_program(path) -> QueryProgram:
-    """Parse a query program; a syntax error is one message naming the file and line (CaseError)."""
+def load_program(path, limits: Limits = DEFAULT_LIMITS) -> QueryProgram:
+    """Parse a query program, read up to --max-file-size from a regular file only; a syntax error is one
+    message naming the file and line (CaseError)."""
     file = str(path)
     try:
-        text = Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        raise CaseError(file, "--program", "no such file, or not a UTF-8 text file") from None
+        text = read_case_text(file, file, limits)
+    except CaseError as error:
+        raise CaseError(file, "--program", error.problem) from None
     return parse_program(text, file)
 
 
@@ -49,6 +51,10 @@ def parse_program(text: str, file: str) -> QueryProgram:
     except RuntimeError:
         raise CaseError(file, "--program", "not a valid ASP program: " + "; ".join(messages or ["parse error"])
                         ) from None
+    for statement in statements:          # a query reads facts; it runs no code (clingo would only say "error")
+        if statement.ast_type == ast.ASTType.Script:
+            raise CaseError(file, "--program", f"line {statement.location.begin.line}: #script is not allowed in "
+                                               "a query program (a query is rules over the board's facts)")
     return QueryProgram(file, tuple(statements))
 
 

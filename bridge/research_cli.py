@@ -33,6 +33,8 @@ def add_commands(command) -> None:
     sweep.add_argument("--max-boards", type=board_limit, default=MAX_BOARDS, metavar="N",
                        help=f"refuse a sweep of more boards than this (default {MAX_BOARDS:,})")
     sweep.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    # Each board is solved under --timeout (when given, it overrides the spec's `timeout:`), --max-memory,
+    # --max-output, --max-objects and --max-effects, in a child process of its worker (bridge/runner.py).
 
 
 def board_limit(text: str) -> int:
@@ -46,7 +48,7 @@ def solved(args, path):
     """The Result of one case (CaseError when it cannot be read)."""
     from . import api
     from .cli import limits_of
-    return api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args))
+    return api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args), reevaluate=args.reevaluate)
 
 
 def run_facts(args) -> int:
@@ -71,7 +73,8 @@ def run_query_command(args) -> int:
     from .query import load_program, run_query
     from .schemas import FORMAT_VERSION
     try:
-        program = load_program(args.program)
+        from .cli import limits_of
+        program = load_program(args.program, limits_of(args))
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

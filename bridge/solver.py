@@ -23,6 +23,7 @@ from .trace import TRACE_ATOMS
 # The program parts grounded after the layers, and the input each one needs to have anything to do.
 AFTER_LAYERS = {"events": ("event_object", 3), "players": ("player", 1),
                 "targets": ("target_requirement", 3), "questions": ("question", 3)}
+CONDITION = Function("condition")
 # The parts of one step (asp/613_layers.lp) in order, with the condition for grounding them: the
 # dependency test only at a step that has one (probing(k)), the order only at a step without a safe
 # batch (has_batch(k)). The view and the outcome are grounded with the parts of rules that the
@@ -101,6 +102,7 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     grounded_before = 0            # atoms of the Controls before this one
     atoms_at_start = len(ctl.symbolic_atoms)
     limit = max_steps or (count_atoms(ctl, "part", 2) + 2)
+    conditions = count_atoms(ctl, "conditional", 1) > 0
     step = 0
     while True:
         step += 1
@@ -109,6 +111,8 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
         if timeout is not None and time.monotonic() - started > timeout:
             raise SolveTimeout(case.file, timeout, step - 1)
         k = Number(step)
+        if conditions:        # "as long as ..." evaluated before the step (asp/604_2_conditions.lp)
+            ctl.ground([("conditions", [k]), ("view", [k, CONDITION]), ("view_numbers", [k, CONDITION])])
         ctl.ground([("state", [k])])
         if ctl.symbolic_atoms[Function("finished", [k])] is not None:
             break

@@ -68,9 +68,15 @@ class Trace:
     notes: tuple[str, ...] = ()                            # what an effect did not find to change (612.2)
 
 
+NOT_STARTED_CONDITION = ("its condition (\"as long as ...\") no longer held, or its source lost the ability, "
+                         "before it applied (611.3a, 613.6; it never started, so it does not apply)")
+
+
 def reason_text(reason: Symbol) -> str:
     if reason.name == "existence":
         return "it would remove the ability that generates that effect (existence)"
+    if reason.name == "condition":
+        return "it would make that effect's condition (\"as long as ...\") false (existence)"
     obj = reason.arguments[0].string
     if reason.name == "applies_to":
         return f"it would change whether that effect applies to {obj} (what it applies to)"
@@ -98,7 +104,7 @@ TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edi
                "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
                "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
                "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability",
-               "text_change_found_nothing", "step_value")
+               "text_change_found_nothing", "step_value", "conditional")
 
 
 def build_trace(read, object_names: dict[str, str]) -> Trace:
@@ -182,12 +188,13 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
                                tuple(values_taken)))
 
     not_applied = []
+    conditional = {a.arguments[0] for a in by["conditional"]}
     seen = set()
     for atom in sorted(by["candidate"], key=lambda a: a.arguments[0].number):
         k, term, layer = atom.arguments
         if (term, layer.string) not in applied_parts and (term, layer.string) not in seen:
             seen.add((term, layer.string))
-            not_applied.append((ref(k, term), layer.string,
+            not_applied.append((ref(k, term), layer.string, NOT_STARTED_CONDITION if term in conditional else
                                 "its source lost the ability that generates it before it applied "
                                 "(613.6; it never started, so it does not apply)"))
     ties = []

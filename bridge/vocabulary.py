@@ -40,6 +40,9 @@ SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "h
 # of colors): supported where layered characteristics are matched (a static ability's set, count:).
 LAYERED_SELECTOR_KEYS = ("has", "lacks", "abilities", "named", "power", "toughness", "mana_value")
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
+# Words for what an object is rather than what it has (111.1 a token, 708.2 a face-down permanent): in
+# `all` / `not` ("nontoken" = `not: [token]`), supported where a static ability's set or a count is matched.
+STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down"}
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
@@ -71,6 +74,8 @@ class Selector:
     no_abilities: bool = False     # "with no abilities" (Muraganda Petroglyphs)
     named: str | None = None       # "named X" (201.2)
     compares: tuple[tuple[str, str, int], ...] = ()   # (power | toughness | mana_value, le | ge | eq | lt | gt, N)
+    statuses: tuple[str, ...] = ()     # token | face_down: what each object is (all)
+    not_statuses: tuple[str, ...] = ()  # ... and isn't (not; "nontoken")
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,16 @@ class Expr:
     selector: Selector | None = None
     owner: str = "any"
     parts: tuple["Expr", ...] = ()
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One "as long as ..." of a static ability (611.3a: checked at every moment): a number and the
+    bounds it must be within, or a designation its object must have (701.31b monstrous)."""
+    number: Expr | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    status: str | None = None      # monstrous | tapped | untapped
 
 
 @dataclass(frozen=True)
@@ -169,6 +184,7 @@ class Ability:
     players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
+    conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
 
     @property
     def is_activated(self) -> bool:
@@ -268,10 +284,12 @@ class Reader:
         if not layered:
             for key in LAYERED_SELECTOR_KEYS:
                 if key in data:
-                    raise self.fail(f"{where}.{key}", f"'{key}' is only supported in a static ability's 'affects' and "
-                                    "in 'count:' in this version")
-        words, chosen = self.selector_words(data.get("all", []), f"{where}.all", layered)
-        not_words, not_chosen = self.selector_words(data.get("not", []), f"{where}.not", layered)
+                    raise self.fail(f"{where}.{key}", f"'{key}' is only supported in a static ability's 'affects', "
+                                    "in 'count:' and in 'as_long_as' in this version")
+        all_items, statuses, not_statuses = self.status_words(data.get("all", []), f"{where}.all", layered)
+        not_items, negated, doubly = self.status_words(data.get("not", []), f"{where}.not", layered)
+        words, chosen = self.selector_words(all_items, f"{where}.all", layered)
+        not_words, not_chosen = self.selector_words(not_items, f"{where}.not", layered)
         if not_chosen:
             raise self.fail(f"{where}.not", "{chosen: ...} is only supported under 'all'")
         owner = None
@@ -281,7 +299,23 @@ class Reader:
                 raise self.fail(f"{where}.owner", f"expected you or opponent, got {owner!r}")
         return Selector(words=words, not_words=not_words, controller=controller, other=other, branches=branches,
                         chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner,
+                        statuses=statuses + doubly, not_statuses=not_statuses + negated,
                         **self.selector_reads(data, where))
+
+    def status_words(self, value, where: str, layered: bool) -> tuple[list, tuple[str, ...], tuple[str, ...]]:
+        """The status words of an `all` / `not` list taken out: (other items, statuses, negated statuses)."""
+        items = value if isinstance(value, list) else [value]
+        rest, statuses, negated = [], [], []
+        for i, item in enumerate(items):
+            word = item.lower() if isinstance(item, str) else None
+            if word not in STATUS_SELECTOR_WORDS:
+                rest.append(item)
+                continue
+            if not layered:
+                raise self.fail(f"{where}[{i}]", f"'{item}' is only supported in a static ability's 'affects', in "
+                                "'count:' and in 'as_long_as' in this version")
+            (negated if word == "nontoken" else statuses).append(STATUS_SELECTOR_WORDS[word])
+        return rest, tuple(statuses), tuple(negated)
 
     def selector_reads(self, data: dict, where: str) -> dict:
         """has / lacks an ability, no abilities, named X, and number comparisons (113.3, 201.2, 208, 202.3)."""
@@ -596,14 +630,19 @@ class Reader:
         cda = data.get("cda", False)
         if not isinstance(cda, bool):
             raise self.fail(f"{where}.cda", "expected true or false")
-        selector, operations, activated = None, (), ()
+        selector, operations, activated, conditions = None, (), (), ()
         if "static" in data:
-            static = self.mapping(data["static"], f"{where}.static", ("affects", "does"))
+            static = self.mapping(data["static"], f"{where}.static", ("affects", "does", "as_long_as"))
             for key in ("affects", "does"):
                 if key not in static:
                     raise self.fail(f"{where}.static", f"missing key {key!r}")
             selector = self.selector(static["affects"], f"{where}.static.affects")
             operations = self.operations(static["does"], f"{where}.static.does")
+            if "as_long_as" in static:
+                if cda:
+                    raise self.fail(f"{where}.static.as_long_as", "a characteristic-defining ability has no "
+                                    "condition (604.3a(5)): drop cda: true or the condition")
+                conditions = read_conditions(self, static["as_long_as"], f"{where}.static.as_long_as")
         elif cda:
             raise self.fail(f"{where}.cda", "only a static ability can be characteristic-defining")
         if "activated" in data:
@@ -646,7 +685,7 @@ class Reader:
         return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                        chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
                        enters_with_counters=counters, players=players, targets=targets,
-                       chooses=chooses, **copies)
+                       chooses=chooses, conditions=conditions, **copies)
 
     def player_effect(self, value, where: str) -> PlayerEffect:
         data = self.mapping(value, where, ("who", "gain", "max_hand_size"))
@@ -740,3 +779,6 @@ def type_name(value) -> str:
         return "nothing"
     return {dict: "a mapping", list: "a list", str: "a string", bool: "true/false",
             int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+from .conditions import read_conditions      # noqa: E402  (it reads with a Reader, defined above)

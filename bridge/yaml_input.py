@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import sys
 from dataclasses import dataclass
 
 import yaml
@@ -55,10 +56,26 @@ def read_case_text(path: str, file: str, limits: Limits = DEFAULT_LIMITS) -> str
     if size > limits.max_file_bytes:
         raise CaseError(file, "", f"the file has {size:,} bytes, more than the limit of {limits.max_file_bytes:,} "
                                   "(--max-file-size)")
+    return utf8_text(data, file, "the file")
+
+
+def read_stdin(file: str, limits: Limits = DEFAULT_LIMITS) -> str:
+    """A case from standard input (`-`), read up to the file size limit."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise CaseError(file, "", "standard input is not available")
+    data = stream.read(limits.max_file_bytes + 1)
+    if len(data) > limits.max_file_bytes:
+        raise CaseError(file, "", f"standard input has more than the limit of {limits.max_file_bytes:,} bytes "
+                                  "(--max-file-size)")
+    return utf8_text(data, file, "standard input")
+
+
+def utf8_text(data: bytes, file: str, source: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise CaseError(file, "", "the file is not UTF-8 text") from None
+        raise CaseError(file, "", f"{source} is not UTF-8 text") from None
 
 
 class TooLarge(yaml.YAMLError):

@@ -164,13 +164,16 @@ def test_cards_the_solver_cannot_read_are_named_not_dropped_silently(tmp_path, c
     assert "imported 1 cards" in out and "skipped 1 cards" in out and "Little Girl: expected a printed number" in out
 
 
-@pytest.mark.parametrize("content,problem", [('{"data": {"X": [{"name": ', "not valid JSON"), ('"a string"', "not an MTGJSON")])
+@pytest.mark.parametrize("content,problem", [('{"data": {"X": [{"name": ', "not valid JSON"), ('"a string"', "not an MTGJSON"),
+                                             ('{"data": {"X": [{"name": "X", "type": "Creature \u2014 Bear", "text": "", "po',
+                                              "read up to byte")])
 def test_bad_files_get_one_clear_message(tmp_path, capsys, content, problem):
     source = tmp_path / "AtomicCards.json"
     source.write_text(content)
     assert main(["cards", "import", str(source), "--store", str(tmp_path / "s.sqlite")]) == 2
     err = capsys.readouterr().err
     assert problem in err and "AtomicCards.json" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err         # one line: not the JSON parser's caret drawing
 
 
 def test_unknown_card_names_the_import_command(tmp_path, monkeypatch):

@@ -193,11 +193,42 @@ def test_choice_as_it_enters_voice_of_all():
         "text": "As this creature enters, choose a color.", "choose": "color", "chosen": "color"}
 
 
-def test_ability_words_are_set_aside_but_conditions_stay_text_wayward_angel():
+def test_ability_word_set_aside_and_threshold_read_wayward_angel():
     line = ("Threshold — As long as seven or more cards are in your graveyard, Wayward Angel gets +3/+3, is black, has "
             "trample, and has \"At the beginning of your upkeep, sacrifice a creature.\"")
-    reading = read(line, "Wayward Angel", "Creature")
-    assert reading.layer and not reading.structured
+    found = static(line, "Wayward Angel", "Creature")["static"]
+    assert found["as_long_as"] == {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": 7}
+    assert found["affects"] == "self" and {"set_colors": ["black"]} in found["does"]
+
+
+@pytest.mark.parametrize("line,name,condition,affects", [
+    ("As long as enchanted permanent is a creature, it has flying.", "Rune of Flight",
+     {"attached": {"all": ["creature"]}}, "enchanted"),
+    ("Kird Ape gets +1/+2 as long as you control a Forest.", "Kird Ape",
+     {"count": {"all": ["Forest"], "controller": "you"}, "at_least": 1}, "self"),
+    ("Metalcraft — Rusted Relic is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
+     "Rusted Relic", {"count": {"all": ["artifact"], "controller": "you"}, "at_least": 3}, "self"),
+    ("Dauntless Dourbark has trample as long as you control another Treefolk.", "Dauntless Dourbark",
+     {"count": {"all": ["Treefolk"], "controller": "you", "other": True}, "at_least": 1}, "self"),
+    ("As long as equipped creature is a Human or an Angel, it has vigilance.", "Bladed Bracers",
+     {"attached": {"any": [{"all": ["Human"]}, {"all": ["Angel"]}]}}, "equipped"),
+    ("Enchanted creature gets +1/+2 as long as it's white.", "Favorable Destiny", {"attached": {"all": ["white"]}},
+     "enchanted"),
+])
+def test_as_long_as(line, name, condition, affects):
+    found = static(line, name, "Creature")["static"]
+    assert found["as_long_as"] == condition and found["affects"] == affects
+
+
+@pytest.mark.parametrize("line,name", [
+    ("Each Vehicle you control gets +1/+1 as long as it's a creature.", "Depala, Pilot Exemplar"),   # 'it': each one
+    ("Enchanted creature gets +3/+0 as long as it's attacking. Otherwise, it gets -2/-1.", "Tahngarth's Rage"),
+    ("As long as Hundred-Handed One is monstrous, it has reach and can block an additional ninety-nine creatures "
+     "each combat.", "Hundred-Handed One"),
+])
+def test_as_long_as_not_read_stays_text(line, name):
+    reading = read(line, name, "Creature")
+    assert not reading.structured
 
 
 def test_copy_exception_keeps_the_printed_words_of_a_quoted_ability():

@@ -86,7 +86,8 @@ def test_query_command_prints_json_lines(capsys):
 @pytest.mark.parametrize("program, words", [("p(X) :- q(", "not a valid ASP program"),
                                             ("p(X) :- not q(X).", "cannot be grounded"),
                                             ("{ a }.", "several answer sets"),
-                                            (":- rules(_).", "no answer set")])
+                                            (":- rules(_).", "no answer set"),
+                                            ("#show.\n#script (python)\ndef f(): pass\n#end.", "line 2: #script")])
 def test_a_bad_query_program_is_one_message(tmp_path, capsys, program, words):
     path = tmp_path / "q.lp"
     path.write_text(program)
@@ -97,7 +98,13 @@ def test_a_bad_query_program_is_one_message(tmp_path, capsys, program, words):
 
 def test_a_missing_program_is_one_message(tmp_path, capsys):
     assert main(["query", "--program", str(tmp_path / "nope.lp"), str(DEP / "loop_color_swap.yaml")]) == 2
-    assert "no such file" in capsys.readouterr().err
+    assert "no such file" in capsys.readouterr().err.lower()
+
+
+def test_a_program_that_is_no_regular_file_is_refused_unread(capsys):
+    """/dev/zero never ends: read up to --max-file-size from regular files only (issue 15)."""
+    assert main(["query", "--program", "/dev/zero", str(DEP / "loop_color_swap.yaml")]) == 2
+    assert "not a regular file" in capsys.readouterr().err
 
 
 def test_a_result_pickles_with_its_trace_and_facts():

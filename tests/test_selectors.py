@@ -46,4 +46,4 @@ def test_selector_reads(write_case, name):
                                    "abilities: [{text: t, triggered: {when: enters, what: {has: [flying]}}}]"])
 def test_refused_where_not_supported(refused, where):
     err = refused(HEAD + "battlefield:\n  - card: {name: X, type_line: Instant, " + where + "}\n")
-    assert "is only supported in a static ability's 'affects' and in 'count:'" in err
+    assert "is only supported in a static ability's 'affects', in 'count:' and in 'as_long_as'" in err

@@ -181,3 +181,59 @@ def test_a_pool_from_the_card_store(tmp_path, monkeypatch):
     assert [card.label for card in spec.pool] == ["Imperious Perfect"]
     rows = [row for job in jobs(spec, list(spec.tasks()), None, 1) for row in solve_batch(job)[0]]
     assert [(row["board"], row["error"]) for row in rows] == [("Imperious Perfect@Alice | current", None)]
+
+
+# Each board is bounded like a case of `check`: the command line's limits reach the workers.
+ENGINE_SPEC = """\
+# cases/dependency/reevaluation_613_8c.yaml's cards, with the animation made a card
+sweep: reevaluation
+pool:
+  cards:
+    - card: {name: Artifact Lands, type_line: Enchantment,
+             abilities: [{text: Each artifact is a land in addition to its other types., static: {affects: {all: [artifact]}, does: {add_types: [Land]}}}]}
+    - card: {name: Swamp Engine, mana_cost: "{3}", type_line: Artifact,
+             abilities: [{text: Each land is a Swamp in addition to its other land types., static: {affects: {all: [land]}, does: {add_subtypes: [Swamp]}}}]}
+    - card: Blood Moon
+sizes: [3]
+background: [{card: Forest}]
+orders: pool
+findings: [dependency_loop]
+"""
+
+
+def command_rows(spec_path, *options) -> list[dict]:
+    """The rows the `sweep` command line would make, solved in this process (no Dask)."""
+    from bridge.cli import build_parser
+    args = build_parser().parse_args(["sweep", str(spec_path), *options])
+    spec = load_spec(spec_path)
+    return [row for job in jobs(spec, list(spec.tasks()), None, 1, args) for row in solve_batch(job)[0]]
+
+
+def test_sweep_honours_no_reevaluate(tmp_path):
+    spec = tmp_path / "engine.yaml"
+    spec.write_text(ENGINE_SPEC)
+    [plain], [research] = command_rows(spec), command_rows(spec, "--no-reevaluate")
+    assert plain["error"] is None and research["error"] is None
+    assert plain["characteristics"] != research["characteristics"]      # 613.8c matters on this board
+
+
+def test_sweep_boards_are_bounded_by_the_command_line(tmp_path):
+    spec = tmp_path / "engine.yaml"
+    spec.write_text(ENGINE_SPEC)
+    [slow] = command_rows(spec, "--timeout", "0.001")            # over the spec's 60 s
+    assert "0.001" in slow["error"] and "characteristics" not in slow
+    hasty = tmp_path / "hasty.yaml"                               # the spec's own timeout, unless --timeout
+    hasty.write_text(ENGINE_SPEC + "timeout: 0.001\n")
+    assert "0.001" in command_rows(hasty)[0]["error"] and command_rows(hasty, "--timeout", "60")[0]["error"] is None
+    big_spec = tmp_path / "big.yaml"                              # 3,000 Bears need more than 100 MB
+    big_spec.write_text(ENGINE_SPEC.replace("background: [{card: Forest}]",
+                                            "background: [{card: Forest}" + ", {card: Grizzly Bears}" * 3000 + "]"))
+    [big] = command_rows(big_spec, "--max-memory", "100")         # the worker lives on; the board is a row
+    assert "--max-memory" in big["error"]
+    [many] = command_rows(spec, "--max-objects", "3")
+    assert "3" in many["error"] and "objects" in many["error"]
+
+
+def test_a_spec_that_is_no_regular_file_is_refused_unread(capsys):
+    assert main(["sweep", "/dev/zero", "--no-progress"]) == 2
+    assert "not a regular file" in capsys.readouterr().err

@@ -59,13 +59,34 @@ def synopsis(command: str) -> bool:
     return bool(PLACEHOLDER.search(command)) or (len(words) == 2 and words[1] not in ("--help", "--version", "help"))
 
 
-@pytest.mark.parametrize("command", [c for c in example_commands() if not synopsis(c)])
+def serves(command: str) -> bool:
+    """`mtg-layers serve ...` runs until stopped: started, asked for its address, then stopped."""
+    return command.split()[:2] == ["mtg-layers", "serve"] and "--help" not in command
+
+
+@pytest.mark.parametrize("command", [c for c in example_commands() if not synopsis(c) and not serves(c)])
 def test_every_example_command_runs(command):
     """Run as the shell would (some read standard input or pipe into head); exit 0 as documented."""
     runnable = command.replace("mtg-layers", f"{shlex.quote(sys.executable)} -m bridge.cli", 1)
     done = subprocess.run(runnable, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, (command, done.stderr[-2000:])
     assert "Traceback" not in done.stderr and "error" not in done.stderr.lower()
+
+
+@pytest.mark.parametrize("command", [c for c in example_commands() if serves(c)])
+def test_every_serve_example_starts_and_prints_its_address(command):
+    """Placeholders become a loopback address and a free port (--port 0 when none is given)."""
+    words = ["127.0.0.1" if w == "HOST" else "0" if w == "PORT" else w for w in shlex.split(command)[1:]]
+    if "--port" not in words:
+        words += ["--port", "0"]
+    process = subprocess.Popen([sys.executable, "-m", "bridge.cli", *words], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()          # the server prints its address first, or exits
+    finally:
+        process.kill()
+        process.wait(timeout=60)
+    assert re.search(r"is at http://127\.0\.0\.1:\d+/", line), (command, line, process.stderr.read()[-2000:])
 
 
 @pytest.mark.parametrize("command", [c for c in example_commands() if synopsis(c)])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .conditions import conditional_static
 from .numbers import number
 from .players import enters_tapped, player_ability
 from .predicates import operations
@@ -92,8 +93,13 @@ def devoid(sentence: str):
     return {"cda": True, "static": {"affects": "self", "does": {"set_colors": []}}}
 
 
-TEMPLATES = (control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, enters_tapped,
-             choose_as_it_enters,
+def conditional(sentence: str):
+    """Rune of Flight, Kird Ape, Rusted Relic: a static ability that applies 'as long as ...' (oracle/conditions.py)."""
+    return conditional_static(sentence, static_ability) if "as long as" in sentence.lower() else None
+
+
+TEMPLATES = (conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability,
+             enters_tapped, choose_as_it_enters,
              subject_predicate)
 
 

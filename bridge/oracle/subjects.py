@@ -135,10 +135,12 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, "permanent"
     if lower in COLORS or lower in ("colorless", "multicolored", "monocolored"):      # 105.2a-c
         return True, lower
+    if lower in ("token", "tokens", "face-down"):        # 111.1, 708.2: what the object is
+        return True, "token" if lower.startswith("token") else "face_down"
     if lower.startswith("non"):
         rest = word[4:] if word[3:4] == "-" else word[3:]
         inner = word_of_group(rest)
-        return (False, inner[1]) if inner and inner[0] and inner[1] != "permanent" else None
+        return (False, inner[1]) if inner and inner[0] and inner[1] not in ("permanent", "face_down") else None
     kind = card_type(word)
     if kind:
         return True, kind.lower()

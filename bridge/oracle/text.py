@@ -40,7 +40,7 @@ def with_self_reference(line: str, name: str) -> str:
     return '"'.join(parts)
 
 
-ABILITY_WORD = re.compile(r"^(?:[A-Z][a-z]+(?:[ -][a-z]+)*) — (?=[A-Z])")
+ABILITY_WORD = re.compile(r"^(?:[A-Z][a-z]+(?:[ -][a-z]+)*) — (?=[A-Z~])")
 
 
 def normalized(line: str, name: str) -> str:

@@ -29,8 +29,8 @@ def trigger(sentence: str) -> dict | None:
 
 def plain_selector(what) -> bool:
     """A trigger's `what` takes words and controller/other only (the vocabulary refuses the qualities read
-    on derived values, such as colorless or 'with flying', there)."""
+    on derived values, such as colorless or 'with flying', and token / face-down there)."""
     if not isinstance(what, dict):
         return True
     return set(what) <= {"all", "not", "controller", "other"} and not (
-        {str(w) for w in what.get("all", []) + what.get("not", [])} & {"colorless", "multicolored", "monocolored"})
+        {str(w) for w in what.get("all", []) + what.get("not", [])} & {"colorless", "multicolored", "monocolored", "token", "face_down"})

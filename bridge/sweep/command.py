@@ -25,20 +25,28 @@ from .worker import BatchJob, BatchStats, solve_batch, warm_up
 BOARDS_PER_BATCH = 24      # about 1-2 s of work: enough to make a task's own cost (a few ms) small
 
 
-def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int) -> list[BatchJob]:
+def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int, args=None) -> list[BatchJob]:
     """The tasks (any iterable: spec.tasks() is read lazily) cut into batches: a few per worker at
-    least, so that a slow or lost one matters little."""
+    least, so that a slow or lost one matters little. `args` (the command line) bounds each board:
+    --timeout (over the spec's), --max-memory, --max-output, --max-objects, --max-effects; and
+    --no-reevaluate."""
     task_count = spec.task_count()
     if not task_count:
         return []
     per_task = max(1, spec.boards_per_task(spec.sizes[0]))
     size = batch_size or max(1, min(math.ceil(BOARDS_PER_BATCH / per_task), math.ceil(task_count / (4 * workers))))
     pool = tuple((card.label, card.entry) for card in spec.pool)
+    bounds = {}
+    if args is not None:
+        from ..cli import limits_of
+        bounds = dict(memory_bytes=args.max_memory << 20, output_bytes=args.max_output, limits=limits_of(args),
+                      reevaluate=args.reevaluate)
+    timeout = args.timeout if args is not None and "timeout" in getattr(args, "given", ()) else spec.timeout
     tasks = iter(tasks)
     return [BatchJob(name=spec.name, pool=pool, background=spec.background, players=spec.players,
                      orders=spec.orders, editions=spec.editions, findings=spec.findings,
-                     query_text=spec.query_text, query_file=spec.query_file, timeout=spec.timeout,
-                     tasks=batch) for batch in iter(lambda: tuple(itertools.islice(tasks, size)), ())]
+                     query_text=spec.query_text, query_file=spec.query_file, timeout=timeout,
+                     tasks=batch, **bounds) for batch in iter(lambda: tuple(itertools.islice(tasks, size)), ())]
 
 
 @contextmanager
@@ -66,7 +74,8 @@ def cluster_threads(client) -> int:
 
 def run(args) -> int:
     try:
-        spec = load_spec(args.spec)
+        from ..cli import limits_of
+        spec = load_spec(args.spec, limits_of(args))
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -96,7 +105,7 @@ def run(args) -> int:
                             disable=args.no_progress, dynamic_ncols=True)
             started = time.perf_counter()
             from dask.distributed import as_completed
-            futures = client.map(solve_batch, jobs(spec, spec.tasks(), args.batch_size, workers), pure=False)
+            futures = client.map(solve_batch, jobs(spec, spec.tasks(), args.batch_size, workers, args), pure=False)
             for future in as_completed(futures):
                 rows, stats = future.result()
                 new = [row for row in rows if row["board"] not in done]

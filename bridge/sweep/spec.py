@@ -11,7 +11,7 @@ from ..case import EDITIONS, load_case, snake_case
 from ..errors import CaseError, close_matches
 from ..library import library
 from ..query import parse_program
-from ..yaml_input import read_yaml
+from ..yaml_input import DEFAULT_LIMITS, Limits, read_case_text, read_yaml
 
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
              "query", "timeout")
@@ -79,13 +79,10 @@ def fail(file: str, where: str, problem: str) -> CaseError:
     return CaseError(file, where, problem)
 
 
-def load_spec(path) -> SweepSpec:
+def load_spec(path, limits: Limits = DEFAULT_LIMITS) -> SweepSpec:
+    """The spec, read like a case file: up to --max-file-size, from a regular file only."""
     file = str(path)
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise fail(file, "", f"cannot read the sweep spec: {getattr(exc, 'strerror', None) or exc}") from None
-    data, _ = read_yaml(text, file)
+    data, _ = read_yaml(read_case_text(file, file, limits), file, limits)
     if not isinstance(data, dict):
         raise fail(file, "", "a sweep spec is a mapping (keys: " + ", ".join(SPEC_KEYS) + ")")
     for key in data:
@@ -124,11 +121,9 @@ def load_spec(path) -> SweepSpec:
     if data.get("query") is not None:
         query_file = str(base / str(data["query"]))
         try:
-            query_text = Path(query_file).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise fail(file, "query", f"cannot read {query_file}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise fail(file, "query", f"cannot read {query_file}: not a UTF-8 text file") from None
+            query_text = read_case_text(query_file, query_file, limits)
+        except CaseError as error:
+            raise fail(file, "query", f"cannot read {query_file}: {error.problem}") from None
         try:                # a syntax error is said now, before any worker starts
             parse_program(query_text, query_file)
         except CaseError as error:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from .. import api
 from ..board_facts import board_facts
 from ..errors import CaseError, SolveTimeout
+from ..runner import Bounds, OutOfMemory, run_bounded
+from ..yaml_input import DEFAULT_LIMITS, Limits
 from ..query import QueryProgram, example_path, load_program, parse_program, run_query
 from ..schemas import FORMAT_VERSION
 from .spec import Task
@@ -39,6 +41,10 @@ class BatchJob:
     query_file: str | None
     timeout: float
     tasks: tuple[Task, ...]
+    memory_bytes: int | None = None         # of each board's child process (--max-memory)
+    output_bytes: int = 50_000_000          # what one board's row may weigh (--max-output)
+    limits: Limits = DEFAULT_LIMITS         # --max-objects, --max-effects of each board
+    reevaluate: bool = True                 # False: --no-reevaluate (613.8c ignored, a research variant)
 
 
 @dataclass(frozen=True)
@@ -79,7 +85,9 @@ def characteristics(result) -> str:
 
 
 def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str, built_in, query, clock: dict):
-    """One row (without the cross-board findings)."""
+    """One row (without the cross-board findings), made in a child process under the job's bounds
+    (bridge/runner.py): a board that outruns its time or memory is a row with an error, never a lost
+    worker."""
     labels = [job.pool[task.cards[i]][0] for i in order]
     controllers = [task.controllers[i] for i in order]
     entries = [dict(job.pool[task.cards[i]][1], controller=task.controllers[i]) for i in order]
@@ -87,18 +95,27 @@ def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str,
            "controllers": controllers, "rules": edition}
     case = {"case": row["board"], "source": f"sweep {job.name}", "rules": edition, "players": list(job.players),
             "battlefield": list(job.background) + entries}
-    started = time.perf_counter()
+    file = f"sweep {job.name}: {row['board']}"
+    bounds = Bounds(seconds=job.timeout, grace=1.0, memory_bytes=job.memory_bytes, output_bytes=job.output_bytes)
     try:
-        result = api.solve(case, file=f"sweep {job.name}: {row['board']}", timeout=job.timeout)
-    except (CaseError, SolveTimeout) as error:
-        clock["solve"] += time.perf_counter() - started
+        findings, seconds = run_bounded(lambda: board_findings(job, case, file, built_in, query), bounds, file)
+    except (CaseError, SolveTimeout, OutOfMemory) as error:
         return dict(row, error=str(error)), None
+    clock["solve"] += seconds["solve"]
+    clock["findings"] += seconds["findings"]
+    row.update(findings)
+    return row, row["characteristics"]
+
+
+def board_findings(job: BatchJob, case: dict, file: str, built_in, query) -> tuple[dict, dict]:
+    """In the child: the board solved, its digest and findings (plain data), and the seconds each took."""
+    started = time.perf_counter()
+    result = api.solve(case, file=file, timeout=job.timeout, limits=job.limits, reevaluate=job.reevaluate)
     solved = time.perf_counter()
-    clock["solve"] += solved - started
-    row.update(error=None, steps=len(result.steps), characteristics=characteristics(result))
+    row = {"error": None, "steps": len(result.steps), "characteristics": characteristics(result)}
     facts = board_facts(result) if built_in or query else None
     if built_in:
-        atoms = run_query(built_in, facts, row["board"])
+        atoms = run_query(built_in, facts, case["case"])
         if "dependency_loop" in job.findings:
             row["loops"] = sorted([a.arguments[0].string, a.arguments[1].string] for a in atoms if a.name == "loop")
         if "dependency_override" in job.findings:
@@ -106,11 +123,10 @@ def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str,
                                       if a.name == "override")
     if query:
         try:
-            row["query"] = [str(a) for a in run_query(query, facts, row["board"])]
+            row["query"] = [str(a) for a in run_query(query, facts, case["case"])]
         except CaseError as error:
             row["error"] = str(error)
-    clock["findings"] += time.perf_counter() - solved
-    return row, row["characteristics"]
+    return row, {"solve": solved - started, "findings": time.perf_counter() - solved}
 
 
 def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:

@@ -1,0 +1,85 @@
+"""Static abilities that apply "as long as ..." (asp/604_2_conditions.lp, bridge/conditions.py)."""
+from pathlib import Path
+
+import pytest
+
+from bridge import solve
+from bridge.case import load_case
+from bridge.solver import solve_case
+
+HEAD = "case: t\nsource: test\n"
+CONDITION_CASES = sorted((Path(__file__).resolve().parent.parent / "cases" / "conditions").glob("*.yaml"))
+
+
+def relic(condition: str) -> str:
+    return ("  - card: {name: Relic, mana_cost: '{4}', type_line: Artifact, abilities: [{text: t, static: "
+            "{as_long_as: " + condition + ", affects: self, does: [{add_types: [Creature]}, {set_base_pt: 5/5}]}}]}\n")
+
+
+def types_of(write_case, text: str) -> dict:
+    result = solve(str(write_case(HEAD + text)))
+    return {o.id: tuple(o.types) for o in result.objects.values()}
+
+
+@pytest.mark.parametrize("path", CONDITION_CASES, ids=lambda p: p.name)
+def test_every_atom_is_a_fact(path):
+    """Staged grounding: the conditions are evaluated in a call of their own before each step."""
+    solve_case(load_case(path), strict=True)
+    solve_case(load_case(path), strict=True, batches=False)
+
+
+@pytest.mark.parametrize("condition,artifacts,creature", [
+    ("{count: {all: [artifact], controller: you}, at_least: 3}", 2, True),
+    ("{count: {all: [artifact], controller: you}, at_least: 3}", 1, False),
+    ("{count: {all: [artifact], controller: you}, less_than: 3}", 1, True),
+    ("{count: {all: [artifact], controller: you, other: true}, equal: 0}", 0, True),
+    ("{count: {all: [artifact], controller: you, other: true}, equal: 0}", 1, False),
+    ("[{self: {all: [artifact]}}, {count: {all: [artifact]}, at_most: 2}]", 1, True),
+    ("{self: {not: [artifact]}}", 0, False),
+])
+def test_counted_conditions(write_case, condition, artifacts, creature):
+    board = relic(condition) + "".join(f"  - {{card: Bonesplitter, id: b{i}}}\n" for i in range(artifacts))
+    assert ("Creature" in types_of(write_case, "battlefield:\n" + board)["relic"]) == creature
+
+
+def test_control_change_counts_the_new_controllers_artifacts(write_case):
+    """109.5: "you" is the current controller of the ability's object (a layer-2 change is seen in layer 4)."""
+    board = (relic("{count: {all: [artifact], controller: you}, at_least: 3}")
+             + "  - card: Bonesplitter\n  - {card: Darksteel Citadel}\n"
+             + "effects: [{affects: [relic], does: {gain_control: you}, controller: Bob}]\n")
+    assert "Creature" not in types_of(write_case, "battlefield:\n" + board)["relic"]
+
+
+def test_dependency_reason_is_the_condition():
+    path = next(p for p in CONDITION_CASES if p.name == "rusted_relic_song_of_the_dryads.yaml")
+    text = explain_text(path)
+    assert "would make that effect's condition (\"as long as ...\") false" in text
+
+
+def explain_text(path) -> str:
+    import contextlib
+    import io
+    from bridge.cli import main
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["explain", str(path)]) == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("condition,message", [
+    ("{count: {all: [artifact]}}", "say how many"),
+    ("{status: monstrus}", "did you mean 'monstrous'"),
+    ("{self: {all: [creature]}, at_least: 2}", "takes no number bound"),
+    ("{counters: levle, at_least: 2}", "did you mean 'level'"),
+    ("{count: {all: [artifact]}, counters: level, at_least: 1}", "a condition names one thing"),
+    ("{self: self}", "give what it must be"),
+])
+def test_bad_conditions_refused(refused, condition, message):
+    err = refused(HEAD + "battlefield:\n" + relic(condition))
+    assert "as_long_as" in err and message in err
+
+
+def test_cda_with_condition_refused(refused):
+    err = refused(HEAD + "battlefield:\n  - card: {name: X, type_line: Creature — Elf, pt: 1/1, abilities: [{text: t, "
+                  "cda: true, static: {as_long_as: {status: tapped}, affects: self, does: {set_base_pt: 2/2}}}]}\n")
+    assert "604.3a(5)" in err
