@@ -47,7 +47,7 @@ COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "l
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
-EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")
@@ -81,12 +81,14 @@ class Selector:
 @dataclass(frozen=True)
 class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
-    kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters
+    kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None
     owner: str = "any"
     parts: tuple["Expr", ...] = ()
+    colors: tuple[str, ...] = ()   # devotion: to these colors (700.5)
+    zone: str = "graveyard"        # count_cards: the zone its cards are in (400.1)
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,7 @@ class PlayerEffect:
     who: str                                   # you | opponents | each
     gains: tuple[str, ...] = ()                # shroud, hexproof, protection from red, can't gain life ...
     hand_size: tuple[str, int] | None = None   # ("set", N), ("add", N) or ("none", 0): 402.2
+    devotion_bonus: int = 0                    # "Your devotion to each color ... is increased by N" (700.5a)
 
 
 @dataclass(frozen=True)
@@ -407,16 +410,26 @@ class Reader:
         if key == "count_cards":
             spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner", "all", "not"))
             zone = spec.get("zone", "graveyard")
-            if zone != "graveyard":
-                raise self.fail(f"{where}.count_cards.zone", f"only graveyard is supported, got {zone!r}")
+            if zone not in ZONES:
+                raise self.fail(f"{where}.count_cards.zone", f"unknown zone {zone!r}" + close_matches(str(zone), ZONES)
+                                + f"; expected one of {', '.join(ZONES)}")
             owner = spec.get("owner", "any")
             if owner not in ("you", "any"):
                 raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
             sel = self.selector({k: v for k, v in spec.items() if k in ("all", "not")}, f"{where}.count_cards",
                                 layered=False)
-            return Expr("count_cards", selector=sel, owner=owner)
+            return Expr("count_cards", selector=sel, owner=owner, zone=zone)
         if key == "card_types_in_graveyards":
             return Expr("card_types_in_graveyards")
+        if key == "devotion":
+            colors = self.string_list(arg, f"{where}.devotion")
+            for i, color in enumerate(colors):
+                if color.lower() not in COLOR_WORDS:
+                    raise self.fail(f"{where}.devotion[{i}]", f"unknown color {color!r}" + close_matches(color.lower(), COLOR_WORDS)
+                                    + f"; expected {', '.join(COLOR_WORDS)}")
+            if not colors:
+                raise self.fail(f"{where}.devotion", "name a color, e.g. devotion: [red]")
+            return Expr("devotion", colors=tuple(canonical_word(c.lower()) for c in colors))
         if key == "counters":
             kind = self.string(arg, f"{where}.counters")
             self.words.counter(kind, f"{where}.counters")
@@ -688,7 +701,7 @@ class Reader:
                        chooses=chooses, conditions=conditions, **copies)
 
     def player_effect(self, value, where: str) -> PlayerEffect:
-        data = self.mapping(value, where, ("who", "gain", "max_hand_size"))
+        data = self.mapping(value, where, ("who", "gain", "max_hand_size", "devotion_bonus"))
         who = self.string(data.get("who", "you"), f"{where}.who")
         if who not in ("you", "opponents", "each"):
             raise self.fail(f"{where}.who", f"unknown players {who!r}; expected you, opponents or each")
@@ -703,9 +716,10 @@ class Reader:
                 hand_size = ("add", self.integer(self.mapping(raw, at, ("add",)).get("add", 0), f"{at}.add"))
             else:
                 hand_size = ("set", self.integer(raw, at))
-        if not gains and hand_size is None:
-            raise self.fail(where, "say what it does to players: gain: [...] or max_hand_size")
-        return PlayerEffect(who=who, gains=gains, hand_size=hand_size)
+        bonus = self.integer(data["devotion_bonus"], f"{where}.devotion_bonus") if "devotion_bonus" in data else 0
+        if not gains and hand_size is None and not bonus:
+            raise self.fail(where, "say what it does to players: gain: [...], max_hand_size or devotion_bonus")
+        return PlayerEffect(who=who, gains=gains, hand_size=hand_size, devotion_bonus=bonus)
 
     def trigger(self, value, where: str) -> Trigger:
         data = self.mapping(value, where, TRIGGER_KEYS)

@@ -43,6 +43,7 @@ def test_the_page_and_its_files(address):
     assert status == 200 and b'<script type="module" src="/static/app.js">' in page
     for name in ("app.js", "editor.js", "results.js", "style.css"):
         assert request(address, f"/static/{name}")[0] == 200
+    assert request(address, "/favicon.ico")[1].startswith(b"<svg")
     assert b"http" not in request(address, "/static/app.js")[1]      # nothing from the internet
 
 
@@ -80,6 +81,17 @@ def test_explain_one_object_and_compare(address):
     assert status == 200
     assert data["objects"][0]["differences"][0]["values"] == {"pre-m10": "1/4", "current": "5/8"}
     assert request(address, "/api/compare", {"board": board, "editions": ["current"]})[0] == 422
+
+
+def test_the_edition_is_chosen_like_the_command_lines_rules(address):
+    """gray_ogre.yaml says what it expects under pre-m10, so its own `rules:` cannot be pre-m10: the
+    page asks for an edition as --rules does."""
+    ogre = (ROOT / "cases" / "cr613" / "gray_ogre.yaml").read_text(encoding="utf-8")
+    board = request(address, "/api/parse", {"yaml": ogre})[1]["board"]
+    status, data = request(address, "/api/solve", {"board": board, "rules": "pre-m10"})
+    assert status == 200 and data["result"]["rules"] == "pre-m10" and pts(data["result"])["gray_ogre"] == "1/4"
+    status, data = request(address, "/api/solve", {"board": board, "rules": "m11"})
+    assert status == 422 and "at --rules: unknown rules edition 'm11' (did you mean 'm10'?)" in data["message"]
 
 
 def test_bad_boards_get_the_command_lines_messages_with_their_key_paths(address, tmp_path):

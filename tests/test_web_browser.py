@@ -207,3 +207,30 @@ def test_names_are_text_and_an_odd_file_is_said(browser, address, tmp_path):
     add_card(page, "Humility")                       # the page still works: the list starts again
     wait_solved(page, solved)
     page.close()
+
+
+def test_ties_triggers_state_based_actions_and_the_rules_edition(browser, address):
+    page = browser.new_page()
+    page.goto(address)
+    page.wait_for_selector("body[data-ready=true]")
+    shown = {}
+    solved = None
+    for name, case in (("ties", "cr613/gray_ogre.yaml"), ("triggers", "events/s000_503_5_clone_striped_bears.yaml"),
+                       ("sba", "sba/mycosynth_lattice_march_aura.yaml")):
+        page.set_input_files("#upload", str(ROOT / "cases" / case))
+        solved = wait_solved(page, solved)
+        shown[name] = page.locator("#result-body").inner_text()
+        shown[f"{name} explained"] = page.locator("#explanation").inner_text()
+    assert "Ties a player must order (613.7k)" in shown["ties"] and "613.7k" in shown["ties"]
+    assert "event 1: enters clone — clone triggers" in shown["triggers"]
+    assert 'clone: "When this creature enters, draw a card." triggers for clone' in shown["triggers explained"]
+    assert "State-based actions (704)" in shown["sba"] and "rancor" in shown["sba"] and "(704.5m)" in shown["sba"]
+
+    # the edition: Gray Ogre is 5/8 today, 1/4 under the rules before 2009 (418.5a)
+    page.set_input_files("#upload", str(ROOT / "cases" / "cr613" / "gray_ogre.yaml"))
+    solved = wait_solved(page, solved)
+    assert pt_of(page, "gray_ogre") == "5/8"
+    page.select_option("#rules", "pre-m10")
+    solved = wait_solved(page, solved)
+    assert pt_of(page, "gray_ogre") == "1/4" and "rules: pre-m10" in page.locator("#result-body").inner_text()
+    page.close()

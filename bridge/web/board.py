@@ -29,21 +29,23 @@ def loaded(board, file: str, limits: Limits, rules: str | None = None):
     if not isinstance(board, dict):
         raise CaseError(file, "", "a case file must be a mapping of keys (case:, battlefield:, ...)")
     case = load_case_text(board_yaml(board), file, limits)
-    return case if rules is None else api.with_rules(case, rules)
+    return case if rules is None else api.with_rules(case, str(rules))
 
 
-def solved(board, file: str, limits: Limits, timeout: float, reevaluate: bool) -> dict:
+def solved(board, file: str, limits: Limits, timeout: float, reevaluate: bool, rules: str | None = None) -> dict:
     """Everything the page shows of one board: the table (as `solve --format json`), the explanation
-    (as `explain --format json`), the dependency graph of each step with one, drawn as SVG."""
-    result = api.solve(loaded(board, file, limits), timeout=timeout, reevaluate=reevaluate)
+    (as `explain --format json`), the dependency graph of each step with one, drawn as SVG. `rules`
+    overrides the case's edition, as --rules does."""
+    result = api.solve(loaded(board, file, limits, rules), timeout=timeout, reevaluate=reevaluate)
     deps = deps_data(result)
     return {"yaml": board_yaml(board), "result": result_json(result), "explain": explain_data(result),
             "deps": deps, "graphs": [step_svg(step) for step in deps["steps"]]}
 
 
-def explained(board, file: str, limits: Limits, timeout: float, reevaluate: bool, object_id: str) -> dict:
+def explained(board, file: str, limits: Limits, timeout: float, reevaluate: bool, object_id: str,
+              rules: str | None = None) -> dict:
     """One object's history, as `explain CASE OBJECT --format json`."""
-    result = api.solve(loaded(board, file, limits), timeout=timeout, reevaluate=reevaluate)
+    result = api.solve(loaded(board, file, limits, rules), timeout=timeout, reevaluate=reevaluate)
     return explain_data(result, object_id)
 
 

@@ -28,6 +28,8 @@ STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
 SECURITY_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
                                                "script-src 'self'; object-src 'none'; frame-ancestors 'none'",
                     "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+ICON = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="1" width="14" height="4" fill="#2e5aac"/>'
+        b'<rect x="1" y="6" width="14" height="4" fill="#7d8aa5"/><rect x="1" y="11" width="14" height="4" fill="#b3261e"/></svg>')
 MOST_CONNECTIONS = 100         # threads serving at once; more connections are closed at once
 IDLE_SECONDS = 15              # a client that sends nothing for this long is dropped
 
@@ -150,6 +152,8 @@ class Handler(BaseHTTPRequestHandler):
         if url.path in self.server.files:
             data, kind = self.server.files[url.path]
             return HTTPStatus.OK, data, kind
+        if url.path == "/favicon.ico":
+            return HTTPStatus.OK, ICON, "image/svg+xml"
         if url.path == "/api/cards":
             query = parse_qs(url.query, max_num_fields=4).get("q", [""])[0][:200]
             return HTTPStatus.OK, {"cards": board.completions(query)}, None
@@ -167,10 +171,12 @@ class Handler(BaseHTTPRequestHandler):
         common = (file, settings.limits)
         solve = (settings.bounds.seconds, settings.reevaluate)
         path = urlsplit(self.path).path
+        rules = request.get("rules")                  # like --rules: overrides the case's rules:
         if path == "/api/solve":
-            work = lambda: board.solved(request.get("board"), *common, *solve)  # noqa: E731
+            work = lambda: board.solved(request.get("board"), *common, *solve, rules)  # noqa: E731
         elif path == "/api/explain":
-            work = lambda: board.explained(request.get("board"), *common, *solve, str(request.get("object")))  # noqa: E731
+            work = lambda: board.explained(request.get("board"), *common, *solve, str(request.get("object")),  # noqa: E731
+                                           rules)
         elif path == "/api/compare":
             editions = request.get("editions") if isinstance(request.get("editions"), list) else []
             work = lambda: board.compared(request.get("board"), *common, *solve, editions)  # noqa: E731

@@ -14,7 +14,7 @@ function say(text, busy = false) {
 
 async function post(path, payload) {
   const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ file: state.file, ...payload }) });
+    body: JSON.stringify({ file: state.file, rules: state.rules, ...payload }) });
   let data;
   try { data = await response.json(); } catch { data = { message: `the server answered ${response.status}` }; }
   return { ok: response.ok, data };
@@ -110,6 +110,7 @@ async function load(text, file) {
   const { ok, data } = await post("/api/parse", { yaml: text });
   if (!ok) { failed(data); return; }
   state.doc = data.board;
+  state.rules = undefined;
   renderBoard(state);
   if (data.errors.length) { showErrors(data.errors); say("The case file has errors: see the marked fields."); return; }
   $("paste-box").hidden = true;
@@ -129,7 +130,14 @@ async function start() {
   const meta = await (await fetch("/api/meta")).json();
   state.editions = meta.editions;
   $("rules").replaceChildren(...meta.editions.map((e) => el("option", { value: e, text: e })));
-  $("rules").addEventListener("change", (e) => { state.doc.rules = e.target.value; changed(); });
+  // The edition asked for is sent like --rules; it goes into the file's rules: too, unless the file
+  // states what it expects under that edition (expect_under:), which a case's own edition cannot have.
+  $("rules").addEventListener("change", (e) => {
+    state.rules = e.target.value;
+    const under = state.doc.expect_under;
+    if (!(under && typeof under === "object" && state.rules in under)) state.doc.rules = state.rules;
+    changed();
+  });
   $("title").addEventListener("change", (e) => { state.doc.case = e.target.value; changed(); });
   $("players").addEventListener("change", (e) => {
     state.doc.players = e.target.value.split(",").map((p) => p.trim()).filter(Boolean);
@@ -141,7 +149,10 @@ async function start() {
   $("solve").addEventListener("click", solve);
   $("compare").addEventListener("click", compare);
   $("download").addEventListener("click", download);
-  $("clear").addEventListener("click", () => { state.doc = NEW_BOARD(); state.file = "board.yaml"; changed(); });
+  $("clear").addEventListener("click", () => {
+    Object.assign(state, { doc: NEW_BOARD(), file: "board.yaml", rules: undefined });
+    changed();
+  });
   $("paste-toggle").addEventListener("click", () => { $("paste-box").hidden = !$("paste-box").hidden; });
   $("paste-load").addEventListener("click", () => load($("paste-text").value, "pasted.yaml"));
   $("upload").addEventListener("change", async (e) => {

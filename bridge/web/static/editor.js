@@ -179,7 +179,7 @@ export function renderBoard(state) {
   document.getElementById("title").value = doc.case ?? "";
   document.getElementById("players").value = players(doc).join(", ");
   const rules = document.getElementById("rules");
-  rules.value = doc.rules || "current";
+  rules.value = state.rules || doc.rules || "current";
   // a file's odd shapes (not a list, an entry not a mapping) are shown as they are; the errors say why
   const mapping = (value) => value && typeof value === "object" && !Array.isArray(value);
   const listed = (key, row) => (Array.isArray(doc[key]) ? doc[key] : []).map((entry, i) => (mapping(entry)

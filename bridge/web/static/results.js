@@ -102,6 +102,20 @@ function renderExplanation(explain) {
   if (explain.not_applied.length) {
     parts.push(el("h4", { text: "did not apply" }), lines(explain.not_applied.map((i) => `layer ${i.layer}: ${i.effect} — ${i.why}`)));
   }
+  // as `explain` prints them: why each triggered ability did or didn't trigger, targets, questions
+  for (const event of explain.events || []) {
+    parts.push(el("h4", { text: `event ${event.event}: ${event.kind} ${event.objects.join(", ")} — seen on ${event.board}` }),
+      lines([...event.nothing_happens.map((n) => `${n.object}: ${n.why}`),
+        ...event.checked.map((c) => `${c.source}: "${c.ability}" ${c.triggered ? "triggers" : "doesn't trigger"} for ${c.object} — ${c.because.join("; ") || "its condition holds"}`)]));
+  }
+  if (explain.targets.length) {
+    parts.push(el("h4", { text: "targets (608.2b)" }), lines(explain.targets.map((t) =>
+      `${t.spell} → ${t.target}: ${t.legal ? "legal" : `illegal: ${t.because.join("; ")}`}`)));
+  }
+  if (explain.answers.length) {
+    parts.push(el("h4", { text: "questions" }), lines(explain.answers.map((a) =>
+      `${a.question}: ${a.text} ${Array.isArray(a.answer) ? a.answer.join(", ") : a.answer ? "yes" : "no"}`)));
+  }
   box.replaceChildren(section("Explanation, layer by layer", ...parts));
 }
 
