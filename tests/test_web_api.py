@@ -108,6 +108,17 @@ def test_bad_boards_get_the_command_lines_messages_with_their_key_paths(address,
     assert data["errors"][0]["message"].startswith("judge.yaml:3:3 at battlefield[0].card: unknown card 'Humilty'")
 
 
+def test_an_opened_file_is_solved_as_its_own_text(address):
+    """Until the page edits it, the board is the file's text: errors name the file's own lines, and the
+    download is the file, byte for byte."""
+    text = "# a comment first\n\ncase: t\nbattlefield:\n  - card: Humility\n  - {card: Opalesence}\n"
+    status, data = request(address, "/api/solve", {"board": text, "file": "mine.yaml"})
+    assert status == 422 and data["errors"][0]["message"].startswith("mine.yaml:6:6 at battlefield[1].card:")
+    assert request(address, "/api/yaml", {"board": text})[1]["yaml"] == text
+    status, data = request(address, "/api/solve", {"board": text.replace("Opalesence", "Opalescence")})
+    assert status == 200 and pts(data["result"])["humility"] == "4/4"
+
+
 def test_a_pasted_file_with_errors_still_loads_into_the_page(address):
     status, data = request(address, "/api/parse", {"yaml": "case: t\nbattlefield:\n  - card: Humilty\n"})
     assert status == 200 and data["board"]["battlefield"] == [{"card": "Humilty"}]
@@ -208,6 +219,25 @@ def test_a_slow_or_silent_client_does_not_hold_the_server(address):
     finally:
         for connection in silent:
             connection.close()
+
+
+def test_a_body_trickling_in_is_cut_off(monkeypatch):
+    import bridge.web.server as server
+    monkeypatch.setattr(server, "BODY_SECONDS", 1.5)
+    with running() as where:
+        host, port = where.split("//")[1].rstrip("/").split(":")
+        started = time.monotonic()
+        with socket.create_connection((host, int(port)), timeout=30) as connection:
+            connection.sendall(f"POST /api/solve HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: 100\r\n\r\n".encode())
+            try:
+                for _ in range(20):
+                    connection.sendall(b" ")
+                    time.sleep(0.25)
+            except OSError:
+                pass                                   # the server closed the connection
+            answer = received(connection)
+        assert answer.startswith("HTTP/1.1 408") and "longer than 1.5 s" in answer
+        assert time.monotonic() - started < 8
 
 
 def test_solving_is_bounded_by_the_time_limit():
