@@ -7,6 +7,14 @@ The Python API that the command line is a thin layer over::
     result.objects["gray_ogre"].pt        # '5/8'
 """
 from .errors import CaseError
-from .api import solve, check, load_case
 
 __all__ = ["CaseError", "solve", "check", "load_case"]
+
+
+def __getattr__(name: str):
+    """solve, check and load_case are imported on first use (PEP 562): a command that needs only
+    part of the package (`mtg-layers cards`, `--help`) does not load the solver (issue 21)."""
+    if name in ("solve", "check", "load_case"):
+        from . import api
+        return getattr(api, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -88,3 +88,16 @@ def with_rules(case: Case, rules: str) -> Case:
         raise CaseError(case.file, "--rules", f"unknown rules edition {rules!r}" + close_matches(rules, EDITIONS)
                         + f"; expected one of {', '.join(EDITIONS)}")
     return replace(case, rules=rules)
+
+
+def publish() -> None:
+    """`bridge.solve`, `bridge.check` and `bridge.load_case` are these functions. bridge/__init__.py
+    imports this module on first use of one of them; importing the submodule bridge/check.py above
+    made the package's `check` that module, so the names are set here, once this module is complete."""
+    import sys
+    package = sys.modules[__package__]
+    for name in ("solve", "check", "load_case"):
+        setattr(package, name, globals()[name])
+
+
+publish()

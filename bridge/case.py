@@ -165,6 +165,7 @@ class Case:
     player_expectations: tuple[Expectation, ...] = ()   # object_id is the player's name
     new_words: tuple[tuple[str, str], ...] = ()         # (kind, word) declared by the case (words.py)
     sba: SbaInput = SbaInput()        # what state-based actions read and what the case expects of them (704)
+    unlisted_cards: tuple[tuple[str, str, int], ...] = ()   # (player, zone, N): cards given as a number only
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""
@@ -306,6 +307,7 @@ class CaseBuilder:
         if len(battlefield) > self.limits.max_objects:
             raise self.fail("battlefield", f"{len(battlefield):,} permanents is more than the limit of "
                                            f"{self.limits.max_objects:,} (--max-objects)")
+        self.unlisted_cards: list[tuple[str, str, int]] = []
         raw_objects = [(entry, f"battlefield[{i}]", "battlefield", i + 1) for i, entry in enumerate(battlefield)]
         for key, zone in CARD_ZONES:
             raw_objects += self.zone_cards(data.get(key, {}) or {}, key, zone)
@@ -383,7 +385,7 @@ class CaseBuilder:
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
                     player_expectations=player_expectations, new_words=self.declared_words,
-                    sba=read_sba_input(self, data, by_id, players))
+                    sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards))
 
     def attachment(self, obj: BoardObject, where: str, by_id: dict) -> None:
         for key, value in obj.choices:
@@ -604,8 +606,14 @@ class CaseBuilder:
         for player, cards in cards_by_player.items():
             where = f"{key}.{player}"
             self.player(player, where)
+            if isinstance(cards, int) and not isinstance(cards, bool):
+                # cards the case gives as a number only: counted, never matched by words (unlisted_cards)
+                if cards < 0:
+                    raise self.fail(where, "a number of cards cannot be negative")
+                self.unlisted_cards.append((player, zone, cards))
+                continue
             if not isinstance(cards, list):
-                raise self.fail(where, "expected a list of cards")
+                raise self.fail(where, "expected a list of cards, or a number of cards not listed")
             for j, entry in enumerate(cards):
                 if isinstance(entry, dict) and "card" in entry:
                     entry = self.reader.mapping(entry, f"{where}[{j}]", ZONE_OBJECT_KEYS)

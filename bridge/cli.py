@@ -7,29 +7,22 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import subprocess
 import sys
 import time
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
-from . import api, research_cli
+from . import research_cli
 
 from .case import EDITIONS
 from .cards_command import add_cards_command, run_cards
 from .web.command import add_serve_command, run_serve
-from .compare import compare_data, compare_text
-from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
 from .errors import CaseError, SolveTimeout
-from .runner import DEFAULT_BOUNDS, Bounds, OutOfMemory, run_bounded
+from .runner import DEFAULT_BOUNDS, Bounds, OutOfMemory, keep_until_exit, run_bounded
 from .terminal import escape_controls
 from .yaml_input import DEFAULT_LIMITS, Limits
-from .explain import explain_data, explain_text
-from .help import run_help
-from .render import dumps, result_json, text_only_data, text_only_summary, text_table
-from .sba_render import limit_notes
-from .schemas import FORMAT_VERSION
+# Each command imports the rest of what it uses when it runs: a two-card `solve` starts in a
+# fraction of the time it takes to import every command's modules (issue 21).
 
 EPILOG = """exit codes:
   0  success
@@ -106,6 +99,13 @@ def count(text: str) -> int:
     return value
 
 
+def jobs_count(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
+    return value
+
+
 def megabytes(text: str) -> int:
     value = int(text)
     if value < 100:
@@ -129,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mtg-layers", description="Magic: The Gathering's layer system (CR 613), solved in ASP.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"mtg-layers {version()}")
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, help_text: str, formats=("text", "json"), one_edition: bool = True):
@@ -151,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     with_sba(check).add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
     check.add_argument("--strict", action="store_true",
                        help="fail a case whose objects have abilities kept as text (they generate no effect)")
+    check.add_argument("--jobs", "-j", type=jobs_count, default=None, metavar="N",
+                       help="cases checked at the same time, each in its own child process under the limits "
+                            "(default: the cores this process may use); the output is the same whatever N")
     explain = command("explain", "each layer's effects in order, why, and what they changed; why triggers "
                                  "happened, targets are illegal, questions got their answers")
     with_sba(explain).add_argument("case", metavar="CASE", help="a case file")
@@ -173,7 +176,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class VersionAction(argparse.Action):
+    """--version: the installed version, looked up only when asked (importlib.metadata takes ~10 ms)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show program's version number and exit", **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"mtg-layers {version()}")
+        parser.exit()
+
+
 def version() -> str:
+    from importlib import metadata
     try:
         return metadata.version("mtg-layers")
     except metadata.PackageNotFoundError:      # run from a source tree that was never installed
@@ -191,6 +207,7 @@ def main(argv=None) -> int:
               "is ignored), so answers may differ from the rules", file=sys.stderr)
     try:
         if args.command == "help":
+            from .help import run_help
             status = run_help(args, parser, parser.commands)
         else:
             status = {"solve": run_solve, "check": run_check, "explain": run_explain, "deps": run_deps,
@@ -228,6 +245,7 @@ def each_case(args, paths, work) -> int:
     limits (bridge/runner.py). Text: the outputs a blank line apart. JSON: always a list, one entry per
     case done, in order. A case that could not be done is reported on stderr only (its own line);
     nothing is printed on stdout when none could."""
+    from .render import dumps
     files, status = listed_files(args, paths)
     if not files:
         if not status:
@@ -255,74 +273,24 @@ def run_solve(args) -> int:
 
 def solve_output(args, path):
     """In the child: the table (or JSON) of one file."""
+    from . import api
+    from .render import result_json, text_table
     result = api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
                        reevaluate=args.reevaluate, sba=args.sba)
+    keep_until_exit(result)                   # its Control is not freed: the child ends after this file
     return result_json(result) if args.format == "json" else text_table(result)
 
 
 def run_check(args) -> int:
-    files, status = listed_files(args, args.paths)
-    if not files:
-        if not status:
-            print("error: no case files found in " + ", ".join(args.paths), file=sys.stderr)
-        return 2
-    counts = {"pass": 0, "fail": 0, "skip": 0}
-    problems = {"error": 0, "timeout": 0, "memory": 0, "internal": 0}
-    report = []
-    for path in files:
-        outcome = bounded(args, path, lambda: check_entry(args, path))
-        status = worst(status, outcome.status or outcome.value["exit"])
-        if outcome.status:
-            problems[outcome.kind] += 1
-            say(f"{outcome.kind.upper()} {outcome.message}", sys.stderr)
-            report.append({"format_version": FORMAT_VERSION, "file": str(path), "status": outcome.kind,
-                           "error": outcome.message})
-            continue
-        entry = outcome.value
-        counts[entry["status"]] += 1
-        if args.format == "text":
-            say("\n".join(entry.pop("lines")))
-        else:
-            entry.pop("lines")
-        entry.pop("exit")
-        report.append(entry)
-    if args.format == "json":
-        say(dumps(report))
-    else:
-        names = {"error": "with bad input", "timeout": "timed out", "memory": "out of memory",
-                 "internal": "with an internal error"}
-        say(f"{counts['pass']} passed, {counts['fail']} failed" + (f", {counts['skip']} skipped" if counts["skip"] else "")
-            + "".join(f", {n} {names[k]}" for k, n in problems.items() if n))
-    return status
-
-
-def check_entry(args, path) -> dict:
-    """In the child: one file's check, as its JSON entry with its text lines and exit code."""
-    outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
-                        reevaluate=args.reevaluate, sba=args.sba)
-    case, edition = outcome.result.case, outcome.result.edition
-    entry = {"format_version": FORMAT_VERSION, "file": str(path), "rules": edition, "case": case.title}
-    if not outcome.expects_something:
-        return {**entry, "status": "skip", "exit": 0,
-                "lines": [f"skip  {path}  ({edition}) no expectations under this edition"]}
-    # abilities kept as text: one line under the case; --strict fails the case on them
-    text_only = text_only_summary(outcome.result)
-    entry["text_only"] = text_only_data(outcome.result)
-    noted = [f"      {text_only}"] if text_only else []
-    noted += [f"      {note}" for note in limit_notes(outcome.result.sba)]    # what the 704 checks left out
-    if outcome.passed and not (args.strict and text_only):
-        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"] + noted
-                + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
-    if outcome.passed:
-        return {**entry, "status": "fail", "exit": 1, "mismatches": [],
-                "lines": [f"FAIL  {path}  ({edition}) {case.title}", f"      --strict: {text_only}"]}
-    return {**entry, "status": "fail", "exit": 1,
-            "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
-                           for m in outcome.mismatches],
-            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches] + noted}
+    from .check_command import run_check as run       # several files at once: bridge/check_command.py
+    return run(args)
 
 
 def run_explain(args) -> int:
+    from . import api
+    from .explain import explain_data, explain_text
+    from .render import dumps
+
     def work():
         result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
                            reevaluate=args.reevaluate, sba=args.sba)
@@ -333,6 +301,11 @@ def run_explain(args) -> int:
 
 
 def run_deps(args) -> int:
+    import subprocess
+    from . import api
+    from .deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
+    from .render import dumps
+
     def work():
         result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
                            reevaluate=args.reevaluate, sba=False)
@@ -350,6 +323,8 @@ def run_deps(args) -> int:
 
 def run_compare(args) -> int:
     """Each case under several editions (JSON: always a list, one comparison per case)."""
+    from . import api
+    from .compare import compare_data, compare_text
     editions = [e.strip() for e in args.rules.split(",") if e.strip()]
     unknown = [e for e in editions if e not in EDITIONS]
     if unknown or len(editions) < 2:
@@ -383,8 +358,13 @@ class FileOutcome:
 
 def bounded(args, path, work) -> FileOutcome:
     """work() for one file in a child process under the limits; any failure is this file's alone."""
+    return file_outcome(path, lambda: run_bounded(work, bounds_of(args), file=str(path)))
+
+
+def file_outcome(path, answer) -> FileOutcome:
+    """What answer() gives for one file (its value, or what it raises: bridge/runner.py)."""
     try:
-        return FileOutcome(run_bounded(work, bounds_of(args), file=str(path)))
+        return FileOutcome(answer())
     except CaseError as error:
         return FileOutcome(status=2, kind="error", message=str(error))
     except SolveTimeout as error:
@@ -410,6 +390,7 @@ def one_file(args, path, work) -> int:
 
 def listed_files(args, paths) -> tuple[list, int]:
     """The case files under `paths`; a folder that cannot be read is said, and makes the exit 2."""
+    from . import api
     unreadable: list[str] = []
     files = api.case_files(paths, unreadable=unreadable)
     for problem in unreadable:

@@ -6,6 +6,7 @@
     as_long_as: {count_cards: {zone: graveyard, owner: you}, at_least: 7}    # threshold
     as_long_as: {counters: level, at_least: 2, at_most: 6}                   # 711.2a
     as_long_as: {status: monstrous}                                          # 701.31b
+    as_long_as: {devotion: [red], less_than: 5}                              # Theros gods (700.5)
     as_long_as: [..., ...]                                 # every one holds
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .errors import close_matches
 from .vocabulary import COMPARISONS, Condition, Expr
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
-NUMBER_KEYS = ("count", "count_cards", "counters")
+NUMBER_KEYS = ("count", "count_cards", "counters", "devotion")
 STATUS_WORDS = ("monstrous", "tapped", "untapped")
 CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + ("status",) + tuple(COMPARISONS)
 

@@ -102,12 +102,18 @@ class FactWriter:
         if expr.kind == "card_types_in_graveyards":
             return Function("card_types_in_graveyards")
         if expr.kind == "counters":
+            if expr.owner in ("source", "attached"):
+                return Function("counters_on", [String(expr.counter), Function(expr.owner)])
             return Function("counters", [String(expr.counter)])
+        if expr.kind == "devotion":
+            for color in expr.colors:
+                self.add("devotion_color", term_base, color)
+            return Function("devotion", [term_base])
         if expr.kind == "count":
             self.selector(term_base, expr.selector)
             return Function("count", [term_base])
         if expr.kind == "count_cards":
-            self.selector(term_base, expr.selector, scope="graveyard")
+            self.selector(term_base, expr.selector, scope=expr.zone)
             return Function("count_cards", [Function(expr.owner), term_base])
         left = self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])
         right = self.expr(Function("part", [term_base, Number(2)]), expr.parts[1])
@@ -238,6 +244,8 @@ class FactWriter:
                 words = gained.split()
                 if len(words) == 3 and words[:2] == ["protection", "from"]:
                     self.add("player_protection_from", gained, words[2][:1].upper() + words[2][1:])
+            if ability.players.devotion_bonus:
+                self.add("devotion_increase", term, ability.players.devotion_bonus)
             if ability.players.hand_size is not None:
                 how, n = ability.players.hand_size
                 self.add("hand_size_effect", term, Function(how), n)
@@ -387,6 +395,8 @@ def case_facts(case: Case) -> list[Symbol]:
     for i, player in enumerate(case.players, start=1):
         w.add("player", player)
         w.add("turn_order", player, i)
+    for player, zone, number in case.unlisted_cards:
+        w.add("unlisted_cards", player, Function(zone), number)
     for obj in case.objects:
         o = String(obj.id)
         w.faces(o, obj.card, card_key_of(obj))

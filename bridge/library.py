@@ -4,10 +4,11 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 
 import yaml
 
+from .derived import derived
 from .errors import CaseError, close_matches
 from .oracle import abilities_from_text
 from .vocabulary import COLOR_WORDS, Ability, Operation, Reader, TargetSpec, canonical_word
@@ -256,6 +257,9 @@ class Library:
         return [self.card(name) for name in self.names]
 
 
+CARDS_FOLDER = Path(__file__).resolve().parent / "cards"   # as asp_files finds asp/ (importlib.resources: +8 ms)
+
+
 @functools.lru_cache(maxsize=1)
 def library() -> Library:
     """Every file of bridge/cards: library.yaml (cards typed by hand) and oracle_cards.yaml (cards
@@ -264,8 +268,10 @@ def library() -> Library:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     raw, files, declared = {}, {}, ()
     for name in LIBRARY_FILES:
-        source = resources.files("bridge.cards") / name
-        cards = yaml.load(source.read_text(encoding="utf-8"), Loader=loader) or {}
+        source = CARDS_FOLDER / name
+        # kept read between processes (bridge/derived.py): ~25 ms per process otherwise
+        cards = derived(f"cards-{name}", source,
+                        lambda text: yaml.load(text.decode("utf-8"), Loader=loader)) or {}
         if not isinstance(cards, dict):
             raise CaseError(str(source), "", "the card library must be a mapping of card names")
         declared += declared_words(Reader(str(source)), cards.pop(NEW_WORDS, None) or {})

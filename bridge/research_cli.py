@@ -6,12 +6,9 @@ import argparse
 import json
 import sys
 
-from . import api
-from .board_facts import board_facts, facts_text
 from .errors import CaseError
-from .query import load_program, run_query
-from .schemas import FORMAT_VERSION
 from .sweep.spec import MAX_BOARDS
+# The runners import what else they use: `mtg-layers solve` need not load it (issue 21).
 
 
 def add_commands(command) -> None:
@@ -49,13 +46,16 @@ def board_limit(text: str) -> int:
 
 def solved(args, path):
     """The Result of one case (CaseError when it cannot be read)."""
+    from . import api
     from .cli import limits_of
     return api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args), reevaluate=args.reevaluate)
 
 
 def run_facts(args) -> int:
     """The facts of one case, made in a child process under --timeout and --max-memory (bridge/runner.py)."""
+    from .board_facts import board_facts, facts_text
     from .cli import one_file
+    from .schemas import FORMAT_VERSION
 
     def work():
         result = solved(args, args.case)
@@ -68,6 +68,10 @@ def run_facts(args) -> int:
 
 
 def run_query_command(args) -> int:
+    from . import api
+    from .board_facts import board_facts
+    from .query import load_program, run_query
+    from .schemas import FORMAT_VERSION
     try:
         from .cli import limits_of
         program = load_program(args.program, limits_of(args))

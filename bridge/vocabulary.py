@@ -47,7 +47,10 @@ COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "l
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
-EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters")
+# Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
+# permanent that source is attached to.
+COUNTER_HOLDERS = ("affected", "source", "attached")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")
@@ -81,12 +84,14 @@ class Selector:
 @dataclass(frozen=True)
 class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
-    kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters
+    kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None
     owner: str = "any"
     parts: tuple["Expr", ...] = ()
+    colors: tuple[str, ...] = ()   # devotion: to these colors (700.5)
+    zone: str = "graveyard"        # count_cards: the zone its cards are in (400.1)
 
 
 @dataclass(frozen=True)
@@ -142,6 +147,7 @@ class PlayerEffect:
     who: str                                   # you | opponents | each
     gains: tuple[str, ...] = ()                # shroud, hexproof, protection from red, can't gain life ...
     hand_size: tuple[str, int] | None = None   # ("set", N), ("add", N) or ("none", 0): 402.2
+    devotion_bonus: int = 0                    # "Your devotion to each color ... is increased by N" (700.5a)
 
 
 @dataclass(frozen=True)
@@ -407,20 +413,41 @@ class Reader:
         if key == "count_cards":
             spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner", "all", "not"))
             zone = spec.get("zone", "graveyard")
-            if zone != "graveyard":
-                raise self.fail(f"{where}.count_cards.zone", f"only graveyard is supported, got {zone!r}")
+            if zone not in ZONES:
+                raise self.fail(f"{where}.count_cards.zone", f"unknown zone {zone!r}" + close_matches(str(zone), ZONES)
+                                + f"; expected one of {', '.join(ZONES)}")
             owner = spec.get("owner", "any")
             if owner not in ("you", "any"):
                 raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
             sel = self.selector({k: v for k, v in spec.items() if k in ("all", "not")}, f"{where}.count_cards",
                                 layered=False)
-            return Expr("count_cards", selector=sel, owner=owner)
+            return Expr("count_cards", selector=sel, owner=owner, zone=zone)
         if key == "card_types_in_graveyards":
             return Expr("card_types_in_graveyards")
+        if key == "devotion":
+            colors = self.string_list(arg, f"{where}.devotion")
+            for i, color in enumerate(colors):
+                if color.lower() not in COLOR_WORDS:
+                    raise self.fail(f"{where}.devotion[{i}]", f"unknown color {color!r}" + close_matches(color.lower(), COLOR_WORDS)
+                                    + f"; expected {', '.join(COLOR_WORDS)}")
+            if not colors:
+                raise self.fail(f"{where}.devotion", "name a color, e.g. devotion: [red]")
+            return Expr("devotion", colors=tuple(canonical_word(c.lower()) for c in colors))
         if key == "counters":
-            kind = self.string(arg, f"{where}.counters")
-            self.words.counter(kind, f"{where}.counters")
-            return Expr("counters", counter=kind)
+            on = "affected"
+            if isinstance(arg, dict):       # {counters: {kind: charge, object: source | attached}} (122.1)
+                spec = self.mapping(arg, f"{where}.counters", ("kind", "object"))
+                on = self.string(spec.get("object", "affected"), f"{where}.counters.object")
+                if on not in COUNTER_HOLDERS:
+                    raise self.fail(f"{where}.counters.object", f"unknown object {on!r}" + close_matches(on, COUNTER_HOLDERS)
+                                    + f"; expected one of {', '.join(COUNTER_HOLDERS)}")
+                arg = spec.get("kind")
+                where = f"{where}.counters.kind"
+            else:
+                where = f"{where}.counters"
+            kind = self.string(arg, where)
+            self.words.counter(kind, where)
+            return Expr("counters", counter=kind, owner=on)
         if not isinstance(arg, list) or len(arg) != 2:
             raise self.fail(f"{where}.sum", "expected a list of two numbers")
         return Expr("sum", parts=(self.expr(arg[0], f"{where}.sum[0]"), self.expr(arg[1], f"{where}.sum[1]")))
@@ -688,7 +715,7 @@ class Reader:
                        chooses=chooses, conditions=conditions, **copies)
 
     def player_effect(self, value, where: str) -> PlayerEffect:
-        data = self.mapping(value, where, ("who", "gain", "max_hand_size"))
+        data = self.mapping(value, where, ("who", "gain", "max_hand_size", "devotion_bonus"))
         who = self.string(data.get("who", "you"), f"{where}.who")
         if who not in ("you", "opponents", "each"):
             raise self.fail(f"{where}.who", f"unknown players {who!r}; expected you, opponents or each")
@@ -703,9 +730,10 @@ class Reader:
                 hand_size = ("add", self.integer(self.mapping(raw, at, ("add",)).get("add", 0), f"{at}.add"))
             else:
                 hand_size = ("set", self.integer(raw, at))
-        if not gains and hand_size is None:
-            raise self.fail(where, "say what it does to players: gain: [...] or max_hand_size")
-        return PlayerEffect(who=who, gains=gains, hand_size=hand_size)
+        bonus = self.integer(data["devotion_bonus"], f"{where}.devotion_bonus") if "devotion_bonus" in data else 0
+        if not gains and hand_size is None and not bonus:
+            raise self.fail(where, "say what it does to players: gain: [...], max_hand_size or devotion_bonus")
+        return PlayerEffect(who=who, gains=gains, hand_size=hand_size, devotion_bonus=bonus)
 
     def trigger(self, value, where: str) -> Trigger:
         data = self.mapping(value, where, TRIGGER_KEYS)

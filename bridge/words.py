@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import clingo
 
+from .derived import derived
 from .errors import CaseError, close_matches
 
 # new_words keys: a word kind, or a kind of subtype (205.3g-n: the card type it belongs to).
@@ -78,31 +79,45 @@ class WordLists:
 
 @functools.lru_cache(maxsize=1)
 def rules_words() -> WordLists:
-    """The lists of asp/word_lists.lp (read with clingo: asp/ is their one home)."""
+    """The lists of asp/word_lists.lp (read with clingo: asp/ is their one home; what clingo read is
+    kept between processes by bridge/derived.py)."""
     from .solver import asp_files
     path = next(p for p in asp_files() if p.name == "word_lists.lp")
+    lists, subtypes = derived("word-lists", path, read_word_lists)
+    words = {kind: set(listed) for kind, listed in lists.items()}
+    words["card_type"].update(LATER_CARD_TYPES)
+    return WordLists({k: frozenset(v) for k, v in words.items()}, subtypes)
+
+
+def read_word_lists(text: bytes) -> tuple[dict, dict]:
+    """rules_word(Kind, Word) and rules_subtype(Word, Kind) of asp/word_lists.lp, as plain data."""
     control = clingo.Control(["--warn=none"])
-    control.load(str(path))
+    control.add("base", [], text.decode("utf-8"))
     control.ground([("base", [])])
-    words: dict[str, set] = {}
+    words: dict[str, list] = {}
     subtypes = {}
     for atom in control.symbolic_atoms.by_signature("rules_word", 2):
         kind, word = atom.symbol.arguments
-        words.setdefault(kind.name, set()).add(word.string)
+        words.setdefault(kind.name, []).append(word.string)
     for atom in control.symbolic_atoms.by_signature("rules_subtype", 2):
         word, kind = atom.symbol.arguments
         subtypes[word.string] = kind.name
-    words["card_type"].update(LATER_CARD_TYPES)
-    return WordLists({k: frozenset(v) for k, v in words.items()}, subtypes)
+    return words, subtypes
 
 
 EVERY_CREATURE_TYPE = "every creature type"
 
 
+@functools.lru_cache(maxsize=1)
+def creature_types() -> frozenset:
+    """The creature types of 205.3m (made once: every object's subtypes are compared with them)."""
+    return frozenset(w for w, k in rules_words().subtypes.items() if k == "creature")
+
+
 def every_creature_type(subtypes) -> list[str]:
     """Subtypes as shown: an object with each creature type of 205.3m (changeling, 702.73a) shows
     "every creature type" in their place."""
-    creature = {w for w, k in rules_words().subtypes.items() if k == "creature"}
+    creature = creature_types()
     if not creature <= set(subtypes):
         return list(subtypes)
     return [s for s in subtypes if s not in creature] + [EVERY_CREATURE_TYPE]

@@ -83,3 +83,74 @@ def test_cda_with_condition_refused(refused):
     err = refused(HEAD + "battlefield:\n  - card: {name: X, type_line: Creature — Elf, pt: 1/1, abilities: [{text: t, "
                   "cda: true, static: {as_long_as: {status: tapped}, affects: self, does: {set_base_pt: 2/2}}}]}\n")
     assert "604.3a(5)" in err
+
+
+def god(extra: str = "") -> str:
+    return ("  - card: {name: God, mana_cost: '{3}{R}', type_line: Enchantment Creature — God, pt: 6/5, abilities: "
+            "[{text: t, static: {as_long_as: {devotion: [red, green], less_than: 3}, affects: self, "
+            "does: {remove_types: [Creature]}}}]}\n" + extra)
+
+
+@pytest.mark.parametrize("board,creature", [
+    ("", False),
+    ("  - card: {name: H, mana_cost: '{R/G}', type_line: Enchantment}\n", False),        # a hybrid symbol counts once
+    ("  - card: {name: H, mana_cost: '{R/G}{G}', type_line: Enchantment}\n", True),
+    ("  - {card: {name: H, mana_cost: '{R/G}{G}', type_line: Enchantment}, controller: Bob}\n", False),
+    ("  - {card: {name: H, mana_cost: '{R}{G}', type_line: Creature — Elf, pt: 1/1}, status: {face_down: true}}\n",
+     False),                                                                               # 708.2a no mana cost
+])
+def test_devotion(write_case, board, creature):
+    assert ("Creature" in types_of(write_case, "battlefield:\n" + god(board))["god"]) == creature
+
+
+def test_devotion_to_a_copy_is_refused(refused):
+    err = refused(HEAD + "battlefield:\n" + god("  - card: Grizzly Bears\n  - {card: Clone, copy_of: grizzly_bears}\n"))
+    assert "does not take a copy's mana cost" in err
+
+
+def test_unknown_devotion_color_refused(refused):
+    err = refused(HEAD + "battlefield:\n" + relic("{devotion: [rde], at_least: 1}"))
+    assert "did you mean 'red'" in err
+
+
+HELLBENT = ("  - card: {name: Imp, type_line: Creature — Imp, pt: 1/1, abilities: [{text: t, static: {as_long_as: "
+            "{count_cards: {zone: hand, owner: you}, equal: 0}, affects: self, does: {modify_pt: +2/+0}}}]}\n")
+
+
+@pytest.mark.parametrize("hand,pt", [
+    ("", "3/1"), ("hands: {Alice: 2}\n", "1/1"), ("hands: {Bob: 2}\n", "3/1"), ("hands: {Alice: [Forest]}\n", "1/1"),
+    ("hands: {Alice: 0}\n", "3/1"),
+])
+def test_cards_in_hand_listed_or_given_as_a_number(write_case, hand, pt):
+    result = solve(str(write_case(HEAD + "battlefield:\n" + HELLBENT + hand)))
+    assert result.objects["imp"].pt == pt
+
+
+def test_words_asked_of_cards_given_as_a_number_refused(refused):
+    imp = HELLBENT.replace("zone: hand, owner: you", "zone: library, owner: you, all: [creature]")
+    err = refused(HEAD + "battlefield:\n" + imp + "libraries: {Alice: 40}\n")
+    assert "given as a number only" in err
+
+
+def test_text_change_rewrites_the_condition(write_case):
+    """612.2 (derived by the authors): Clout of the Dominus's 'is blue' changed to 'is green' applies to a green bear."""
+    board = ("battlefield:\n  - card: Grizzly Bears\n  - {card: Clout of the Dominus, attached_to: grizzly_bears}\n"
+             "effects:\n  - {affects: [clout_of_the_dominus], does: {change_text: {from: blue, to: green}}}\n")
+    result = solve(str(write_case(HEAD + board)))
+    assert result.objects["grizzly_bears"].pt == "3/3"
+
+
+@pytest.mark.parametrize("on,pt", [("source", "5/2"), ("attached", "3/2"), ("affected", "3/2")])
+def test_counters_on_another_object(write_case, on, pt):
+    """122.1 (derived by the authors): 'gets +1/+0 for each charge counter on ~' counts the Equipment's counters."""
+    board = ("battlefield:\n  - {card: Grizzly Bears, counters: {charge: 1}}\n  - card: {name: Rod, type_line: Artifact — "
+             "Equipment, abilities: [{text: t, static: {affects: equipped, does: {modify_pt: {power: {counters: "
+             "{kind: charge, object: " + on + "}}, toughness: 0}}}}]}\n    attached_to: grizzly_bears\n"
+             "    counters: {charge: 3}\n")
+    result = solve(str(write_case(HEAD + board)))
+    assert result.objects["grizzly_bears"].pt == pt
+
+
+def test_counters_on_unknown_object_refused(refused):
+    err = refused(HEAD + "battlefield:\n" + relic("{counters: {kind: charge, object: sorce}, at_least: 1}"))
+    assert "did you mean 'source'" in err

@@ -214,6 +214,10 @@ def test_ability_word_set_aside_and_threshold_read_wayward_angel():
      {"attached": {"any": [{"all": ["Human"]}, {"all": ["Angel"]}]}}, "equipped"),
     ("Enchanted creature gets +1/+2 as long as it's white.", "Favorable Destiny", {"attached": {"all": ["white"]}},
      "enchanted"),
+    ("Hellbent — Enchanted creature gets an additional +2/+0 as long as you have no cards in hand.", "Taste for Mayhem",
+     {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}, "enchanted"),
+    ("As long as your devotion to red is less than five, Purphoros isn't a creature.", "Purphoros, God of the Forge",
+     {"devotion": ["red"], "less_than": 5}, "self"),
 ])
 def test_as_long_as(line, name, condition, affects):
     found = static(line, name, "Creature")["static"]
@@ -369,3 +373,15 @@ def test_the_library_holds_at_least_500_cards_that_all_load(capsys):
     assert main(["cards", "coverage"]) == 0
     assert f"{len(cards)} library cards; the reader structures {read} of {total} layer abilities" \
         in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("line,name,affects", [
+    ("Creature tokens you control get +1/+1 and have vigilance.", "Intangible Virtue",
+     {"controller": "you", "all": ["creature", "token"]}),
+    ("Nontoken creatures you control have riot.", "Rhythm of the Wild",
+     {"controller": "you", "all": ["creature"], "not": ["token"]}),
+    ("Face-down creatures you control get +0/+1.", "Secret Plans", {"controller": "you", "all": ["face_down", "creature"]}),
+])
+def test_token_and_face_down_subjects(line, name, affects):
+    assert static(line, name)["static"]["affects"] == affects
+

@@ -3,6 +3,7 @@ the limits, and hostile requests that must get an error response, never a crash 
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -108,6 +109,17 @@ def test_bad_boards_get_the_command_lines_messages_with_their_key_paths(address,
     assert data["errors"][0]["message"].startswith("judge.yaml:3:3 at battlefield[0].card: unknown card 'Humilty'")
 
 
+def test_an_opened_file_is_solved_as_its_own_text(address):
+    """Until the page edits it, the board is the file's text: errors name the file's own lines, and the
+    download is the file, byte for byte."""
+    text = "# a comment first\n\ncase: t\nbattlefield:\n  - card: Humility\n  - {card: Opalesence}\n"
+    status, data = request(address, "/api/solve", {"board": text, "file": "mine.yaml"})
+    assert status == 422 and data["errors"][0]["message"].startswith("mine.yaml:6:6 at battlefield[1].card:")
+    assert request(address, "/api/yaml", {"board": text})[1]["yaml"] == text
+    status, data = request(address, "/api/solve", {"board": text.replace("Opalesence", "Opalescence")})
+    assert status == 200 and pts(data["result"])["humility"] == "4/4"
+
+
 def test_a_pasted_file_with_errors_still_loads_into_the_page(address):
     status, data = request(address, "/api/parse", {"yaml": "case: t\nbattlefield:\n  - card: Humilty\n"})
     assert status == 200 and data["board"]["battlefield"] == [{"card": "Humilty"}]
@@ -210,6 +222,48 @@ def test_a_slow_or_silent_client_does_not_hold_the_server(address):
             connection.close()
 
 
+def test_a_body_trickling_in_is_cut_off(monkeypatch):
+    import bridge.web.server as server
+    monkeypatch.setattr(server, "BODY_SECONDS", 1.5)
+    with running() as where:
+        host, port = where.split("//")[1].rstrip("/").split(":")
+        started = time.monotonic()
+        with socket.create_connection((host, int(port)), timeout=30) as connection:
+            connection.sendall(f"POST /api/solve HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Length: 100\r\n\r\n".encode())
+            try:
+                for _ in range(20):
+                    connection.sendall(b" ")
+                    time.sleep(0.25)
+            except OSError:
+                pass                                   # the server closed the connection
+            answer = received(connection)
+        assert answer.startswith("HTTP/1.1 408") and "longer than 1.5 s" in answer
+        assert time.monotonic() - started < 8
+
+
+def test_requests_at_the_same_time(address):
+    """Eight boards at once: two are solved at a time (each in its own child process), all answered."""
+    from concurrent.futures import ThreadPoolExecutor
+    boards = [{**HUMILITY_FIRST, "battlefield": HUMILITY_FIRST["battlefield"][::step]} for step in (1, -1) * 4]
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda b: request(address, "/api/solve", {"board": b}), boards))
+    assert [status for status, _ in answers] == [200] * 8
+    assert [pts(data["result"])["humility"] for _, data in answers] == ["4/4", "1/1"] * 4
+
+
+def test_a_defect_answers_500_and_the_server_goes_on(address, monkeypatch):
+    from bridge.web import board
+
+    def broken(words):
+        raise KeyError("oops")
+    monkeypatch.setattr(board, "completions", broken)
+    status, data = request(address, "/api/cards?q=hum")
+    assert status == 500 and data["message"] == ("internal error (please report it with the case file): "
+                                                 "KeyError: 'oops'")
+    monkeypatch.undo()
+    assert request(address, "/api/cards?q=hum")[0] == 200
+
+
 def test_solving_is_bounded_by_the_time_limit():
     lords = {"case": "many lords", "battlefield": [
         {"card": {"name": f"Lord {i}", "type_line": "Creature — Elf", "pt": "1/1", "text": "Creatures get +1/+1."}}
@@ -247,7 +301,12 @@ def test_names_stay_text_in_the_graph():
     assert "<script>" not in svg and "<b>" not in svg and "&lt;script&gt;" in svg
     assert svg.count('class="edge loop"') == 2
     import xml.dom.minidom
-    xml.dom.minidom.parseString(svg)                 # well-formed
+    document = xml.dom.minidom.parseString(svg)      # well-formed
+    width = float(document.documentElement.getAttribute("width"))
+    paths = [p.getAttribute("d") for p in document.getElementsByTagName("path") if p.parentNode.tagName == "g"]
+    xs = [float(point.split(",")[0]) for d in paths for point in re.findall(r"-?[\d.]+,-?[\d.]+", d)]
+    assert len(paths) == 2 and max(xs) < width       # the loop's two arcs are inside the picture
+    assert len(set(paths)) == 2
 
 
 def test_the_layout_puts_an_effect_right_of_what_it_depends_on():

@@ -163,6 +163,10 @@ def test_the_graph_of_blood_moon_and_urborg_and_a_loop(browser, address, artifac
     wait_solved(page, solved)
     assert page.locator("#graph svg.deps .edge.loop").count() >= 2
     assert "loop" in page.locator("#graph svg.deps").first.text_content()
+    with page.expect_download() as download:          # not edited: the file itself, byte for byte
+        page.click("#download")
+    assert download.value.suggested_filename == LOOP_CASE.name
+    assert Path(download.value.path()).read_bytes() == LOOP_CASE.read_bytes()
     page.close()
 
 

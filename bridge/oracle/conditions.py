@@ -8,6 +8,8 @@
                | ~ is monstrous | ~ is tapped | ~ is untapped
                | you control (a|an|another|N or more) WORDS | an opponent controls (a|an) WORDS
                | N or more cards are in your graveyard                        (threshold)
+               | you have no cards in hand                                    (hellbent)
+               | your devotion to COLOR [and COLOR] is less than N            (700.5)
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ STATUS = re.compile(r"~ is (monstrous|tapped|untapped)")
 IS = re.compile(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
 CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|\w+ or more) (.+)")
 THRESHOLD = re.compile(r"(\w+) or more cards are in your graveyard")
+DEVOTION = re.compile(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
 def conditional_static(sentence: str, read_static) -> dict | None:
@@ -59,6 +62,11 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
     m = THRESHOLD.fullmatch(text)
     if m and how_many(m.group(1)) is not None:
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1))}
+    if text == "you have no cards in hand":                     # hellbent
+        return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
+    m = DEVOTION.fullmatch(text)
+    if m and how_many(m.group(3)) is not None:                  # the Theros gods (700.5)
+        return {"devotion": [c for c in m.group(1, 2) if c], "less_than": how_many(m.group(3))}
     m = CONTROLS.fullmatch(text)
     if m:
         counted = group(m.group(3))

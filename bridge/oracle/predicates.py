@@ -38,8 +38,8 @@ def starts(pattern: str, text: str):
 
 
 def gets_pt(text: str):
-    """Glorious Anthem: 'get +1/+1'; Bonesplitter: 'gets +2/+0'."""
-    m = starts(r"gets? " + PT + r"(?: for each (.+?))?", text)
+    """Glorious Anthem: 'get +1/+1'; Bonesplitter: 'gets +2/+0'; Taste for Mayhem: 'gets an additional +2/+0'."""
+    m = starts(r"gets? (?:an additional )?" + PT + r"(?: for each (.+?))?", text)
     if not m:
         return None
     power, toughness, each = m.group(1), m.group(2), m.group(3)
@@ -240,4 +240,11 @@ def is_chosen(text: str):
     return [op], text[m.end():]
 
 
-CLAUSES = (loses_all, base_pt, gets_pt, has_keywords, loses_keywords, is_chosen, is_types)
+def is_not_type(text: str):
+    """Purphoros, God of the Forge: "isn't a creature" (205.1a: it loses that card type)."""
+    m = starts(r"isn't an? (\w+)", text)
+    kind = card_type(m.group(1)) if m else None
+    return ([{"remove_types": [kind]}], text[m.end():]) if kind else None
+
+
+CLAUSES = (loses_all, base_pt, gets_pt, has_keywords, loses_keywords, is_chosen, is_types, is_not_type)

@@ -11,7 +11,7 @@ from .players import enters_tapped, player_ability
 from .predicates import operations
 from .subjects import subject
 
-VERBS = re.compile(r" (?=(?:gets?|has|have|is|are|loses?) )")
+VERBS = re.compile(r" (?=(?:gets?|has|have|is|isn't|are|loses?) )")
 
 
 def control(sentence: str):

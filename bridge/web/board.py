@@ -19,14 +19,17 @@ from ..yaml_input import Limits, read_yaml
 from .graph_svg import step_svg
 
 
-def board_yaml(board: dict) -> str:
+def board_yaml(board) -> str:
     """The board as a case file: what the page downloads, and what it solves (so that an error names
-    the line and column of the downloaded file, as `mtg-layers check` would)."""
+    the line and column of the downloaded file, as `mtg-layers check` would). A board given as text
+    (a file opened and not edited since) is that text, so the lines are those of the user's file."""
+    if isinstance(board, str):
+        return board
     return yaml.safe_dump(board, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
 
 
 def loaded(board, file: str, limits: Limits, rules: str | None = None):
-    if not isinstance(board, dict):
+    if not isinstance(board, (dict, str)):
         raise CaseError(file, "", "a case file must be a mapping of keys (case:, battlefield:, ...)")
     case = load_case_text(board_yaml(board), file, limits)
     return case if rules is None else api.with_rules(case, str(rules))

@@ -14,6 +14,7 @@ COLUMN_GAP = 90
 ROW_GAP = 22
 MARGIN = 16
 SWEEPS = 4
+ARC_BEND = 40                  # how far an arc between two effects of one column reaches right
 
 
 def strongly_connected(nodes: list[str], edges: list[tuple[str, str]]) -> dict[str, int]:
@@ -127,6 +128,9 @@ def step_svg(step: dict) -> str:
         heights.append(y)
     width = MARGIN * 2 + max(len(heights), 1) * (NODE_WIDTH + COLUMN_GAP) - COLUMN_GAP
     height = max(heights, default=MARGIN + ROW_GAP) - ROW_GAP + MARGIN
+    arcs = [abs(boxes[a][1] - boxes[b][1]) for a, b in edges if column[a] == column[b] and a != b]
+    if arcs:                                   # room on the right for the arcs within a column
+        width += ARC_BEND * 3 // 2 + int(max(arcs) / 6) + 40
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="deps" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img">',
              '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
@@ -160,9 +164,9 @@ def edge_svg(source, target, dependency: dict) -> str:
     if sx == tx:                                   # same column (a loop): an arc on the right
         x = sx + NODE_WIDTH
         a, b = sy + sh / 2, ty + th / 2
-        bend = x + 40 + abs(a - b) / 6
+        bend = x + ARC_BEND + abs(a - b) / 6 + (0 if a < b else ARC_BEND / 2)   # both ways: two arcs
         path = f"M{x},{a} C{bend},{a} {bend},{b} {x},{b}"
-        label_x, label_y = bend - 8, (a + b) / 2
+        label_x, label_y = x + 0.75 * (bend - x) + 4, (a + b) / 2 + (0 if a < b else 14)   # past the arc's tip
     else:
         x1, y1 = sx, sy + sh / 2
         x2, y2 = tx + NODE_WIDTH, ty + th / 2

@@ -8,6 +8,7 @@ import ipaddress
 import json
 import socket
 import threading
+import time
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -32,6 +33,7 @@ ICON = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1
         b'<rect x="1" y="6" width="14" height="4" fill="#7d8aa5"/><rect x="1" y="11" width="14" height="4" fill="#b3261e"/></svg>')
 MOST_CONNECTIONS = 100         # threads serving at once; more connections are closed at once
 IDLE_SECONDS = 15              # a client that sends nothing for this long is dropped
+BODY_SECONDS = 60              # a request's body must arrive within this long in all
 
 
 @dataclass(frozen=True)
@@ -201,9 +203,7 @@ class Handler(BaseHTTPRequestHandler):
         if length < 0 or length > most:
             raise refused(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
                           f"the request has {length:,} bytes, more than the limit of {most:,} (--max-file-size)")
-        body = self.rfile.read(length)
-        if len(body) < length:
-            raise refused(HTTPStatus.BAD_REQUEST, "the request ended before its Content-Length")
+        body = self.body(length)
         try:
             request = json.loads(body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as error:
@@ -211,6 +211,20 @@ class Handler(BaseHTTPRequestHandler):
         if not isinstance(request, dict):
             raise refused(HTTPStatus.BAD_REQUEST, "the request must be a JSON object")
         return request
+
+    def body(self, length: int) -> bytes:
+        """The body, read as it comes, within BODY_SECONDS in all (a client trickling bytes in is cut off)."""
+        deadline = time.monotonic() + BODY_SECONDS
+        chunks, size = [], 0
+        while size < length:
+            if time.monotonic() > deadline:
+                raise refused(HTTPStatus.REQUEST_TIMEOUT, f"the request's body took longer than {BODY_SECONDS} s to arrive")
+            chunk = self.rfile.read1(min(length - size, 1 << 16))
+            if not chunk:
+                raise refused(HTTPStatus.BAD_REQUEST, "the request ended before its Content-Length")
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
 
     def bounded(self, work, file: str):
         """work() in a child process under the limits, at most `solving_at_once` at a time; the

@@ -25,8 +25,13 @@ function failed(data) {
   say(data.status === "error" ? "The board has errors: see the marked fields." : data.message || "The request failed.");
 }
 
+// The board each request sends: an opened file's own text until the first edit (errors then name the
+// lines of that file), else the edited mapping.
+const board = () => state.text ?? state.doc;
+
 let timer = null;
-function changed() {
+function changed(edited = true) {
+  if (edited) state.text = null;
   renderBoard(state);
   clearTimeout(timer);
   timer = setTimeout(solve, 250);
@@ -43,7 +48,7 @@ async function solve() {
     return;
   }
   say("solving…", true);
-  const { ok, data } = await post("/api/solve", { board: state.doc });
+  const { ok, data } = await post("/api/solve", { board: board() });
   if (asked !== state.asked) return;          // an older answer, for a board since changed
   if (!ok) { failed(data); return; }
   showErrors([]);
@@ -56,7 +61,7 @@ async function solve() {
 
 async function pick(objectId) {
   say(`explaining ${objectId}…`, true);
-  const { ok, data } = await post("/api/explain", { board: state.doc, object: objectId });
+  const { ok, data } = await post("/api/explain", { board: board(), object: objectId });
   if (!ok) { failed(data); return; }
   renderHistory(data);
   say(`how ${objectId}'s values came to be`);
@@ -65,7 +70,7 @@ async function pick(objectId) {
 async function compare() {
   const editions = state.editions;
   say("comparing editions…", true);
-  const { ok, data } = await post("/api/compare", { board: state.doc, editions });
+  const { ok, data } = await post("/api/compare", { board: board(), editions });
   if (!ok) { failed(data); return; }
   renderComparison(data);
   say(`compared ${editions.join(", ")}`);
@@ -109,16 +114,15 @@ async function load(text, file) {
   say("reading the case file…", true);
   const { ok, data } = await post("/api/parse", { yaml: text });
   if (!ok) { failed(data); return; }
-  state.doc = data.board;
-  state.rules = undefined;
+  Object.assign(state, { doc: data.board, rules: undefined, text });
   renderBoard(state);
   if (data.errors.length) { showErrors(data.errors); say("The case file has errors: see the marked fields."); return; }
   $("paste-box").hidden = true;
-  changed();
+  changed(false);
 }
 
 async function download() {
-  const { ok, data } = await post("/api/yaml", { board: state.doc });
+  const { ok, data } = await post("/api/yaml", { board: board() });
   if (!ok) { failed(data); return; }
   const link = el("a", { href: URL.createObjectURL(new Blob([data.yaml], { type: "text/yaml" })), download: state.file });
   document.body.append(link);

@@ -1,0 +1,41 @@
+"""A command imports what it needs (issue 21): `import bridge.cli` leaves out the other commands'
+modules and the solver, `import bridge` leaves out everything but the error type, and the public
+API is still there."""
+import json
+import subprocess
+import sys
+
+from conftest import ROOT
+
+NOT_AT_START = ["bridge.api", "bridge.solver", "bridge.deps", "bridge.explain", "bridge.compare",
+                "bridge.board_facts", "bridge.render", "importlib.metadata", "subprocess", "sqlite3"]
+
+
+def modules_after(statement: str) -> set:
+    code = f"import sys, json; {statement}; print(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return set(json.loads(out))
+
+
+def test_the_command_line_starts_without_the_other_commands():
+    loaded = modules_after("import bridge.cli")
+    assert not loaded & set(NOT_AT_START)
+
+
+def test_the_package_starts_without_the_solver_and_keeps_its_api():
+    loaded = modules_after("import bridge")
+    assert "bridge.api" not in loaded and "clingo" not in loaded
+    import bridge
+    assert bridge.solve(str(ROOT / "cases/cr613/gray_ogre.yaml")) \
+        .objects["gray_ogre"].pt == "5/8"
+    from bridge import CaseError, check, load_case
+    assert check(str(ROOT / "cases/cr613/gray_ogre.yaml")).passed
+    assert load_case(str(ROOT / "cases/cr613/gray_ogre.yaml")).title.startswith("Gray Ogre")
+    assert issubclass(CaseError, Exception)
+
+
+def test_bridge_check_is_the_function_once_the_commands_loaded_the_module_check():
+    # bridge/api.py imports the module bridge/check.py, which makes it the package's `check`
+    loaded = modules_after("import bridge.cli; from bridge.check_command import run_check; import bridge; "
+                           "assert bridge.check is bridge.api.check and callable(bridge.check)")
+    assert "bridge.check" in loaded
