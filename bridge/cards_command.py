@@ -6,8 +6,6 @@ from pathlib import Path
 
 import yaml
 
-from .card_import import detect_format, mtgjson_cards, scryfall_cards
-from .card_store import CardStore, store_path
 from .errors import CaseError
 from .library import Card, library, parse_card
 from .oracle import read_text
@@ -42,6 +40,8 @@ def run_cards(args) -> int:
 
 
 def run_import(args) -> int:
+    from .card_import import detect_format, mtgjson_cards, scryfall_cards
+    from .card_store import CardStore, store_path
     path = Path(args.file)
     try:
         import ijson          # streams the 100+ MB files (an extra: mtg-layers[cards])
@@ -89,6 +89,7 @@ def checked(cards, file: str, skipped: list[str]):
 
 def find(name: str, store_option: str | None) -> tuple[Card, dict, str]:
     """A card by name (the built-in library first, then the card store), its raw mapping, where it is."""
+    from .card_store import CardStore, store_path      # here: sqlite3 costs every command ~4 ms
     lib = library()
     proper = lib.lookup(name)
     if proper:
@@ -128,6 +129,7 @@ def run_show(args) -> int:
 
 
 def run_search(args) -> int:
+    from .card_store import CardStore, store_path
     words = [w.casefold() for w in args.words]
     names = [n for n in library().names if all(w in n.casefold() for w in words)]
     path = store_path(args.store)

@@ -2,53 +2,51 @@
 card library's YAML and the word lists of asp/word_lists.lp cost ~20-30 ms each to read in every
 process; a kept copy (marshal, the format of byte code) loads in about a millisecond.
 
-A copy is named by what it is and a digest of the bytes it was made from, so an edited file is
-read again. Copies are written where and when Python writes byte code (not under
+As for byte code, a copy holds the modification time and size of the file it was made from and is
+made again when they differ. Copies are written where and when Python writes byte code (not under
 PYTHONDONTWRITEBYTECODE, not in a read-only install); a copy that cannot be read is made again.
 """
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, TypeVar
 
 T = TypeVar("T")
-FORMAT = b"derived 1"            # change it when what `build` functions return changes shape
+FORMAT = 1                       # change it when what `build` functions return changes shape
 FOLDER = Path(__file__).resolve().parent / "__pycache__"
 
 
-def derived(kind: str, source: bytes, build: Callable[[bytes], T]) -> T:
-    """build(source), or the copy kept from an earlier process (plain data only: dicts, lists,
-    strings, numbers, booleans, None)."""
-    digest = hashlib.sha256(FORMAT + kind.encode() + b"\0" + source).hexdigest()[:32]
-    path = FOLDER / f"{kind}.{digest}.marshal"
+def derived(kind: str, source: Path, build: Callable[[bytes], T]) -> T:
+    """build(the bytes of source), or the copy kept from an earlier process (plain data only:
+    dicts, lists, tuples, strings, numbers, booleans, None)."""
+    stat = source.stat()
+    stamp = (FORMAT, str(source), stat.st_mtime_ns, stat.st_size)
+    path = FOLDER / f"{kind}.marshal"
     try:
-        return marshal.loads(path.read_bytes())
+        kept_stamp, value = marshal.loads(path.read_bytes())
+        if kept_stamp == stamp:
+            return value
     except (OSError, EOFError, ValueError, TypeError):      # none yet, or unreadable: made again
         pass
-    value = build(source)
+    value = build(source.read_bytes())
     if not sys.dont_write_bytecode:
-        keep(path, value)
+        keep(path, (stamp, value))
     return value
 
 
-def keep(path: Path, value) -> None:
+def keep(path: Path, data) -> None:
     """Write the copy atomically (another process may be reading or writing it); never fail."""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
-        data = marshal.dumps(value)
+        content = marshal.dumps(data)
         path.parent.mkdir(exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    except (OSError, ValueError):                           # not plain data, or a read-only install
-        return
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
+        with open(temporary, "wb") as out:
+            out.write(content)
         os.replace(temporary, path)
-    except OSError:
+    except (OSError, ValueError):                           # a read-only install, or not plain data
         try:
             os.unlink(temporary)
         except OSError:

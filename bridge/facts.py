@@ -102,6 +102,8 @@ class FactWriter:
         if expr.kind == "card_types_in_graveyards":
             return Function("card_types_in_graveyards")
         if expr.kind == "counters":
+            if expr.owner in ("source", "attached"):
+                return Function("counters_on", [String(expr.counter), Function(expr.owner)])
             return Function("counters", [String(expr.counter)])
         if expr.kind == "devotion":
             for color in expr.colors:

@@ -270,7 +270,7 @@ def library() -> Library:
     for name in LIBRARY_FILES:
         source = CARDS_FOLDER / name
         # kept read between processes (bridge/derived.py): ~25 ms per process otherwise
-        cards = derived(f"cards-{name}", source.read_bytes(),
+        cards = derived(f"cards-{name}", source,
                         lambda text: yaml.load(text.decode("utf-8"), Loader=loader)) or {}
         if not isinstance(cards, dict):
             raise CaseError(str(source), "", "the card library must be a mapping of card names")

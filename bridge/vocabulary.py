@@ -47,6 +47,9 @@ COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "l
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
+# Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
+# permanent that source is attached to.
+COUNTER_HOLDERS = ("affected", "source", "attached")
 EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
@@ -431,9 +434,20 @@ class Reader:
                 raise self.fail(f"{where}.devotion", "name a color, e.g. devotion: [red]")
             return Expr("devotion", colors=tuple(canonical_word(c.lower()) for c in colors))
         if key == "counters":
-            kind = self.string(arg, f"{where}.counters")
-            self.words.counter(kind, f"{where}.counters")
-            return Expr("counters", counter=kind)
+            on = "affected"
+            if isinstance(arg, dict):       # {counters: {kind: charge, object: source | attached}} (122.1)
+                spec = self.mapping(arg, f"{where}.counters", ("kind", "object"))
+                on = self.string(spec.get("object", "affected"), f"{where}.counters.object")
+                if on not in COUNTER_HOLDERS:
+                    raise self.fail(f"{where}.counters.object", f"unknown object {on!r}" + close_matches(on, COUNTER_HOLDERS)
+                                    + f"; expected one of {', '.join(COUNTER_HOLDERS)}")
+                arg = spec.get("kind")
+                where = f"{where}.counters.kind"
+            else:
+                where = f"{where}.counters"
+            kind = self.string(arg, where)
+            self.words.counter(kind, where)
+            return Expr("counters", counter=kind, owner=on)
         if not isinstance(arg, list) or len(arg) != 2:
             raise self.fail(f"{where}.sum", "expected a list of two numbers")
         return Expr("sum", parts=(self.expr(arg[0], f"{where}.sum[0]"), self.expr(arg[1], f"{where}.sum[1]")))

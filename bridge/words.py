@@ -83,7 +83,7 @@ def rules_words() -> WordLists:
     kept between processes by bridge/derived.py)."""
     from .solver import asp_files
     path = next(p for p in asp_files() if p.name == "word_lists.lp")
-    lists, subtypes = derived("word-lists", path.read_bytes(), read_word_lists)
+    lists, subtypes = derived("word-lists", path, read_word_lists)
     words = {kind: set(listed) for kind, listed in lists.items()}
     words["card_type"].update(LATER_CARD_TYPES)
     return WordLists({k: frozenset(v) for k, v in words.items()}, subtypes)

@@ -138,3 +138,19 @@ def test_text_change_rewrites_the_condition(write_case):
              "effects:\n  - {affects: [clout_of_the_dominus], does: {change_text: {from: blue, to: green}}}\n")
     result = solve(str(write_case(HEAD + board)))
     assert result.objects["grizzly_bears"].pt == "3/3"
+
+
+@pytest.mark.parametrize("on,pt", [("source", "5/2"), ("attached", "3/2"), ("affected", "3/2")])
+def test_counters_on_another_object(write_case, on, pt):
+    """122.1 (derived by the authors): 'gets +1/+0 for each charge counter on ~' counts the Equipment's counters."""
+    board = ("battlefield:\n  - {card: Grizzly Bears, counters: {charge: 1}}\n  - card: {name: Rod, type_line: Artifact — "
+             "Equipment, abilities: [{text: t, static: {affects: equipped, does: {modify_pt: {power: {counters: "
+             "{kind: charge, object: " + on + "}}, toughness: 0}}}}]}\n    attached_to: grizzly_bears\n"
+             "    counters: {charge: 3}\n")
+    result = solve(str(write_case(HEAD + board)))
+    assert result.objects["grizzly_bears"].pt == pt
+
+
+def test_counters_on_unknown_object_refused(refused):
+    err = refused(HEAD + "battlefield:\n" + relic("{counters: {kind: charge, object: sorce}, at_least: 1}"))
+    assert "did you mean 'source'" in err

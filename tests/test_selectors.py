@@ -47,3 +47,11 @@ def test_selector_reads(write_case, name):
 def test_refused_where_not_supported(refused, where):
     err = refused(HEAD + "battlefield:\n  - card: {name: X, type_line: Instant, " + where + "}\n")
     assert "is only supported in a static ability's 'affects', in 'count:' and in 'as_long_as'" in err
+
+
+def test_the_chosen_name(write_case):
+    """201.2, 607.2 (derived by the authors): 'creatures with the chosen name' match by name, not as a type word."""
+    board = ("battlefield:\n  - card: {name: A, type_line: Enchantment, abilities: [{text: t, choose: name, static: "
+             "{affects: {all: [creature, {chosen: name}]}, does: {modify_pt: +1/+1}}}]}\n    choices: {name: Grizzly Bears}\n"
+             + BEARS_OGRE)
+    assert pts(write_case, board) == {"grizzly_bears": "3/3", "gray_ogre": "2/2"}
