@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 @contextmanager
 def running(settings: Settings | None = None):
     """A server in a thread of this process; yields its address."""
-    settings = settings or Settings(limits=DEFAULT_LIMITS, bounds=Bounds(seconds=30, grace=1.0, memory_bytes=2 << 30))
+    # a generous memory limit: RLIMIT_AS counts the forked pytest's own address space too
+    settings = settings or Settings(limits=DEFAULT_LIMITS, bounds=Bounds(seconds=30, grace=1.0, memory_bytes=8 << 30))
     server = Server(("127.0.0.1", 0), settings)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
