@@ -39,3 +39,8 @@ def test_bridge_check_is_the_function_once_the_commands_loaded_the_module_check(
     loaded = modules_after("import bridge.cli; from bridge.check_command import run_check; import bridge; "
                            "assert bridge.check is bridge.api.check and callable(bridge.check)")
     assert "bridge.check" in loaded
+
+
+def test_python_m_bridge_is_the_command():
+    done = subprocess.run([sys.executable, "-m", "bridge", "--version"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("mtg-layers "), done.stderr
