@@ -127,6 +127,9 @@ class FactWriter:
                 self.add("definition_op_text_change", definition, i, op.values[0], op.values[1])
                 self.text_change_words.add(op.values[0])
                 continue
+            if op.kind == "set_name":       # a proper noun, not a word a text change rewrites (612.2)
+                self.add("definition_op_name", definition, i, op.values[0])
+                continue
             if op.kind == "copy_of":
                 if op.chosen:           # "a copy of the chosen creature" (607.2: linked to the choice)
                     self.add("definition_op_chosen", definition, i, op.chosen)

@@ -27,7 +27,7 @@ CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
 # 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
 ABILITIES_OF_OPS = {"add_activated_abilities_of"}
 OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
-                                                                "change_text"})
+                                                                "change_text", "set_name"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
@@ -544,6 +544,11 @@ class Reader:
             if old.lower() in COLOR_WORDS:
                 old = old.capitalize()
             return Operation(kind, values=(old, new))
+        if kind == "set_name":              # "... named X" (612.7: a text-changing effect, asp/612_text_changing.lp)
+            name = self.string(arg, at).strip()
+            if not name:
+                raise self.fail(at, "expected a name, e.g. set_name: Vitu-Ghazi")
+            return Operation(kind, values=(name,))
         if kind == "gain_control":
             player = self.string(arg, at)
             if player != "you":
