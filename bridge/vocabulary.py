@@ -36,16 +36,18 @@ EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_superty
 # 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
 ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "has", "lacks", "abilities", "named",
-                 "power", "toughness", "mana_value")
+                 "power", "toughness", "mana_value", "attached_to")
 # (Where each key can be read: bridge/selector_places.py.)
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
-# Words for what an object is rather than what it has (111.1 a token, 708.2 a face-down permanent): in
-# `all` / `not` ("nontoken" = `not: [token]`).
-STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down"}
+# Words for what an object is rather than what it has (111.1 a token, 708.2 a face-down permanent; 301.5,
+# 303.4, 301.5c a permanent with an Equipment / an Aura / a Fortification attached): in `all` / `not`
+# ("nontoken" = `not: [token]`).
+STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down",
+                         "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified"}
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
-SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
+SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
 # Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
@@ -78,6 +80,7 @@ class Selector:
     compares: tuple[tuple[str, str, int], ...] = ()   # (power | toughness | mana_value, le | ge | eq | lt | gt, N)
     statuses: tuple[str, ...] = ()     # token | face_down: what each object is (all)
     not_statuses: tuple[str, ...] = ()  # ... and isn't (not; "nontoken")
+    on_source: bool = False        # "attached to it": permanents attached to the ability's object
 
 
 @dataclass(frozen=True)
@@ -262,14 +265,14 @@ class Reader:
         """`place`: where it is read (static, target, trigger, question, copy_condition, count_cards); the
         keys that have nothing to refer to there, or are not read there, are refused (selector_places.py)."""
         if isinstance(value, str):
-            if value in ("self", "enchanted", "equipped", "attached"):
+            if value in SELECTOR_WORDS:
                 self.refuse_in(place, "self" if value == "self" else "attached", where, value)
             if value == "self":
                 return Selector(self_only=True)
-            if value in ("enchanted", "equipped", "attached"):
+            if value in SELECTOR_WORDS:
                 return Selector(attached=True)
             raise self.fail(where, f"unknown selector {value!r}" + close_matches(value, SELECTOR_WORDS)
-                            + "; use self, enchanted, equipped or a mapping with all/not/controller/other/any")
+                            + "; use self, enchanted, equipped, fortified or a mapping with all/not/controller/other/any")
         data = self.mapping(value, where, SELECTOR_KEYS)
         controller = None
         if "controller" in data:
@@ -301,7 +304,11 @@ class Reader:
             owner = self.string(data["owner"], f"{where}.owner")
             if owner not in ("you", "opponent"):
                 raise self.fail(f"{where}.owner", f"expected you or opponent, got {owner!r}")
+        if data.get("attached_to", "self") != "self":
+            raise self.fail(f"{where}.attached_to", "expected self (\"attached to it\": the permanents attached to "
+                            "the ability's object)")
         return Selector(words=words, not_words=not_words, controller=controller, other=other, branches=branches,
+                        on_source="attached_to" in data,
                         chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner,
                         statuses=statuses + doubly, not_statuses=not_statuses + negated,
                         **self.selector_reads(data, where))
