@@ -67,6 +67,8 @@ class FactWriter:
             self.add("selector_controller", term, Function(sel.controller))
         if sel.other:
             self.add("selector_other", term)
+        if sel.on_source:
+            self.add("selector_on_source", term)
         for zone in sel.zones:
             self.add("selector_zone", term, Function(zone))
         if sel.owner:
