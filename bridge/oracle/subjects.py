@@ -137,6 +137,10 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, lower
     if lower in ("token", "tokens", "face-down"):        # 111.1, 708.2: what the object is
         return True, "token" if lower.startswith("token") else "face_down"
+    if lower in ("equipped", "enchanted", "fortified"):  # 301.5, 303.4, 301.5c: what is attached to it
+        return True, lower
+    if lower == "unequipped":
+        return False, "equipped"
     if lower.startswith("non"):
         rest = word[4:] if word[3:4] == "-" else word[3:]
         inner = word_of_group(rest)
