@@ -164,6 +164,13 @@ TEMPLATES = [
          "power": {"counters": "fade"}, "toughness": {"counters": "fade"}}}}}),
     ("Kemba, Kha Enduring", "Equipped creatures you control get +1/+1.",           # 301.5 equipped
      {"static": {"affects": {"controller": "you", "all": ["equipped", "creature"]}, "does": [{"modify_pt": "+1/+1"}]}}),
+    ("Fencer's Magemark", "Creatures you control that are enchanted get +1/+1 and have first strike.",   # 303.4
+     {"static": {"affects": {"controller": "you", "all": ["creature", "enchanted"]},
+                 "does": [{"modify_pt": "+1/+1"}, {"add_abilities": ["first strike"]}]}}),
+    ("Halvar, God of Battle", "Creatures you control that are enchanted or equipped have double strike.",
+     {"static": {"affects": {"any": [{"controller": "you", "all": ["creature", "enchanted"]},
+                                     {"controller": "you", "all": ["creature", "equipped"]}]},
+                 "does": [{"add_abilities": ["double strike"]}]}}),
 ]
 
 
