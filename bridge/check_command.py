@@ -35,6 +35,7 @@ def warm_up() -> None:
     """Parse asp/, add it to a Control, load the card library and the rules' word lists here, once:
     forked children inherit them instead of each doing it again. A failure is left for each case to
     report."""
+    from . import events, timeline  # noqa: F401 (what a case with events or state-based actions imports)
     from .library import library
     from .solver import asp_files, parsed_rules, prepare_control
     try:
