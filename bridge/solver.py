@@ -150,7 +150,8 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     after = [(part, []) for part, (name, arity) in AFTER_LAYERS.items()
              if any(True for _ in ctl.symbolic_atoms.by_signature(name, arity))]
     if after:
-        ctl.ground(after)
+        # a selector read on the finished board (asp/613_selector_reads.lp), for triggers, targets, questions
+        ctl.ground(after + [("described", [])])
         check_new_targets(ctl, case)
     check_decided(ctl, strict)
     return Solution(control=ctl, steps=step - 1, ground_atoms=grounded_before + len(ctl.symbolic_atoms),
