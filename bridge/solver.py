@@ -175,10 +175,26 @@ def add_rules(ctl: clingo.Control) -> None:
             builder.add(statement)
 
 
-def new_control(facts: list) -> clingo.Control:
-    """A Control with the rules, the given facts, and base grounded."""
+# A Control with the rules added, made before forking (`prepare_control`): the first Control of each
+# forked child is its own copy of it.
+PREPARED: list = []
+
+
+def prepare_control() -> None:
+    """Add the rules to a Control now, once, for the first case of every child forked after this:
+    `check` forks a child per case, which would otherwise add the ~2,700 statements itself (~8 ms)."""
     ctl = clingo.Control(["--warn=none"])
     add_rules(ctl)
+    PREPARED[:] = [ctl]
+
+
+def new_control(facts: list) -> clingo.Control:
+    """A Control with the rules, the given facts, and base grounded."""
+    if PREPARED:
+        ctl = PREPARED.pop()
+    else:
+        ctl = clingo.Control(["--warn=none"])
+        add_rules(ctl)
     with ctl.backend() as backend:
         for fact in facts:
             backend.add_rule([backend.add_atom(fact)])
