@@ -490,7 +490,7 @@ class CaseBuilder:
             return "is", "name", r.string(item, at)
         if key == "different_names":
             return "different_names", "name", self.known_object(item, at, by_id)
-        return "matches", "", r.selector(item, at, layered=False)
+        return "matches", "", r.selector(item, at, place="question")
 
     def answer(self, value, where: str, kind: str):
         if kind == "value":

@@ -94,7 +94,36 @@ def reason_text(obj: str, why) -> str:
         return f"{obj} is controlled by {args[0].string}"
     if why.name == "to":
         return f"{obj} doesn't go to the {args[0].name}"
+    if why.name in SELECTOR_REASONS:
+        return SELECTOR_REASONS[why.name](obj, [plain(a) for a in args])
     return TARGET_REASONS.get(why.name, str(why)).format(obj=obj, color=args[0].string.lower() if args else "")
+
+
+def plain(symbol) -> str:
+    """A reason's argument as words: a string, a number or a name."""
+    text = symbol.string if symbol.type.name == "String" else str(symbol)
+    return {"face_down": "face-down", "le": "at most", "ge": "at least", "eq": "equal to", "lt": "less than",
+            "gt": "greater than"}.get(text, ATTRIBUTE_NAMES.get(text, text))
+
+
+# Why an object doesn't fit a selector read on the finished board (asp/613_selector_reads.lp, part described).
+SELECTOR_REASONS = {
+    "no_controller": lambda obj, a: f"{obj} has no controller",
+    "not_attached": lambda obj, a: f"{obj} isn't the permanent the source is attached to",
+    "owner": lambda obj, a: f"{obj} is owned by {a[0]}",
+    "no_choice": lambda obj, a: f"nothing was chosen ({a[0]}) for the source",
+    "not_chosen": lambda obj, a: f"{obj} doesn't have the chosen {a[0].replace('_', ' ')} ({a[1]})",
+    "status": lambda obj, a: f"{obj} isn't {'a ' if a[0] == 'token' else ''}{a[0]}",
+    "not_status": lambda obj, a: f"{obj} is {'a ' if a[0] == 'token' else ''}{a[0]}",
+    "color_quality": lambda obj, a: f"{obj} isn't {a[0].lower()} (105.2)",
+    "not_color_quality": lambda obj, a: f"{obj} is {a[0].lower()} (105.2)",
+    "lacks_ability": lambda obj, a: f"{obj} doesn't have {a[0]}",
+    "has_ability": lambda obj, a: f"{obj} has {a[0]}",
+    "has_abilities": lambda obj, a: f"{obj} has abilities (113.3)",
+    "not_named": lambda obj, a: f"{obj} isn't named {a[0]} (201.2)",
+    "no_number": lambda obj, a: f"{obj} has no {a[0]} (208.3)",
+    "number": lambda obj, a: f"{obj}'s {a[0]} is {a[1]}, not {a[2]} {a[3]}",
+}
 
 
 # Why a target is illegal (asp/115_targets.lp).

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 import yaml
 
 from .errors import CaseError, close_matches
+from .selector_places import refusal
 from .words import WordChecker, WordLists
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
@@ -27,7 +28,7 @@ CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
 # 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
 ABILITIES_OF_OPS = {"add_activated_abilities_of"}
 OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
-                                                                "change_text"})
+                                                                "change_text", "set_name"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
@@ -35,22 +36,22 @@ EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_superty
 # 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
 ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "has", "lacks", "abilities", "named",
-                 "power", "toughness", "mana_value")
-# Selector keys and words that read what layers derive (has/lacks an ability, a name, a number, the number
-# of colors): supported where layered characteristics are matched (a static ability's set, count:).
-LAYERED_SELECTOR_KEYS = ("has", "lacks", "abilities", "named", "power", "toughness", "mana_value")
+                 "power", "toughness", "mana_value", "attached_to")
+# (Where each key can be read: bridge/selector_places.py.)
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
-# Words for what an object is rather than what it has (111.1 a token, 708.2 a face-down permanent): in
-# `all` / `not` ("nontoken" = `not: [token]`), supported where a static ability's set or a count is matched.
-STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down"}
+# Words for what an object is rather than what it has (111.1 a token, 708.2 a face-down permanent; 301.5,
+# 303.4, 301.5c a permanent with an Equipment / an Aura / a Fortification attached): in `all` / `not`
+# ("nontoken" = `not: [token]`).
+STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down",
+                         "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified"}
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
-SELECTOR_WORDS = ("self", "enchanted", "equipped", "attached")
+SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
 # Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
-EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")
@@ -79,12 +80,14 @@ class Selector:
     compares: tuple[tuple[str, str, int], ...] = ()   # (power | toughness | mana_value, le | ge | eq | lt | gt, N)
     statuses: tuple[str, ...] = ()     # token | face_down: what each object is (all)
     not_statuses: tuple[str, ...] = ()  # ... and isn't (not; "nontoken")
+    on_source: bool = False        # "attached to it": permanents attached to the ability's object
 
 
 @dataclass(frozen=True)
 class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
     kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
+    #            | calculated (a number a resolving effect worked out, 611.2d: `number`, possibly negative)
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None
@@ -259,16 +262,18 @@ class Reader:
         return value
 
     # --- selectors ---
-    def selector(self, value, where: str, allow_branches: bool = True, layered: bool = True) -> Selector:
-        """`layered=False`: a selector matched where only words are read (targets, triggers, questions,
-        cards counted in graveyards): the keys that read abilities, names and numbers are refused there."""
+    def selector(self, value, where: str, allow_branches: bool = True, place: str = "static") -> Selector:
+        """`place`: where it is read (static, target, trigger, question, copy_condition, count_cards); the
+        keys that have nothing to refer to there, or are not read there, are refused (selector_places.py)."""
         if isinstance(value, str):
+            if value in SELECTOR_WORDS:
+                self.refuse_in(place, "self" if value == "self" else "attached", where, value)
             if value == "self":
                 return Selector(self_only=True)
-            if value in ("enchanted", "equipped", "attached"):
+            if value in SELECTOR_WORDS:
                 return Selector(attached=True)
             raise self.fail(where, f"unknown selector {value!r}" + close_matches(value, SELECTOR_WORDS)
-                            + "; use self, enchanted, equipped or a mapping with all/not/controller/other/any")
+                            + "; use self, enchanted, equipped, fortified or a mapping with all/not/controller/other/any")
         data = self.mapping(value, where, SELECTOR_KEYS)
         controller = None
         if "controller" in data:
@@ -285,17 +290,14 @@ class Reader:
             items = data["any"]
             if not isinstance(items, list) or not items:
                 raise self.fail(f"{where}.any", "expected a non-empty list of selectors")
-            branches = tuple(self.selector(b, f"{where}.any[{i}]", allow_branches=False, layered=layered)
+            branches = tuple(self.selector(b, f"{where}.any[{i}]", allow_branches=False, place=place)
                              for i, b in enumerate(items))
-        if not layered:
-            for key in LAYERED_SELECTOR_KEYS:
-                if key in data:
-                    raise self.fail(f"{where}.{key}", f"'{key}' is only supported in a static ability's 'affects', "
-                                    "in 'count:' and in 'as_long_as' in this version")
-        all_items, statuses, not_statuses = self.status_words(data.get("all", []), f"{where}.all", layered)
-        not_items, negated, doubly = self.status_words(data.get("not", []), f"{where}.not", layered)
-        words, chosen = self.selector_words(all_items, f"{where}.all", layered)
-        not_words, not_chosen = self.selector_words(not_items, f"{where}.not", layered)
+        for key in data:
+            self.refuse_in(place, key, f"{where}.{key}", key)
+        all_items, statuses, not_statuses = self.status_words(data.get("all", []), f"{where}.all", place)
+        not_items, negated, doubly = self.status_words(data.get("not", []), f"{where}.not", place)
+        words, chosen = self.selector_words(all_items, f"{where}.all", place)
+        not_words, not_chosen = self.selector_words(not_items, f"{where}.not", place)
         if not_chosen:
             raise self.fail(f"{where}.not", "{chosen: ...} is only supported under 'all'")
         owner = None
@@ -303,12 +305,21 @@ class Reader:
             owner = self.string(data["owner"], f"{where}.owner")
             if owner not in ("you", "opponent"):
                 raise self.fail(f"{where}.owner", f"expected you or opponent, got {owner!r}")
+        if data.get("attached_to", "self") != "self":
+            raise self.fail(f"{where}.attached_to", "expected self (\"attached to it\": the permanents attached to "
+                            "the ability's object)")
         return Selector(words=words, not_words=not_words, controller=controller, other=other, branches=branches,
+                        on_source="attached_to" in data,
                         chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner,
                         statuses=statuses + doubly, not_statuses=not_statuses + negated,
                         **self.selector_reads(data, where))
 
-    def status_words(self, value, where: str, layered: bool) -> tuple[list, tuple[str, ...], tuple[str, ...]]:
+    def refuse_in(self, place: str, key: str, where: str, written) -> None:
+        reason = refusal(place, key)
+        if reason:
+            raise self.fail(where, f"{written!r} cannot be used in a {place.replace('_', ' ')}'s selector: {reason}")
+
+    def status_words(self, value, where: str, place: str) -> tuple[list, tuple[str, ...], tuple[str, ...]]:
         """The status words of an `all` / `not` list taken out: (other items, statuses, negated statuses)."""
         items = value if isinstance(value, list) else [value]
         rest, statuses, negated = [], [], []
@@ -317,9 +328,7 @@ class Reader:
             if word not in STATUS_SELECTOR_WORDS:
                 rest.append(item)
                 continue
-            if not layered:
-                raise self.fail(f"{where}[{i}]", f"'{item}' is only supported in a static ability's 'affects', in "
-                                "'count:' and in 'as_long_as' in this version")
+            self.refuse_in(place, word, f"{where}[{i}]", item)
             (negated if word == "nontoken" else statuses).append(STATUS_SELECTOR_WORDS[word])
         return rest, tuple(statuses), tuple(negated)
 
@@ -376,17 +385,18 @@ class Reader:
             zones.append(zone)
         return tuple(dict.fromkeys(zones))
 
-    def selector_words(self, value, where: str, layered: bool = True) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def selector_words(self, value, where: str, place: str = "static") -> tuple[tuple[str, ...], tuple[str, ...]]:
         items = value if isinstance(value, list) else [value]
         words, chosen = [], []
         for i, item in enumerate(items):
             if isinstance(item, dict):
                 data = self.mapping(item, f"{where}[{i}]", ("chosen",))
+                self.refuse_in(place, "chosen", f"{where}[{i}]", "chosen")
                 chosen.append(self.string(data.get("chosen"), f"{where}[{i}].chosen"))
             else:
                 word = canonical_word(self.string(item, f"{where}[{i}]"))
-                self.words.characteristic_word(word, f"{where}[{i}]",
-                                               extra=("Permanent",) + (COLOR_QUALITIES if layered else ()))
+                self.words.characteristic_word(word, f"{where}[{i}]", extra=("Permanent",) + COLOR_QUALITIES)
+                self.refuse_in(place, word, f"{where}[{i}]", item)
                 words.append(word)
         return tuple(words), tuple(chosen)
 
@@ -420,10 +430,12 @@ class Reader:
             if owner not in ("you", "any"):
                 raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
             sel = self.selector({k: v for k, v in spec.items() if k in ("all", "not")}, f"{where}.count_cards",
-                                layered=False)
+                                place="count_cards")
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)
         if key == "card_types_in_graveyards":
             return Expr("card_types_in_graveyards")
+        if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
+            return Expr("calculated", number=self.integer(arg, f"{where}.calculated"))
         if key == "devotion":
             colors = self.string_list(arg, f"{where}.devotion")
             for i, color in enumerate(colors):
@@ -544,6 +556,11 @@ class Reader:
             if old.lower() in COLOR_WORDS:
                 old = old.capitalize()
             return Operation(kind, values=(old, new))
+        if kind == "set_name":              # "... named X" (612.7: a text-changing effect, asp/612_text_changing.lp)
+            name = self.string(arg, at).strip()
+            if not name:
+                raise self.fail(at, "expected a name, e.g. set_name: Vitu-Ghazi")
+            return Operation(kind, values=(name,))
         if kind == "gain_control":
             player = self.string(arg, at)
             if player != "you":
@@ -603,7 +620,7 @@ class Reader:
 
     def copy_condition(self, value, where: str) -> Selector:
         """707.9f The characteristic an exception depends on: a selector of words only."""
-        condition = self.selector(value, where, allow_branches=False, layered=False)
+        condition = self.selector(value, where, allow_branches=False, place="copy_condition")
         if (condition.self_only or condition.attached or condition.controller or condition.other or condition.chosen
                 or condition.zones or condition.owner):
             raise self.fail(where, "a copy's condition names characteristics only: all / not")
@@ -665,6 +682,10 @@ class Reader:
                     raise self.fail(f"{where}.static", f"missing key {key!r}")
             selector = self.selector(static["affects"], f"{where}.static.affects")
             operations = self.operations(static["does"], f"{where}.static.does")
+            if any(calculated(op.power) or calculated(op.toughness) for op in operations):
+                raise self.fail(f"{where}.static.does", "a number 'calculated' on resolution (611.2d) belongs to a "
+                                "resolved effect (effects:, a spell's or an activated ability's does); a static "
+                                "ability's numbers are worked out continuously: use count, counters, devotion ...")
             if "as_long_as" in static:
                 if cda:
                     raise self.fail(f"{where}.static.as_long_as", "a characteristic-defining ability has no "
@@ -748,7 +769,7 @@ class Reader:
             if when != "leaves":
                 raise self.fail(f"{where}.to", "'to' only goes with when: leaves")
             to = self.zone(data["to"], f"{where}.to")
-        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what", layered=False), to=to)
+        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what", place="trigger"), to=to)
 
     def target_spec(self, value, where: str) -> TargetSpec:
         """any (115.4: a creature, player or planeswalker), player, {permanent: SELECTOR},
@@ -764,7 +785,7 @@ class Reader:
             raise self.fail(where, "a target is one of any, player, permanent or spell")
         kind = kinds[0]
         mode = self.integer(data["mode"], f"{where}.mode") if "mode" in data else None
-        selector = self.selector(data[kind], f"{where}.{kind}", layered=False) if kind in ("permanent", "spell") \
+        selector = self.selector(data[kind], f"{where}.{kind}", place="target") if kind in ("permanent", "spell") \
             else None
         return TargetSpec(kind=kind, selector=selector, mode=mode)
 
@@ -788,6 +809,11 @@ class Reader:
                 raise self.fail(f"{where}.{kind_text}", "a number of counters cannot be negative")
             found.append((kind_text, n))
         return tuple(found)
+
+
+def calculated(expr: Expr | None) -> bool:
+    """A number given as worked out on resolution, at any depth of a sum."""
+    return expr is not None and (expr.kind == "calculated" or any(calculated(p) for p in expr.parts))
 
 
 def structure_text(data: dict) -> str:

@@ -146,6 +146,31 @@ TEMPLATES = [
      {"players": {"who": "you", "gain": ["shroud"]}}),
     ("Spellbook", "You have no maximum hand size.", {"players": {"who": "you", "max_hand_size": "none"}}),
     ("Forsaken Wastes", "Players can't gain life.", {"players": {"who": "each", "gain": ["can't gain life"]}}),
+    ("Maro", "Maro's power and toughness are each equal to the number of cards in your hand.",   # cards in hand
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"count_cards": {"zone": "hand", "owner": "you"}},
+         "toughness": {"count_cards": {"zone": "hand", "owner": "you"}}}}}}),
+    ("Multani, Maro-Sorcerer", "Multani, Maro-Sorcerer's power and toughness are each equal to the total number "
+     "of cards in all players' hands.",
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"count_cards": {"zone": "hand", "owner": "any"}},
+         "toughness": {"count_cards": {"zone": "hand", "owner": "any"}}}}}}),
+    ("Banshee's Blade", "Equipped creature gets +1/+1 for each charge counter on this Equipment.",  # on its source
+     {"static": {"affects": "equipped", "does": [{"modify_pt": {
+         "power": {"counters": {"kind": "charge", "object": "source"}},
+         "toughness": {"counters": {"kind": "charge", "object": "source"}}}}]}}),
+    ("Rusting Golem", "Rusting Golem's power and toughness are each equal to the number of fade counters on it.",
+     {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+         "power": {"counters": "fade"}, "toughness": {"counters": "fade"}}}}}),
+    ("Kemba, Kha Enduring", "Equipped creatures you control get +1/+1.",           # 301.5 equipped
+     {"static": {"affects": {"controller": "you", "all": ["equipped", "creature"]}, "does": [{"modify_pt": "+1/+1"}]}}),
+    ("Fencer's Magemark", "Creatures you control that are enchanted get +1/+1 and have first strike.",   # 303.4
+     {"static": {"affects": {"controller": "you", "all": ["creature", "enchanted"]},
+                 "does": [{"modify_pt": "+1/+1"}, {"add_abilities": ["first strike"]}]}}),
+    ("Halvar, God of Battle", "Creatures you control that are enchanted or equipped have double strike.",
+     {"static": {"affects": {"any": [{"controller": "you", "all": ["creature", "enchanted"]},
+                                     {"controller": "you", "all": ["creature", "equipped"]}]},
+                 "does": [{"add_abilities": ["double strike"]}]}}),
 ]
 
 
@@ -385,3 +410,9 @@ def test_the_library_holds_at_least_500_cards_that_all_load(capsys):
 def test_token_and_face_down_subjects(line, name, affects):
     assert static(line, name)["static"]["affects"] == affects
 
+
+def test_counter_kind_not_in_the_rules_list_stays_text_kangee():
+    """'feather counter' is not in the rules' list of counters (122): the ability stays text, not a wrong word."""
+    reading = read("Other Bird creatures get +1/+1 for each feather counter on Kangee, Aerie Keeper.",
+                   "Kangee, Aerie Keeper", "Legendary Creature — Bird Wizard")
+    assert not reading.structured and all("static" not in a for a in reading.abilities)

@@ -42,11 +42,12 @@ def test_selector_reads(write_case, name):
     assert pts(write_case, "battlefield:\n" + anthem(affects) + board) == expected
 
 
-@pytest.mark.parametrize("where", ["targets: [{permanent: {all: [creature], power: 2}}]",
-                                   "abilities: [{text: t, triggered: {when: enters, what: {has: [flying]}}}]"])
+@pytest.mark.parametrize("where", ["targets: [{permanent: {all: [creature], zone: graveyard}}]",
+                                   "abilities: [{text: t, triggered: {when: enters, what: {zone: hand}}}]"])
 def test_refused_where_not_supported(refused, where):
+    """The reads work in targets and triggers now (tests/test_selectors_described.py); a zone does not."""
     err = refused(HEAD + "battlefield:\n  - card: {name: X, type_line: Instant, " + where + "}\n")
-    assert "is only supported in a static ability's 'affects', in 'count:' and in 'as_long_as'" in err
+    assert "'zone' cannot be used in a" in err
 
 
 def test_the_chosen_name(write_case):

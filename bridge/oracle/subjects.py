@@ -22,6 +22,8 @@ PERMANENT_NOUNS = ("permanents", "permanent")
 # 400.1: every zone — Mycosynth Lattice, Painter's Servant.
 EVERYWHERE = "all cards that aren't on the battlefield, spells, and permanents"
 GRAVEYARD = re.compile(r" in (your|all|an opponent's)? ?graveyards?$")
+# 301.5, 303.4 Halvar, God of Battle: '... that are enchanted or equipped'.
+THAT_ARE = re.compile(r" that are (enchanted|equipped)(?: or (enchanted|equipped))?$", re.IGNORECASE)
 
 
 def subject(phrase: str) -> dict | str | None:
@@ -42,6 +44,14 @@ def subject(phrase: str) -> dict | str | None:
                          r"equipment)", lower)
     if match:
         return "attached" if match.group(1) == "fortified" else match.group(1)
+    attached = THAT_ARE.search(phrase)
+    if attached:                    # Fencer's Magemark: 'Creatures you control that are enchanted'
+        base = group(phrase[: attached.start()])
+        if base is None or "any" in base:
+            return None
+        kinds = [k for k in attached.groups() if k]
+        with_kind = [{**base, "all": base.get("all", []) + [kind]} for kind in kinds]
+        return with_kind[0] if len(with_kind) == 1 else {"any": with_kind}
     groups = re.split(r",? and (?:all |each )?(?=\S)", phrase) if " and " in phrase else [phrase]
     selectors = [group(g) for g in groups]
     if any(s is None for s in selectors):
@@ -137,6 +147,10 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, lower
     if lower in ("token", "tokens", "face-down"):        # 111.1, 708.2: what the object is
         return True, "token" if lower.startswith("token") else "face_down"
+    if lower in ("equipped", "enchanted", "fortified"):  # 301.5, 303.4, 301.5c: what is attached to it
+        return True, lower
+    if lower == "unequipped":
+        return False, "equipped"
     if lower.startswith("non"):
         rest = word[4:] if word[3:4] == "-" else word[3:]
         inner = word_of_group(rest)

@@ -1,0 +1,35 @@
+"""Where a selector is read, and what it cannot say there.
+
+A selector is matched on the layers' values in a static ability's set, in `count:` and in
+`as_long_as`; on the finished board in targets (608.2b), trigger conditions (603.2, 603.10) and
+questions (asp/613_selector_reads.lp, part described). A few keys have nothing to refer to in some
+places, or are not read there in this version: each refusal says why.
+"""
+from __future__ import annotations
+
+# The keys and words a place may refuse: mapping keys, the words "self" / "enchanted" (strings),
+# {chosen: ...}, the status words and the color qualities.
+READS = ("has", "lacks", "abilities", "named", "power", "toughness", "mana_value")
+STATUSES = ("token", "nontoken", "face_down", "face-down", "equipped", "enchanted", "fortified")
+QUALITIES = ("multicolored", "monocolored", "colorless")
+NO_SOURCE = ("a question has no source: 'you', 'this', 'enchanted', 'another', 'attached to it' and 'the "
+             "chosen' have nothing to refer to there")
+COPY = ("a copy's condition (707.9f) is judged on the copiable values the copy would have in layer 1; "
+        "this version reads card type, subtype, supertype and color words there only")
+ZONE_CARDS = ("cards in a zone are counted by their card type, subtype, supertype and color words only in "
+              "this version (abilities, names, numbers, tokens and choices of cards outside the battlefield "
+              "are not read by count_cards)")
+REFUSALS: dict[str, dict[str, str]] = {
+    "question": {**{k: NO_SOURCE for k in ("controller", "owner", "other", "chosen", "self", "attached",
+                                           "attached_to")},
+                 "zone": "a question names its object: its zone is not a condition here"},
+    "target": {"zone": "a target's kind says where it is: permanent (the battlefield) or spell (the stack)"},
+    "trigger": {"zone": "the event says where the object goes: when: leaves with to: ZONE"},
+    "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to",)},
+    "count_cards": {k: ZONE_CARDS for k in READS + STATUSES + QUALITIES + ("chosen",)},
+}
+
+
+def refusal(place: str, key: str) -> str | None:
+    """Why `key` cannot be used in a selector read at `place` (None: it can)."""
+    return REFUSALS.get(place, {}).get(key.lower())
