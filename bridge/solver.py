@@ -25,14 +25,16 @@ from .trace import TRACE_ATOMS
 AFTER_LAYERS = {"events": ("event_object", 3), "players": ("player", 1),
                 "targets": ("target_requirement", 3), "questions": ("question", 3)}
 CONDITION = Function("condition")
-# The ground calls of one step (asp/613_layers.lp) in order, with the condition for making them: the
-# dependency test only at a step that has one (probing(k)), the order only at a step without a safe
-# batch (has_batch(k)). A view and its outcome share a call (every call costs a few milliseconds
-# whatever it grounds); each is grounded with the parts of rules that the operations of the step's
-# layer need (step_view_part(k, P), step_outcome_part(k, P)).
-STEP_PARTS = (("probing", ("view", "probe"), ("outcome", "probe")), ("probing", ("worlds",)),
-              ("probing", ("view", "hyp")), ("no_batch", ("order",)), (None, ("apply",), ("view", "apply"),
-              ("outcome", "apply")), (None, ("carry",)))
+# The ground calls of one step (asp/613_layers.lp) in order: each grounds its parts whose condition
+# holds (the dependency test only at a step that has one, probing(k); the order only at a step without
+# a safe batch, has_batch(k)). Parts share a call where no atom is left undecided (every call costs a
+# few milliseconds whatever it grounds; the tests assert that every atom is a fact). Each view and
+# outcome is grounded with the parts of rules that the operations of the step's layer need
+# (step_view_part(k, P), step_outcome_part(k, P)).
+STEP_CALLS = ((("probing", "view", "probe"), ("probing", "outcome", "probe")),
+              (("probing", "worlds"), ("probing", "view", "hyp"), ("no_batch", "order")),
+              ((None, "apply"), (None, "view", "apply"), (None, "outcome", "apply")),
+              ((None, "carry"),))
 
 
 def asp_files() -> list[Path]:
@@ -129,14 +131,14 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
         rule_parts = {"view": step_atoms(ctl, "step_view_part", k),
                       "outcome": step_atoms(ctl, "step_outcome_part", k),
                       "carry": ["values_in_order"] if values_in_order else []}
-        for condition, *parts in STEP_PARTS:
-            if not when[condition]:
-                continue
+        for call in STEP_CALLS:
             program = []
-            for name, *phase in parts:
-                args = [k, *map(Function, phase)]
-                program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
-            ctl.ground(program)
+            for condition, name, *phase in call:
+                if when[condition]:
+                    args = [k, *map(Function, phase)]
+                    program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
+            if program:
+                ctl.ground(program)
         if atoms_per_control is not None and len(ctl.symbolic_atoms) - atoms_at_start > atoms_per_control:
             check_carried(ctl, case)
             check_decided(ctl, strict)
