@@ -6,7 +6,10 @@ The Python API that the command line is a thin layer over::
     result = bridge.solve("cases/cr613/gray_ogre.yaml")
     result.objects["gray_ogre"].pt        # '5/8'
 """
-from .errors import CaseError
+from . import dataclass_code
+
+dataclass_code.install()        # before the first dataclass (errors.py): the classes' methods compiled once
+from .errors import CaseError  # noqa: E402
 
 __all__ = ["CaseError", "solve", "check", "load_case"]
 

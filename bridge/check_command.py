@@ -32,12 +32,15 @@ def default_jobs() -> int:
 
 
 def warm_up() -> None:
-    """Parse asp/, load the card library and the rules' word lists here, once: forked children
-    inherit them instead of each doing it again. A failure is left for each case to report."""
+    """Parse asp/, add it to a Control, load the card library and the rules' word lists here, once:
+    forked children inherit them instead of each doing it again. A failure is left for each case to
+    report."""
+    from . import events, timeline  # noqa: F401 (what a case with events or state-based actions imports)
     from .library import library
-    from .solver import asp_files, parsed_rules
+    from .solver import asp_files, parsed_rules, prepare_control
     try:
         parsed_rules(tuple(str(path) for path in asp_files()))
+        prepare_control()
         library()
     except Exception:       # noqa: BLE001 (each child meets the same problem and reports it with its file)
         pass

@@ -1,7 +1,6 @@
 """The one error type for bad input: it names the file, the key path and what is wrong."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
 
@@ -38,6 +37,7 @@ class CaseError(Exception):
 
 def close_matches(word: str, choices, n: int = 3) -> str:
     """A ' (did you mean ...?)' suffix naming the closest of `choices`, or ''."""
+    import difflib                       # only when there is a mistake to name (issue 21)
     options = list(choices)
     found = difflib.get_close_matches(word, options, n=n, cutoff=0.6)
     if not found:

@@ -101,6 +101,8 @@ class FactWriter:
             return fn("num", expr.number)
         if expr.kind == "mana_value":
             return Function("mana_value")
+        if expr.kind == "calculated":
+            return fn("calculated", expr.number)
         if expr.kind == "card_types_in_graveyards":
             return Function("card_types_in_graveyards")
         if expr.kind == "counters":
@@ -128,6 +130,9 @@ class FactWriter:
             if op.kind == "change_text":
                 self.add("definition_op_text_change", definition, i, op.values[0], op.values[1])
                 self.text_change_words.add(op.values[0])
+                continue
+            if op.kind == "set_name":       # a proper noun, not a word a text change rewrites (612.2)
+                self.add("definition_op_name", definition, i, op.values[0])
                 continue
             if op.kind == "copy_of":
                 if op.chosen:           # "a copy of the chosen creature" (607.2: linked to the choice)

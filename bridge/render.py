@@ -1,8 +1,6 @@
 """Printing: characteristic tables in plain text, and the same as JSON."""
 from __future__ import annotations
 
-import json
-
 from .case import CARD_ZONE_NAMES
 from .result import Result
 from .schemas import FORMAT_VERSION
@@ -183,4 +181,5 @@ def entering_text(how) -> str:
 
 
 def dumps(data) -> str:
+    import json                                 # --format json only (issue 21)
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False)

@@ -3,11 +3,10 @@ bridge/cli.py only registers them)."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .errors import CaseError
-from .sweep.spec import MAX_BOARDS
+from .sweep import MAX_BOARDS
 # The runners import what else they use: `mtg-layers solve` need not load it (issue 21).
 
 
@@ -53,6 +52,7 @@ def solved(args, path):
 
 def run_facts(args) -> int:
     """The facts of one case, made in a child process under --timeout and --max-memory (bridge/runner.py)."""
+    import json
     from .board_facts import board_facts, facts_text
     from .cli import one_file
     from .schemas import FORMAT_VERSION
@@ -68,6 +68,7 @@ def run_facts(args) -> int:
 
 
 def run_query_command(args) -> int:
+    import json
     from . import api
     from .board_facts import board_facts
     from .query import load_program, run_query

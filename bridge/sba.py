@@ -16,10 +16,8 @@ from clingo import Function, Number, String, Symbol
 
 from .case import Case
 from .errors import SolveTimeout
-from .events import Board, Event
 from .result import Result, build_result
 from .solver import Solution, solve_case
-from .timeline import Trigger
 
 # How many rounds before giving up: each round moves at least one object or counter, so a board of
 # N objects is stable after at most a few times N rounds; past that it is a defect in asp/.
@@ -44,7 +42,8 @@ class Round:
     number: int
     board: Result                                    # the board checked, as the layers give it
     actions: tuple[Action, ...]
-    triggers: tuple[Trigger, ...]                    # what the objects leaving triggered (603.10a)
+    triggers: tuple                                  # of bridge.timeline.Trigger: what the objects leaving
+                                                     # triggered (603.10a)
     not_destroyed: tuple[tuple[str, str], ...] = ()  # (object, why): e.g. indestructible (702.12b)
     choices: tuple[tuple[str, str, tuple[str, ...]], ...] = ()   # legend rule left to a player (704.5j)
     unchecked: tuple[tuple[str, str], ...] = ()      # (aura, enchant text) a restriction not read
@@ -115,6 +114,7 @@ def check_rounds(case: Case, result: Result, solution: Solution, timeout: float 
 def performed(case: Case, actions: tuple[Action, ...]) -> Case:
     """The board after the actions: leaving objects are new objects in the graveyard (400.7); a token
     that ceases to exist (704.5d, 111.7) is no longer on the board."""
+    from .events import Board, Event        # events.py: imported when a check did something (issue 21)
     leaving = tuple(dict.fromkeys((a.subject, "graveyard") for a in actions if a.action == "graveyard"))
     board = Event(0, "leaves", "state-based actions", tuple(o for o, _ in leaving), leaving=leaving).apply(
         Board(case.objects, case.effects))
@@ -163,6 +163,7 @@ def read_round(number: int, result: Result, solution: Solution) -> Round:
     for atom in solution.atoms("trigger_count", 4):
         event, source, ability, times = atom.arguments
         if event == Function("sba", [Number(number)]):
+            from .timeline import Trigger       # timeline.py: imported when something triggered (issue 21)
             triggers.append(Trigger(source.string, ability, controllers.get(source.string, ""), times.number))
     groups: dict[tuple[str, str], list[str]] = {}
     for atom in solution.atoms("legend_group", 3):

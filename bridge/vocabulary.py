@@ -28,7 +28,7 @@ CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
 # 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
 ABILITIES_OF_OPS = {"add_activated_abilities_of"}
 OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
-                                                                "change_text"})
+                                                                "change_text", "set_name"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
@@ -53,7 +53,7 @@ SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
 # Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
-EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")
@@ -89,6 +89,7 @@ class Selector:
 class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
     kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
+    #            | calculated (a number a resolving effect worked out, 611.2d: `number`, possibly negative)
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None
@@ -435,6 +436,8 @@ class Reader:
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)
         if key == "card_types_in_graveyards":
             return Expr("card_types_in_graveyards")
+        if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
+            return Expr("calculated", number=self.integer(arg, f"{where}.calculated"))
         if key == "devotion":
             colors = self.string_list(arg, f"{where}.devotion")
             for i, color in enumerate(colors):
@@ -555,6 +558,11 @@ class Reader:
             if old.lower() in COLOR_WORDS:
                 old = old.capitalize()
             return Operation(kind, values=(old, new))
+        if kind == "set_name":              # "... named X" (612.7: a text-changing effect, asp/612_text_changing.lp)
+            name = self.string(arg, at).strip()
+            if not name:
+                raise self.fail(at, "expected a name, e.g. set_name: Vitu-Ghazi")
+            return Operation(kind, values=(name,))
         if kind == "gain_control":
             player = self.string(arg, at)
             if player != "you":
@@ -676,6 +684,10 @@ class Reader:
                     raise self.fail(f"{where}.static", f"missing key {key!r}")
             selector = self.selector(static["affects"], f"{where}.static.affects")
             operations = self.operations(static["does"], f"{where}.static.does")
+            if any(calculated(op.power) or calculated(op.toughness) for op in operations):
+                raise self.fail(f"{where}.static.does", "a number 'calculated' on resolution (611.2d) belongs to a "
+                                "resolved effect (effects:, a spell's or an activated ability's does); a static "
+                                "ability's numbers are worked out continuously: use count, counters, devotion ...")
             if "as_long_as" in static:
                 if cda:
                     raise self.fail(f"{where}.static.as_long_as", "a characteristic-defining ability has no "
@@ -799,6 +811,11 @@ class Reader:
                 raise self.fail(f"{where}.{kind_text}", "a number of counters cannot be negative")
             found.append((kind_text, n))
         return tuple(found)
+
+
+def calculated(expr: Expr | None) -> bool:
+    """A number given as worked out on resolution, at any depth of a sum."""
+    return expr is not None and (expr.kind == "calculated" or any(calculated(p) for p in expr.parts))
 
 
 def structure_text(data: dict) -> str:

@@ -140,6 +140,26 @@ def test_text_change_rewrites_the_condition(write_case):
     assert result.objects["grizzly_bears"].pt == "3/3"
 
 
+@pytest.mark.parametrize("change,pt", [("", "5/5"), ("{from: red, to: green}", "4/4"), ("{from: green, to: red}", "5/5")])
+def test_text_change_rewrites_devotion_in_a_number(write_case, change, pt):
+    """612.2, 700.5 (derived by the authors): 'gets +X/+X where X is your devotion to red' changed to green counts
+    green symbols; a change of a word it doesn't use changes nothing."""
+    board = ("battlefield:\n  - card: {name: Idol, mana_cost: '{R}{R}{R}', type_line: Artifact Creature — Golem, pt: 2/2, "
+             "abilities: [{text: t, static: {affects: self, does: {modify_pt: {power: {devotion: [red]}, "
+             "toughness: {devotion: [red]}}}}}]}\n  - card: {name: Pips, mana_cost: '{G}{G}', type_line: Enchantment}\n")
+    if change:
+        board += "effects:\n  - {affects: [idol], does: {change_text: " + change + "}}\n"
+    result = solve(str(write_case(HEAD + board)))
+    assert result.objects["idol"].pt == pt
+
+
+@pytest.mark.parametrize("path", [Path(__file__).resolve().parent.parent / "cases" / "text" /
+                                  "sleight_of_mind_purphoros_devotion.yaml"], ids=lambda p: p.name)
+def test_text_changed_devotion_every_atom_is_a_fact(path):
+    solve_case(load_case(path), strict=True)
+    solve_case(load_case(path), strict=True, batches=False)
+
+
 @pytest.mark.parametrize("on,pt", [("source", "5/2"), ("attached", "3/2"), ("affected", "3/2")])
 def test_counters_on_another_object(write_case, on, pt):
     """122.1 (derived by the authors): 'gets +1/+0 for each charge counter on ~' counts the Equipment's counters."""

@@ -22,6 +22,13 @@ def test_the_command_line_starts_without_the_other_commands():
     assert not loaded & set(NOT_AT_START)
 
 
+def test_solve_imports_neither_the_research_commands_nor_events():
+    # what `mtg-layers solve` imports before its child solves a case without events (issue 21)
+    loaded = modules_after("import bridge.cli, bridge.api, bridge.render")
+    assert not loaded & {"bridge.sweep.spec", "bridge.query", "bridge.timeline", "bridge.events",
+                         "importlib.resources", "tempfile", "difflib"}
+
+
 def test_the_package_starts_without_the_solver_and_keeps_its_api():
     loaded = modules_after("import bridge")
     assert "bridge.api" not in loaded and "clingo" not in loaded

@@ -163,6 +163,9 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
     """'a 1/1 green Saproling creature and Forest lands' -> types, subtypes, colors, base P/T;
     'a 4/2 red Beast creature with trample' (Crusher Zendikon) also grants the keywords."""
     ops: list = []
+    named = re.search(r",? named (?P<name>[A-Z][^.,\"]*)$", description)
+    if named:                       # Awakening of Vitu-Ghazi: '... creature with haste named Vitu-Ghazi' (201)
+        description = description[: named.start()]
     pt = re.search(r"(?:with base power and toughness )?\b" + BASE + r"\b", description)
     if pt:
         ops.append({"set_base_pt": f"{pt.group(1)}/{pt.group(2)}"})
@@ -223,6 +226,8 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
         ops.append({"add_supertypes": supertypes})              # On Serra's Wings: 'is legendary'
     if granted:
         ops.append({"add_abilities": granted})
+    if named:
+        ops.append({"set_name": named.group("name")})
     return ops or None
 
 

@@ -4,9 +4,6 @@ Every case-level object carries `format_version`: it changes when a key changes 
 away (new keys may appear without a change)."""
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 FORMAT_VERSION = 1
 # command -> schema file; `query` and `sweep` are one JSON object per line (per row)
 SCHEMAS = {"solve": "solve.json", "check": "check.json", "explain": "explain.json", "deps": "deps.json",
@@ -14,4 +11,6 @@ SCHEMAS = {"solve": "solve.json", "check": "check.json", "explain": "explain.jso
 
 
 def schema(command: str) -> dict:
+    import json                          # not at import: every command reads FORMAT_VERSION (issue 21)
+    from importlib import resources
     return json.loads((resources.files("bridge.schemas") / SCHEMAS[command]).read_text(encoding="utf-8"))

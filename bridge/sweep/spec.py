@@ -18,7 +18,6 @@ SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "
 POOL_KEYS = ("library", "cards", "folder", "store")
 FINDINGS = ("dependency_loop", "dependency_override", "order_sensitivity", "edition_difference")
 ORDERS = ("all", "pool")
-MAX_BOARDS = 1_000_000     # `sweep --max-boards` default: a sweep larger than this is most likely a mistake
 
 
 @dataclass(frozen=True)
