@@ -18,14 +18,17 @@ from .solver import solve_case
 
 
 def solve(source, file: str | None = None, reevaluate: bool = True, rules: str | None = None,
-          timeout: float | None = None, limits: Limits = DEFAULT_LIMITS, sba: bool = True) -> Result:
+          timeout: float | None = None, limits: Limits = DEFAULT_LIMITS, sba: bool = True,
+          values_in_order: bool = False) -> Result:
     """Solve a case: a path to a YAML file, a parsed mapping, or a loaded Case.
 
     `rules` (current, m10 or pre-m10) overrides the case's edition. `reevaluate=False` is a
     research variant that keeps each layer's first dependency graph instead of evaluating it
     again after every application (CR 613.8c). `timeout` (seconds) raises SolveTimeout;
     `limits` bounds the input (bridge.yaml_input.Limits). `sba=False` skips state-based actions
-    (CR 704); else `result.sba` holds their rounds, and the result itself is the board before them."""
+    (CR 704); else `result.sba` holds their rounds, and the result itself is the board before them.
+    `values_in_order=True` traces every value a characteristic took inside each step (what
+    `explain OBJECT` shows: bridge.explain)."""
     case = source if isinstance(source, Case) else load_case(source, file, limits)
     if rules is not None:
         case = with_rules(case, rules)
@@ -33,11 +36,13 @@ def solve(source, file: str | None = None, reevaluate: bool = True, rules: str |
     first_check = [round_fact(1)] if sba else []
     if case.events:
         from .timeline import solve_story         # boards after events (imported when a case has some)
-        story = solve_story(case, reevaluate=reevaluate, timeout=timeout, final_facts=first_check)
+        story = solve_story(case, reevaluate=reevaluate, timeout=timeout, final_facts=first_check,
+                            values_in_order=values_in_order)
         case, solution = story.case, story.solution
         result = build_result(story.case, story.solution, story.outcomes)
     else:
-        solution = solve_case(case, reevaluate=reevaluate, timeout=timeout, extra_facts=first_check)
+        solution = solve_case(case, reevaluate=reevaluate, timeout=timeout, extra_facts=first_check,
+                              values_in_order=values_in_order)
         result = build_result(case, solution)
     if not sba:
         return result

@@ -293,7 +293,7 @@ def run_explain(args) -> int:
 
     def work():
         result = api.solve(args.case, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
-                           reevaluate=args.reevaluate, sba=args.sba)
+                           reevaluate=args.reevaluate, sba=args.sba, values_in_order=bool(args.object))
         if args.format == "json":
             return dumps(explain_data(result, args.object))
         return explain_text(result, args.object)

@@ -194,6 +194,8 @@ def object_history(result: Result, object_id: str) -> dict:
                 "note": f"an ability on the stack has no characteristics (113.7a); its source is "
                         f"{state.ability_of} (707.10b for a copy), its controller {state.controller} (113.8): "
                         f"\"{state.abilities[0]}\""}
+    if not result.values_in_order:      # the history would miss the values inside a step: say so
+        raise ValueError("one object's history needs the values inside each step: solve it with values_in_order=True")
     trace = result.trace
     initial = trace.initial.get(object_id, {})
     history = {}

@@ -101,6 +101,8 @@ class FactWriter:
             return fn("num", expr.number)
         if expr.kind == "mana_value":
             return Function("mana_value")
+        if expr.kind == "calculated":
+            return fn("calculated", expr.number)
         if expr.kind == "card_types_in_graveyards":
             return Function("card_types_in_graveyards")
         if expr.kind == "counters":

@@ -160,6 +160,7 @@ class Result:
     answers: tuple[Answer, ...] = ()
     texts: dict = field(repr=False, compare=False, default_factory=dict)
     sba: object = None         # bridge.sba.Rounds: state-based actions after the layers (None: not checked)
+    values_in_order: bool = False   # the trace has the values inside each step (solve(values_in_order=True))
 
     @property
     def stack(self) -> list[ObjectState]:
@@ -291,7 +292,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace),
                   ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names,
                   events=events, texts=texts, players=read_players(case, solution),
-                  answers=read_answers(case, solution))
+                  answers=read_answers(case, solution), values_in_order=solution.values_in_order)
 
 
 def read_targets(solution) -> tuple[dict[str, tuple[TargetCheck, ...]], set[str]]:

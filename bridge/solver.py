@@ -25,13 +25,14 @@ from .trace import TRACE_ATOMS
 AFTER_LAYERS = {"events": ("event_object", 3), "players": ("player", 1),
                 "targets": ("target_requirement", 3), "questions": ("question", 3)}
 CONDITION = Function("condition")
-# The parts of one step (asp/613_layers.lp) in order, with the condition for grounding them: the
+# The ground calls of one step (asp/613_layers.lp) in order, with the condition for making them: the
 # dependency test only at a step that has one (probing(k)), the order only at a step without a safe
-# batch (has_batch(k)). The view and the outcome are grounded with the parts of rules that the
-# operations of the step's layer need (step_view_part(k, P), step_outcome_part(k, P)).
-STEP_PARTS = (("probing", ("view", "probe")), ("probing", ("outcome", "probe")), ("probing", ("worlds",)),
-              ("probing", ("view", "hyp")), ("no_batch", ("order",)), (None, ("apply",), ("view", "apply")),
-              (None, ("outcome", "apply")), (None, ("carry",)))
+# batch (has_batch(k)). A view and its outcome share a call (every call costs a few milliseconds
+# whatever it grounds); each is grounded with the parts of rules that the operations of the step's
+# layer need (step_view_part(k, P), step_outcome_part(k, P)).
+STEP_PARTS = (("probing", ("view", "probe"), ("outcome", "probe")), ("probing", ("worlds",)),
+              ("probing", ("view", "hyp")), ("no_batch", ("order",)), (None, ("apply",), ("view", "apply"),
+              ("outcome", "apply")), (None, ("carry",)))
 
 
 def asp_files() -> list[Path]:
@@ -60,6 +61,7 @@ class Solution:
     steps: int
     ground_atoms: int
     earlier: dict = field(default_factory=dict)
+    values_in_order: bool = False     # were the values inside each step traced (solve_case)
 
     def atoms(self, name: str, arity: int) -> list[clingo.Symbol]:
         atoms = [a.symbol for a in self.control.symbolic_atoms.by_signature(name, arity)]
@@ -78,7 +80,8 @@ class NotAllFacts(RuntimeError):
 
 def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True, batches: bool = True,
                strict: bool = False, timeout: float | None = None, extra_facts: list | None = None,
-               retest_changed_only: bool = True, atoms_per_control: int | None = 2_000_000) -> Solution:
+               retest_changed_only: bool = True, atoms_per_control: int | None = 2_000_000,
+               values_in_order: bool = False) -> Solution:
     """Solve one case. `reevaluate=False` is a research variant: dependencies found at the start of a
     layer are kept for the whole layer instead of being evaluated again after each step (613.8c).
     `batches=False` applies one part per step (the plain path that tests compare batches with).
@@ -87,6 +90,8 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     changes (613.8a, 613.8c; asp/613_8_dependency.lp; batches=False implies it).
     `atoms_per_control`: when a Control has grounded that many atoms since it began, the next steps go
     on in a fresh one, which keeps the memory of big boards bounded (None: never).
+    `values_in_order=True` also traces every value a characteristic took inside each step, effect after
+    effect (asp/613_4_values_in_order.lp: `explain OBJECT` shows them; one atom per edit and more).
 
     Every answer the tables show (final_value/3, applied/3) must be a fact, else NotAllFacts; any
     undecided atom upstream would make those undecided too. `strict=True` checks every atom."""
@@ -122,7 +127,8 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
         batch = ctl.symbolic_atoms[Function("has_batch", [k])] is not None
         when = {"probing": probing, "no_batch": not batch, None: True}
         rule_parts = {"view": step_atoms(ctl, "step_view_part", k),
-                      "outcome": step_atoms(ctl, "step_outcome_part", k)}
+                      "outcome": step_atoms(ctl, "step_outcome_part", k),
+                      "carry": ["values_in_order"] if values_in_order else []}
         for condition, *parts in STEP_PARTS:
             if not when[condition]:
                 continue
@@ -155,7 +161,7 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
         check_new_targets(ctl, case)
     check_decided(ctl, strict)
     return Solution(control=ctl, steps=step - 1, ground_atoms=grounded_before + len(ctl.symbolic_atoms),
-                    earlier=earlier)
+                    earlier=earlier, values_in_order=values_in_order)
 
 
 CONTROLS_MADE = itertools.count()

@@ -104,7 +104,7 @@ TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edi
                "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
                "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
                "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability",
-               "text_change_found_nothing", "step_value", "conditional")
+               "text_change_found_nothing", "step_value", "conditional", "negative_used_as_zero")
 
 
 def build_trace(read, object_names: dict[str, str]) -> Trace:
@@ -209,6 +209,9 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
     notes = [f"step {a.arguments[0].number}: {label(a.arguments[1])} found no word {word_text(a.arguments[3])!r} used "
              f"as such on {a.arguments[2].string} and changed nothing there (612.2)"
              for a in sorted(by["text_change_found_nothing"], key=str)]
+    notes += [f"step {a.arguments[0].number}: {label(a.arguments[1])} calculated {a.arguments[3].number} for "
+              f"{a.arguments[2].string}; zero is used instead (107.1b: a negative result of a calculation, in an "
+              f"effect that does not set power and toughness)" for a in sorted(by["negative_used_as_zero"], key=str)]
     return Trace(tuple(steps), tuple(not_applied), tuple(ties), initial, tuple(notes))
 
 

@@ -39,6 +39,8 @@ SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "h
                  "power", "toughness", "mana_value", "attached_to")
 # (Where each key can be read: bridge/selector_places.py.)
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
+# The selector keys of `count_cards` (cards in a zone; power and toughness are refused there, why: selector_places).
+COUNT_CARDS_KEYS = ("all", "not", "has", "lacks", "abilities", "named", "mana_value", "power", "toughness")
 # Words for what an object is rather than what it has (111.1 a token, 708.2 a face-down permanent; 301.5,
 # 303.4, 301.5c a permanent with an Equipment / an Aura / a Fortification attached): in `all` / `not`
 # ("nontoken" = `not: [token]`).
@@ -51,7 +53,7 @@ SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
 # Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
-EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")
@@ -87,6 +89,7 @@ class Selector:
 class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
     kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
+    #            | calculated (a number a resolving effect worked out, 611.2d: `number`, possibly negative)
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None
@@ -420,7 +423,7 @@ class Reader:
         if key == "count":
             return Expr("count", selector=self.selector(arg, f"{where}.count"))
         if key == "count_cards":
-            spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner", "all", "not"))
+            spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner") + COUNT_CARDS_KEYS)
             zone = spec.get("zone", "graveyard")
             if zone not in ZONES:
                 raise self.fail(f"{where}.count_cards.zone", f"unknown zone {zone!r}" + close_matches(str(zone), ZONES)
@@ -428,11 +431,13 @@ class Reader:
             owner = spec.get("owner", "any")
             if owner not in ("you", "any"):
                 raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
-            sel = self.selector({k: v for k, v in spec.items() if k in ("all", "not")}, f"{where}.count_cards",
+            sel = self.selector({k: v for k, v in spec.items() if k in COUNT_CARDS_KEYS}, f"{where}.count_cards",
                                 place="count_cards")
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)
         if key == "card_types_in_graveyards":
             return Expr("card_types_in_graveyards")
+        if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
+            return Expr("calculated", number=self.integer(arg, f"{where}.calculated"))
         if key == "devotion":
             colors = self.string_list(arg, f"{where}.devotion")
             for i, color in enumerate(colors):
@@ -679,6 +684,10 @@ class Reader:
                     raise self.fail(f"{where}.static", f"missing key {key!r}")
             selector = self.selector(static["affects"], f"{where}.static.affects")
             operations = self.operations(static["does"], f"{where}.static.does")
+            if any(calculated(op.power) or calculated(op.toughness) for op in operations):
+                raise self.fail(f"{where}.static.does", "a number 'calculated' on resolution (611.2d) belongs to a "
+                                "resolved effect (effects:, a spell's or an activated ability's does); a static "
+                                "ability's numbers are worked out continuously: use count, counters, devotion ...")
             if "as_long_as" in static:
                 if cda:
                     raise self.fail(f"{where}.static.as_long_as", "a characteristic-defining ability has no "
@@ -802,6 +811,11 @@ class Reader:
                 raise self.fail(f"{where}.{kind_text}", "a number of counters cannot be negative")
             found.append((kind_text, n))
         return tuple(found)
+
+
+def calculated(expr: Expr | None) -> bool:
+    """A number given as worked out on resolution, at any depth of a sum."""
+    return expr is not None and (expr.kind == "calculated" or any(calculated(p) for p in expr.parts))
 
 
 def structure_text(data: dict) -> str:

@@ -57,3 +57,21 @@ def test_explain_object_shows_every_value_a_characteristic_took(capsys):
     assert main(["explain", str(CASES / "peers" / "forge_control_layer_dependency.yaml"), "bear_cub"]) == 0
     assert ("step 2: Alice — Mind Control (mind_control): You control enchanted creature. (layer 2, CR 613.1b); "
             "the value it already had") in capsys.readouterr().out
+
+
+def test_values_inside_a_step_are_traced_only_when_asked():
+    """asp/613_4_values_in_order.lp is grounded only for `explain OBJECT` (values_in_order): the same
+    answers either way, and a one-object history refuses a result solved without the values (it would
+    miss Humility's 1/1 silently)."""
+    import pytest
+    from bridge.explain import explain_data
+    case = CASES / "classics" / "humility_then_opalescence.yaml"
+    plain, traced = bridge.solve(case), bridge.solve(case, values_in_order=True)
+    assert [(o.id, o.pt, o.abilities) for o in plain.objects.values()] == \
+        [(o.id, o.pt, o.abilities) for o in traced.objects.values()]
+    assert not any(step.values for step in plain.trace.steps)
+    assert any(step.values for step in traced.trace.steps)
+    assert explain_data(plain) == explain_data(traced)
+    with pytest.raises(ValueError, match="values_in_order"):
+        explain_data(plain, "humility")
+    assert explain_data(traced, "humility")["object"]["history"]

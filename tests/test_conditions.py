@@ -153,6 +153,18 @@ def test_text_change_rewrites_devotion_in_a_number(write_case, change, pt):
     assert result.objects["idol"].pt == pt
 
 
+@pytest.mark.parametrize("change,pt", [("", "3/2"), ("{from: red, to: green}", "4/2"), ("{from: blue, to: green}", "3/2")])
+def test_text_change_rewrites_a_count_of_cards(write_case, change, pt):
+    """612.2 (derived by the authors): 'gets +1/+0 for each red card in your graveyard' changed to green counts
+    the green cards."""
+    board = ("battlefield:\n  - card: {name: Idol, type_line: Artifact Creature — Golem, pt: 2/2, abilities: [{text: t, "
+             "static: {affects: self, does: {modify_pt: {power: {count_cards: {zone: graveyard, owner: you, all: [red]}}, "
+             "toughness: 0}}}}]}\ngraveyards: {Alice: [{card: {name: Bolt, mana_cost: '{R}', type_line: Instant}}, Grizzly Bears, Giant Growth]}\n")
+    if change:
+        board += "effects:\n  - {affects: [idol], does: {change_text: " + change + "}}\n"
+    assert solve(str(write_case(HEAD + board))).objects["idol"].pt == pt
+
+
 @pytest.mark.parametrize("path", [Path(__file__).resolve().parent.parent / "cases" / "text" /
                                   "sleight_of_mind_purphoros_devotion.yaml"], ids=lambda p: p.name)
 def test_text_changed_devotion_every_atom_is_a_fact(path):

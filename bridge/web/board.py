@@ -48,7 +48,8 @@ def solved(board, file: str, limits: Limits, timeout: float, reevaluate: bool, r
 def explained(board, file: str, limits: Limits, timeout: float, reevaluate: bool, object_id: str,
               rules: str | None = None) -> dict:
     """One object's history, as `explain CASE OBJECT --format json`."""
-    result = api.solve(loaded(board, file, limits, rules), timeout=timeout, reevaluate=reevaluate)
+    result = api.solve(loaded(board, file, limits, rules), timeout=timeout, reevaluate=reevaluate,
+                       values_in_order=True)
     return explain_data(result, object_id)
 
 

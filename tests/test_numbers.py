@@ -1,0 +1,60 @@
+"""Numbers fixed on resolution and CR 107.1b (asp/107_numbers.lp)."""
+from pathlib import Path
+
+import pytest
+
+from bridge import solve
+from bridge.case import load_case
+from bridge.solver import solve_case
+
+HEAD = "case: t\nsource: test\n"
+NUMBER_CASES = sorted((Path(__file__).resolve().parent.parent / "cases" / "numbers").glob("*.yaml"))
+
+
+def pt_of(write_case, text: str, obj: str = "grizzly_bears") -> str:
+    return solve(str(write_case(HEAD + text))).objects[obj].pt
+
+
+@pytest.mark.parametrize("path", NUMBER_CASES, ids=lambda p: p.name)
+def test_every_atom_is_a_fact(path):
+    solve_case(load_case(path), strict=True)
+    solve_case(load_case(path), strict=True, batches=False)
+
+
+def test_a_negative_calculated_number_that_sets_is_kept(write_case):
+    """107.1b: '... unless that effect ... sets to a specific value ... the power and/or toughness'."""
+    board = ("battlefield:\n  - card: Grizzly Bears\neffects:\n  - {affects: [grizzly_bears], does: {set_base_pt: "
+             "{power: {calculated: -1}, toughness: {calculated: 3}}}}\n")
+    assert pt_of(write_case, board) == "-1/3"
+
+
+def test_a_negative_continuous_calculation_that_modifies_is_zero(write_case):
+    """107.1b (derived by the authors): 'gets +X/+0 where X is the number of creatures minus three', with two
+    creatures, gets +0/+0, not -1/+0."""
+    anthem = ("  - card: {name: A, type_line: Enchantment, abilities: [{text: t, static: {affects: {all: [creature]}, "
+              "does: {modify_pt: {power: {sum: [{count: {all: [creature]}}, -3]}, toughness: 0}}}}]}\n")
+    board = "battlefield:\n" + anthem + "  - card: Grizzly Bears\n  - card: Gray Ogre\n"
+    assert pt_of(write_case, board) == "2/2"
+    assert pt_of(write_case, board + "  - card: Grizzly Bears\n  - card: Grizzly Bears\n") == "3/2"
+
+
+def test_the_zero_is_said_by_explain(write_case):
+    board = ("battlefield:\n  - card: Grizzly Bears\neffects:\n  - {affects: [grizzly_bears], does: {modify_pt: "
+             "{power: {calculated: -4}, toughness: {calculated: 1}}}}\n")
+    result = solve(str(write_case(HEAD + board)))
+    assert result.objects["grizzly_bears"].pt == "2/3"
+    assert any("calculated -4" in note and "107.1b" in note for note in result.trace.notes)
+
+
+@pytest.mark.parametrize("does,message", [
+    ("{modify_pt: {power: {calculated: x}, toughness: 0}}", "expected a whole number"),
+])
+def test_bad_calculated_number(refused, does, message):
+    err = refused(HEAD + "battlefield:\n  - card: Grizzly Bears\neffects:\n  - {affects: [grizzly_bears], does: " + does + "}\n")
+    assert message in err
+
+
+def test_calculated_in_a_static_ability_is_refused(refused):
+    err = refused(HEAD + "battlefield:\n  - card: {name: A, type_line: Enchantment, abilities: [{text: t, static: "
+                  "{affects: {all: [creature]}, does: {modify_pt: {power: {calculated: 2}, toughness: 0}}}}]}\n")
+    assert "611.2d" in err and "static.does" in err
