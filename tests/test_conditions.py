@@ -165,6 +165,18 @@ def test_text_change_rewrites_a_count_of_cards(write_case, change, pt):
     assert solve(str(write_case(HEAD + board))).objects["idol"].pt == pt
 
 
+@pytest.mark.parametrize("change,pt", [("", "4/2"), ("{from: black, to: green}", "3/2")])
+def test_text_change_rewrites_a_word_a_count_excludes(write_case, change, pt):
+    """612.2 (derived by the authors): 'gets +1/+0 for each nonblack creature you control' changed to nongreen
+    no longer counts the green bear (the colorless Idol counts itself in both; Bob's bear never)."""
+    board = ("battlefield:\n  - card: {name: Idol, type_line: Artifact Creature — Golem, pt: 2/2, abilities: [{text: t, "
+             "static: {affects: self, does: {modify_pt: {power: {count: {all: [creature], not: [black], controller: you}}, "
+             "toughness: 0}}}}]}\n  - card: Grizzly Bears\n  - {card: Grizzly Bears, controller: Bob}\n")
+    if change:
+        board += "effects:\n  - {affects: [idol], does: {change_text: " + change + "}}\n"
+    assert solve(str(write_case(HEAD + board))).objects["idol"].pt == pt
+
+
 @pytest.mark.parametrize("path", [Path(__file__).resolve().parent.parent / "cases" / "text" /
                                   "sleight_of_mind_purphoros_devotion.yaml"], ids=lambda p: p.name)
 def test_text_changed_devotion_every_atom_is_a_fact(path):
