@@ -16,9 +16,9 @@ NO_SOURCE = ("a question has no source: 'you', 'this', 'enchanted', 'another', '
              "chosen' have nothing to refer to there")
 COPY = ("a copy's condition (707.9f) is judged on the copiable values the copy would have in layer 1; "
         "this version reads card type, subtype, supertype and color words there only")
-ZONE_CARDS = ("cards in a zone are counted by their card type, subtype, supertype and color words only in "
-              "this version (abilities, names, numbers, tokens and choices of cards outside the battlefield "
-              "are not read by count_cards)")
+ZONE_CARDS = ("count_cards reads a card's words, colors, abilities, name and mana value; not its power or "
+              "toughness (layer 7, which is still applying while a count is read) nor a choice of the source "
+              "in this version")
 REFUSALS: dict[str, dict[str, str]] = {
     "question": {**{k: NO_SOURCE for k in ("controller", "owner", "other", "chosen", "self", "attached",
                                            "attached_to")},
@@ -26,7 +26,7 @@ REFUSALS: dict[str, dict[str, str]] = {
     "target": {"zone": "a target's kind says where it is: permanent (the battlefield) or spell (the stack)"},
     "trigger": {"zone": "the event says where the object goes: when: leaves with to: ZONE"},
     "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to",)},
-    "count_cards": {k: ZONE_CARDS for k in READS + STATUSES + QUALITIES + ("chosen",)},
+    "count_cards": {k: ZONE_CARDS for k in ("power", "toughness", "chosen")},
 }
 
 

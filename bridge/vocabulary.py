@@ -39,6 +39,8 @@ SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "h
                  "power", "toughness", "mana_value", "attached_to")
 # (Where each key can be read: bridge/selector_places.py.)
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
+# The selector keys of `count_cards` (cards in a zone; power and toughness are refused there, why: selector_places).
+COUNT_CARDS_KEYS = ("all", "not", "has", "lacks", "abilities", "named", "mana_value", "power", "toughness")
 # Words for what an object is rather than what it has (111.1 a token, 708.2 a face-down permanent; 301.5,
 # 303.4, 301.5c a permanent with an Equipment / an Aura / a Fortification attached): in `all` / `not`
 # ("nontoken" = `not: [token]`).
@@ -421,7 +423,7 @@ class Reader:
         if key == "count":
             return Expr("count", selector=self.selector(arg, f"{where}.count"))
         if key == "count_cards":
-            spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner", "all", "not"))
+            spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner") + COUNT_CARDS_KEYS)
             zone = spec.get("zone", "graveyard")
             if zone not in ZONES:
                 raise self.fail(f"{where}.count_cards.zone", f"unknown zone {zone!r}" + close_matches(str(zone), ZONES)
@@ -429,7 +431,7 @@ class Reader:
             owner = spec.get("owner", "any")
             if owner not in ("you", "any"):
                 raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
-            sel = self.selector({k: v for k, v in spec.items() if k in ("all", "not")}, f"{where}.count_cards",
+            sel = self.selector({k: v for k, v in spec.items() if k in COUNT_CARDS_KEYS}, f"{where}.count_cards",
                                 place="count_cards")
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)
         if key == "card_types_in_graveyards":

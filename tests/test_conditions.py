@@ -144,13 +144,37 @@ def test_text_change_rewrites_the_condition(write_case):
 def test_text_change_rewrites_devotion_in_a_number(write_case, change, pt):
     """612.2, 700.5 (derived by the authors): 'gets +X/+X where X is your devotion to red' changed to green counts
     green symbols; a change of a word it doesn't use changes nothing."""
-    board = ("battlefield:\n  - card: {name: Idol, mana_cost: '{R}{R}{R}', type_line: Artifact Creature — Golem, pt: 2/2, "
-             "abilities: [{text: t, static: {affects: self, does: {modify_pt: {power: {devotion: [red]}, "
-             "toughness: {devotion: [red]}}}}}]}\n  - card: {name: Pips, mana_cost: '{G}{G}', type_line: Enchantment}\n")
+    idol = "{power: {devotion: [red]}, toughness: {devotion: [red]}}"
+    pips = "  - card: {name: Pips, mana_cost: '{G}{G}', type_line: Enchantment}\n"
+    assert idol_pt(write_case, idol, pips, change, mana_cost="{R}{R}{R}") == pt
+
+
+@pytest.mark.parametrize("change,pt", [("", "3/2"), ("{from: red, to: green}", "4/2"), ("{from: blue, to: green}", "3/2")])
+def test_text_change_rewrites_a_count_of_cards(write_case, change, pt):
+    """612.2 (derived by the authors): 'gets +1/+0 for each red card in your graveyard' changed to green counts
+    the green cards."""
+    idol = "{power: {count_cards: {zone: graveyard, owner: you, all: [red]}}, toughness: 0}"
+    graveyard = "graveyards: {Alice: [{card: {name: Bolt, mana_cost: '{R}', type_line: Instant}}, Grizzly Bears, Giant Growth]}\n"
+    assert idol_pt(write_case, idol, graveyard, change) == pt
+
+
+@pytest.mark.parametrize("change,pt", [("", "4/2"), ("{from: black, to: green}", "3/2")])
+def test_text_change_rewrites_a_word_a_count_excludes(write_case, change, pt):
+    """612.2 (derived by the authors): 'gets +1/+0 for each nonblack creature you control' changed to nongreen
+    no longer counts the green bear (the colorless Idol counts itself in both; Bob's bear never)."""
+    idol = "{power: {count: {all: [creature], not: [black], controller: you}}, toughness: 0}"
+    bears = "  - card: Grizzly Bears\n  - {card: Grizzly Bears, controller: Bob}\n"
+    assert idol_pt(write_case, idol, bears, change) == pt
+
+
+def idol_pt(write_case, modify: str, rest: str, change: str, mana_cost: str = "") -> str:
+    """The P/T of an Idol whose ability 'gets MODIFY', on a board with REST, its text changed by CHANGE."""
+    cost = f"mana_cost: '{mana_cost}', " if mana_cost else ""
+    board = ("battlefield:\n  - card: {name: Idol, " + cost + "type_line: Artifact Creature — Golem, pt: 2/2, abilities: "
+             "[{text: t, static: {affects: self, does: {modify_pt: " + modify + "}}}]}\n" + rest)
     if change:
         board += "effects:\n  - {affects: [idol], does: {change_text: " + change + "}}\n"
-    result = solve(str(write_case(HEAD + board)))
-    assert result.objects["idol"].pt == pt
+    return solve(str(write_case(HEAD + board))).objects["idol"].pt
 
 
 @pytest.mark.parametrize("path", [Path(__file__).resolve().parent.parent / "cases" / "text" /

@@ -171,9 +171,9 @@ REFUSED = {
                         "a question has no source"),
     "target_zone": ("stack:\n  - card: {name: Zap, type_line: Instant, targets: [{permanent: {zone: graveyard}}]}\n"
                     "    targets: [bear]\n", "a target's kind says where it is"),
-    "count_cards_quality": ("  - card: {name: Goyf, type_line: Creature — Lhurgoyf, pt: 0/0, abilities: [{text: t, "
-                            "cda: true, static: {affects: self, does: {set_base_pt: {power: {count_cards: {all: "
-                            "[multicolored]}}, toughness: 1}}}}]}\n", "counted by their card type"),
+    "count_cards_chosen": ("  - card: {name: Goyf, type_line: Creature — Lhurgoyf, pt: 0/0, abilities: [{text: t, "
+                           "cda: true, static: {affects: self, does: {set_base_pt: {power: {count_cards: {all: "
+                           "[{chosen: color}]}}, toughness: 1}}}}]}\n", "nor a choice of the source"),
     "copy_condition_token": ("  - card: {name: Cl, type_line: Creature — Shapeshifter, pt: 0/0, abilities: [{text: t, "
                              "enters_as_copy: {except: {conditional: [{if: {all: [token]}, add_abilities: [flying]}]}}}]}\n",
                              "707.9f"),
