@@ -7,6 +7,7 @@ from .result import Result
 from .schemas import FORMAT_VERSION
 from .texts import ability_text
 from .trace import ATTRIBUTE_NAMES, StepTrace
+from .words import every_creature_type
 
 START = {
     "name": "printed (613.1: start from the actual object)",
@@ -23,6 +24,11 @@ SHOWN_ATTRIBUTES = ("name", "controller", "type", "subtype", "supertype", "color
 
 def values_text(values) -> str:
     return ", ".join(values) if values else "—"
+
+
+def shown(attribute: str, values) -> list[str]:
+    """A value as the table shows it: subtypes with each creature type of 205.3m read "every creature type"."""
+    return every_creature_type(values) if attribute == "subtype" else list(values)
 
 
 def explain_data(result: Result, object_id: str | None = None) -> dict:
@@ -182,7 +188,7 @@ def step_data(step: StepTrace, object_id: str | None) -> dict:
         "applied": [{"effect": e.label, "id": e.key, "kind": e.kind, "timestamp": e.timestamp} for e in step.applied],
         "why": list(step.why),
         "changed": [{"object": c.object_id, "characteristic": ATTRIBUTE_NAMES.get(c.attribute, c.attribute),
-                     "before": list(c.before), "after": list(c.after), "by": list(c.by)}
+                     "before": shown(c.attribute, c.before), "after": shown(c.attribute, c.after), "by": list(c.by)}
                     for c in step.changes if object_id is None or c.object_id == object_id],
     }
 
@@ -200,7 +206,7 @@ def object_history(result: Result, object_id: str) -> dict:
     initial = trace.initial.get(object_id, {})
     history = {}
     for attr in SHOWN_ATTRIBUTES:
-        entries = [{"step": 0, "value": list(initial.get(attr, ())), "how": START[attr]}]
+        entries = [{"step": 0, "value": shown(attr, initial.get(attr, ())), "how": START[attr]}]
         for step in trace.steps:
             notes = [note for obj, attribute, note in step.copy_notes if obj == object_id and attribute == attr]
             changed = False
@@ -209,7 +215,7 @@ def object_history(result: Result, object_id: str) -> dict:
                                                     for c in step.changes)):
                 # every value it took in the step, effect after effect (613.7: timestamp order)
                 for _, _, effect, value in taken:
-                    entries.append({"step": step.number, "value": list(value), "layer": step.layer,
+                    entries.append({"step": step.number, "value": shown(attr, value), "layer": step.layer,
                                     "how": f"{effect} (layer {step.layer}, CR {step.layer_rule})"
                                            + ("" if len(taken) > 1 else "; the value it already had")})
                 continue
@@ -219,7 +225,7 @@ def object_history(result: Result, object_id: str) -> dict:
                     how = f"{'; '.join(change.by)} (layer {step.layer}, CR {step.layer_rule})"
                     if notes:
                         how += "; " + "; ".join(notes)
-                    entries.append({"step": step.number, "value": list(change.after), "layer": step.layer,
+                    entries.append({"step": step.number, "value": shown(attr, change.after), "layer": step.layer,
                                     "how": how})
             if notes and not changed:
                 entries.append({"step": step.number, "value": list(entries[-1]["value"]), "layer": step.layer,

@@ -75,3 +75,15 @@ def test_values_inside_a_step_are_traced_only_when_asked():
     with pytest.raises(ValueError, match="values_in_order"):
         explain_data(plain, "humility")
     assert explain_data(traced, "humility")["object"]["history"]
+
+
+def test_explain_names_every_creature_type_as_the_table_does(capsys):
+    """205.3m: a changeling's history says "every creature type", not the ~250 types one by one; 305.7:
+    Blood Moon on the creature land it became takes changeling and trample away, 613.6: the types stay."""
+    path = CASES / "changeling" / "life_and_limb_blood_moon_changeling.yaml"
+    assert main(["explain", str(path), "game_trail_changeling"]) == 0
+    out = capsys.readouterr().out
+    assert "  subtypes: Mountain, every creature type\n" in out
+    assert "    step 1: every creature type — Game-Trail Changeling" in out
+    assert "subtypes: Forest, every creature type → Mountain, every creature type" in out
+    assert "Advisor" not in out and len(out) < 8_000
