@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bridge.library import library  # noqa: E402
+from bridge.cards.library import library  # noqa: E402
 
 
 def face(i: int, template) -> dict:
@@ -71,15 +71,15 @@ def main() -> None:
     generate(source, args.cards)
     print(f"file: {source.stat().st_size / 2**20:.1f} MiB, {args.cards} cards")
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "bridge.cli", "cards", "import", str(source), "--store", str(store)],
+    subprocess.run([sys.executable, "-m", "bridge.interfaces.cli.main", "cards", "import", str(source), "--store", str(store)],
                    check=True, cwd=Path(__file__).resolve().parent.parent)
     child = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"import: {time.perf_counter() - started:.1f} s wall, {child.ru_utime + child.ru_stime:.1f} s CPU, "
           f"peak memory {child.ru_maxrss / 1024:.0f} MiB (with interpreter start); "
           f"store: {store.stat().st_size / 2**20:.1f} MiB")
     os.environ["MTG_LAYERS_CARD_STORE"] = str(store)
-    from bridge.card_store import CardStore
-    from bridge.library import stored_card_in
+    from bridge.cards.store import CardStore
+    from bridge.cards.library import stored_card_in
     db = CardStore(store)
     names = [f"generated card {random.Random(n).randrange(args.cards)}" for n in range(2000)]
     started = time.perf_counter()

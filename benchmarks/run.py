@@ -27,8 +27,8 @@ from generate import MIXES  # noqa: E402
 def measure(size: str, runs: int, seed: int, mix: str = "realistic") -> dict:
     from generate import named_board
 
-    from bridge.case import load_case
-    from bridge.solver import solve_case
+    from bridge.reading.case import load_case
+    from bridge.solving.solver import solve_case
 
     case = load_case(named_board(size, seed, mix), file=f"generated-{size}")
     times, solution = [], None

@@ -26,7 +26,7 @@ TWO_CARDS = HERE / "two_cards.yaml"
 
 
 def command(tree: Path, *args: str) -> list[str]:
-    return [sys.executable, "-c", "import sys; from bridge.cli import main; sys.exit(main())", *args]
+    return [sys.executable, "-c", "import sys; from bridge.interfaces.cli.main import main; sys.exit(main())", *args]
 
 
 def environment(tree: Path) -> dict:

@@ -6,10 +6,10 @@ The Python API that the command line is a thin layer over::
     result = bridge.solve("cases/cr613/gray_ogre.yaml")
     result.objects["gray_ogre"].pt        # '5/8'
 """
-from . import dataclass_code
+from bridge.files import dataclass_code
 
 dataclass_code.install()        # before the first dataclass (errors.py): the classes' methods compiled once
-from .errors import CaseError  # noqa: E402
+from bridge.model.errors import CaseError  # noqa: E402
 
 __all__ = ["CaseError", "solve", "check", "load_case"]
 
@@ -18,6 +18,6 @@ def __getattr__(name: str):
     """solve, check and load_case are imported on first use (PEP 562): a command that needs only
     part of the package (`mtg-layers cards`, `--help`) does not load the solver (issue 21)."""
     if name in ("solve", "check", "load_case"):
-        from . import api
+        from bridge.interfaces import api
         return getattr(api, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

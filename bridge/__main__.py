@@ -1,6 +1,6 @@
 """`python -m bridge ...`: the same as the `mtg-layers` command."""
 import sys
 
-from .cli import main
+from bridge.interfaces.cli.main import main
 
 sys.exit(main())

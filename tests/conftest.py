@@ -25,7 +25,7 @@ def write_case(tmp_path):
 def refused(write_case, capsys):
     """Check a case written from text: it must be refused as bad input (exit 2) with one message that
     names the file, never a traceback. Returns the message."""
-    from bridge.cli import main
+    from bridge.interfaces.cli.main import main
 
     def check(text: str, name: str = "case.yaml") -> str:
         path = write_case(text, name)

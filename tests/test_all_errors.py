@@ -1,9 +1,9 @@
-"""Every error of a file in one pass (bridge/collect.py): a file with two typos needs one run."""
+"""Every error of a file in one pass (bridge/reading/collect.py): a file with two typos needs one run."""
 import pytest
 
 import bridge
-from bridge.collect import MAX_ERRORS
-from bridge.errors import CaseError
+from bridge.reading.collect import MAX_ERRORS
+from bridge.model.errors import CaseError
 
 TYPOS = """case: two typos and more
 rules: curent
@@ -47,7 +47,7 @@ def test_what_follows_from_a_reported_error_is_left_out(write_case):
 
 
 def test_the_command_prints_them_all(write_case, capsys):
-    from bridge.cli import main
+    from bridge.interfaces.cli.main import main
     path = write_case(TYPOS)
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err

@@ -2,7 +2,7 @@
 in a static ability's set, a condition, a count, a target and a question (asp/613_selector_reads.lp)."""
 import pytest
 
-from bridge.cli import main
+from bridge.interfaces.cli.main import main
 
 HEAD = "case: t\nsource: test (derived by the authors from CR 301.5, 303.4, 301.5c)\nplayers: [Alice, Bob]\n"
 DUELIST = ("  - card: &kd\n      name: Kor Duelist\n      mana_cost: '{W}'\n      type_line: Creature — Kor Soldier\n"

@@ -1,7 +1,7 @@
 """Bad input: one clear message naming the file and key, exit code 2, never a traceback."""
 import pytest
 
-from bridge.cli import main
+from bridge.interfaces.cli.main import main
 
 BEARS = "case: t\nsource: test\n"
 

@@ -4,9 +4,9 @@ from dataclasses import replace
 
 import pytest
 
-from bridge.case import load_case
-from bridge.result import build_result
-from bridge.solver import solve_case
+from bridge.reading.case import load_case
+from bridge.results.result import build_result
+from bridge.solving.solver import solve_case
 
 from conftest import CASES, ROOT
 

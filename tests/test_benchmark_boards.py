@@ -5,8 +5,8 @@ import json
 import sys
 from collections import Counter
 
-from bridge.case import load_case
-from bridge.solver import solve_case
+from bridge.reading.case import load_case
+from bridge.solving.solver import solve_case
 
 from conftest import ROOT
 

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("ijson")
 
-from bridge.cli import main  # noqa: E402
+from bridge.interfaces.cli.main import main  # noqa: E402
 
 # Printed characteristics and Oracle text (Scryfall, 2025), in each source's own field names.
 # (Imperious Perfect is in no library file: it can only come from the store.)
@@ -91,7 +91,7 @@ def store(request, tmp_path, monkeypatch):
 
 
 def test_import_counts_cards_and_skips_tokens(store, capsys):
-    from bridge.card_store import CardStore
+    from bridge.cards.store import CardStore
     assert CardStore(store).count() == 6
     assert CardStore(store).lookup("Elf Warrior") is None
 
@@ -119,7 +119,7 @@ def test_multi_faced_cards_keep_every_face(store, capsys, name, faces):
 
 
 def test_imported_faces_have_their_characteristics(store):
-    from bridge.library import stored_card
+    from bridge.cards.library import stored_card
     delver = stored_card("Delver of Secrets")
     assert delver.back_face.name == "Insectile Aberration" and delver.back_face.color_indicator == ("Blue",)
     assert stored_card("Jushi Apprentice").flip_face.pt_text == "2/3"
@@ -135,8 +135,8 @@ def test_search_finds_names_in_library_and_store(store, capsys):
 
 
 def test_imported_names_work_in_case_files(store, tmp_path):
-    from bridge.api import solve
-    from bridge.library import library
+    from bridge.interfaces.api import solve
+    from bridge.cards.library import library
     assert library().lookup("Imperious Perfect") is None          # it can only come from the store
     case = tmp_path / "archdruid.yaml"
     case.write_text("case: imported Imperious Perfect\nsource: derived by the authors from its Oracle text\n"
@@ -177,8 +177,8 @@ def test_bad_files_get_one_clear_message(tmp_path, capsys, content, problem):
 
 
 def test_unknown_card_names_the_import_command(tmp_path, monkeypatch):
-    from bridge.api import solve
-    from bridge.errors import CaseError
+    from bridge.interfaces.api import solve
+    from bridge.model.errors import CaseError
     monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "none.sqlite"))
     case = tmp_path / "c.yaml"
     case.write_text("case: x\nbattlefield: [{card: Imperious Perfect}]\n")

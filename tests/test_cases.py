@@ -5,7 +5,7 @@ import pytest
 import yaml
 
 import bridge
-from bridge.cli import main
+from bridge.interfaces.cli.main import main
 
 from conftest import CASES
 

@@ -1,7 +1,7 @@
 """Characteristics the tables show after the layers: 208.3 (no power or toughness for a noncreature
 permanent), said by explain."""
 import bridge
-from bridge.cli import main
+from bridge.interfaces.cli.main import main
 
 from conftest import CASES
 
@@ -64,7 +64,7 @@ def test_values_inside_a_step_are_traced_only_when_asked():
     answers either way, and a one-object history refuses a result solved without the values (it would
     miss Humility's 1/1 silently)."""
     import pytest
-    from bridge.explain import explain_data
+    from bridge.results.explain import explain_data
     case = CASES / "classics" / "humility_then_opalescence.yaml"
     plain, traced = bridge.solve(case), bridge.solve(case, values_in_order=True)
     assert [(o.id, o.pt, o.abilities) for o in plain.objects.values()] == \

@@ -5,9 +5,9 @@ import time
 
 import pytest
 
-from bridge.cli import main
-from bridge.runner import Bounds, OutOfMemory, run_bounded_each
-from bridge.errors import SolveTimeout
+from bridge.interfaces.cli.main import main
+from bridge.solving.runner import Bounds, OutOfMemory, run_bounded_each
+from bridge.model.errors import SolveTimeout
 
 from conftest import CASES
 
@@ -25,7 +25,7 @@ def run(capsys, *argv):
 def mixed_files(write_case, monkeypatch):
     """Passing cases with, among them, a failing case, a file with bad input, a case that runs past
     the deadline and one that fills its memory."""
-    from bridge import api
+    from bridge.interfaces import api
     real = api.check
 
     def slow_or_greedy(path, **options):

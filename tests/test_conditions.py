@@ -1,11 +1,11 @@
-"""Static abilities that apply "as long as ..." (asp/604_2_conditions.lp, bridge/conditions.py)."""
+"""Static abilities that apply "as long as ..." (asp/604_2_conditions.lp, bridge/vocabulary/conditions.py)."""
 from pathlib import Path
 
 import pytest
 
 from bridge import solve
-from bridge.case import load_case
-from bridge.solver import solve_case
+from bridge.reading.case import load_case
+from bridge.solving.solver import solve_case
 
 HEAD = "case: t\nsource: test\n"
 CONDITION_CASES = sorted((Path(__file__).resolve().parent.parent / "cases" / "conditions").glob("*.yaml"))
@@ -59,7 +59,7 @@ def test_dependency_reason_is_the_condition():
 def explain_text(path) -> str:
     import contextlib
     import io
-    from bridge.cli import main
+    from bridge.interfaces.cli.main import main
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main(["explain", str(path)]) == 0

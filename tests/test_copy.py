@@ -2,7 +2,7 @@
 import json
 
 import bridge
-from bridge.cli import main
+from bridge.interfaces.cli.main import main
 
 from conftest import CASES
 

@@ -1,8 +1,8 @@
 """count_cards with the reads of a static's selector: abilities, name, mana value, color qualities
-(asp/613_selector_reads.lp, cards in a zone); power and toughness refused (bridge/selector_places.py)."""
+(asp/613_selector_reads.lp, cards in a zone); power and toughness refused (bridge/vocabulary/selector_places.py)."""
 import pytest
 
-from bridge.cli import main
+from bridge.interfaces.cli.main import main
 
 HEAD = "case: t\nsource: test (derived by the authors)\nplayers: [Alice, Bob]\n"
 GRAVEYARD = ("graveyards:\n  Alice:\n    - card: {name: Bird, mana_cost: '{1}{W}', type_line: Creature — Bird, pt: 1/1, "

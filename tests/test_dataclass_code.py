@@ -1,4 +1,4 @@
-"""bridge/dataclass_code.py: the bridge's dataclasses behave the same whether their generated
+"""bridge/files/dataclass_code.py: the bridge's dataclasses behave the same whether their generated
 methods were compiled now or read from the kept copy; only the bridge's classes are kept; the copy
 is written only when byte code is, and one that is broken or from another Python is made again."""
 import dataclasses
@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from bridge import dataclass_code
+from bridge.files import dataclass_code
 from conftest import ROOT
 
 CLASS = '''
@@ -82,6 +82,6 @@ def test_nothing_written_without_byte_code_and_a_bad_copy_is_made_again(tmp_path
 
 
 def test_the_bridge_imports_its_classes_through_the_copy():
-    code = ("import dataclasses, bridge.result; from bridge import dataclass_code; "
+    code = ("import dataclasses, bridge.results.result; from bridge.files import dataclass_code; "
             "assert dataclasses.exec.__self__.used, 'no class went through the copy'")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

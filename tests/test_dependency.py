@@ -2,8 +2,8 @@
 import json
 
 import bridge
-from bridge import deps
-from bridge.cli import main
+from bridge.results import deps
+from bridge.interfaces.cli.main import main
 
 from conftest import CASES
 

@@ -1,4 +1,4 @@
-"""bridge/derived.py: the kept copies of the card library and the word lists give exactly what
+"""bridge/files/derived.py: the kept copies of the card library and the word lists give exactly what
 reading the files gives, are made again when the file changed or the copy is unreadable, and are
 not written when byte code is not."""
 import os
@@ -6,11 +6,11 @@ import sys
 
 import yaml
 
-from bridge import derived as derived_module
-from bridge.derived import derived
-from bridge.library import CARDS_FOLDER, LIBRARY_FILES
-from bridge.words import read_word_lists, rules_words
-from bridge.solver import asp_files
+from bridge.files import derived as derived_module
+from bridge.files.derived import derived
+from bridge.cards.library import CARDS_FOLDER, LIBRARY_FILES
+from bridge.vocabulary.reader.words import read_word_lists, rules_words
+from bridge.solving.solver import asp_files
 
 
 def test_kept_copies_equal_what_the_files_give(tmp_path, monkeypatch):

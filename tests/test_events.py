@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from bridge import api
-from bridge.cli import main
+from bridge.interfaces import api
+from bridge.interfaces.cli.main import main
 
 HEAD = "case: t\nsource: test\n"
 GELECTRODE = HEAD + "battlefield: [{card: Gelectrode}, {card: Island, controller: Bob}]\n"
@@ -92,7 +92,7 @@ def test_solve_json_lists_the_stack_and_the_triggers(capsys):
 
 
 def test_explain_says_what_decided_a_trigger():
-    from bridge.explain import explain_text
+    from bridge.results.explain import explain_text
     text = explain_text(api.solve("cases/events/s004_410_10b_lands_are_creatures.yaml"))
     assert 'soul_warden: "Whenever another creature enters, you gain 1 life." triggers for forest' in text
     assert "forest has Creature among its types" in text
@@ -137,7 +137,7 @@ def test_a_copy_is_controlled_and_owned_by_who_put_it_on_the_stack():
 
 
 def test_the_timeout_bounds_all_the_boards_of_a_case():
-    from bridge.errors import SolveTimeout
+    from bridge.model.errors import SolveTimeout
     case = {"case": "t", "battlefield": [{"card": "Soul Warden"}],
             "events": [{"enters": {"card": "Grizzly Bears"}} for _ in range(30)]}
     with pytest.raises(SolveTimeout):

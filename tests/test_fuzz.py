@@ -7,13 +7,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import bridge
-from bridge import solver
-from bridge.render import text_table
-from bridge.terminal import CONTROLS, escape_controls
-from bridge.yaml_input import read_yaml
-from bridge.case import load_case
-from bridge.errors import CaseError, SolveTimeout
-from bridge.facts import case_facts
+from bridge.solving import solver
+from bridge.results.render import text_table
+from bridge.interfaces.cli.terminal import CONTROLS, escape_controls
+from bridge.reading.yaml_input import read_yaml
+from bridge.reading.case import load_case
+from bridge.model.errors import CaseError, SolveTimeout
+from bridge.solving.facts import case_facts
 
 from conftest import CASES
 

@@ -1,7 +1,7 @@
 """Hostile and large input: alias bombs, huge files, deep nesting, limits, time limit."""
 import time
 
-from bridge.cli import main
+from bridge.interfaces.cli.main import main
 
 BILLION_LAUGHS = """case: lol
 source: test

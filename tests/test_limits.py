@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import bridge
-from bridge.cli import main
-from bridge.errors import CaseError
-from bridge.runner import Bounds, OutOfMemory, run_bounded
-from bridge.yaml_input import read_yaml
+from bridge.interfaces.cli.main import main
+from bridge.model.errors import CaseError
+from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
+from bridge.reading.yaml_input import read_yaml
 
 from conftest import CASES, ROOT
 
@@ -141,7 +141,7 @@ def test_solve_json_lists_what_was_solved_and_says_the_rest(write_case, capsys):
 
 
 def test_an_internal_error_names_the_file_and_the_others_go_on(write_case, capsys, monkeypatch):
-    from bridge import api
+    from bridge.interfaces import api
     real = api.check
 
     def broken(path, **options):
@@ -209,7 +209,7 @@ def test_an_unreadable_folder_is_said(tmp_path, capsys):
 
 
 def test_an_unreadable_folder_is_reported_by_case_files(monkeypatch, tmp_path):
-    from bridge import api
+    from bridge.interfaces import api
 
     def walk(top, onerror=None, **_):
         onerror(PermissionError(13, "Permission denied", str(tmp_path / "shut")))
@@ -222,7 +222,7 @@ def test_an_unreadable_folder_is_reported_by_case_files(monkeypatch, tmp_path):
 
 def test_a_latin_1_stdout_is_not_an_error():
     env = dict(os.environ, PYTHONIOENCODING="latin-1")
-    done = subprocess.run([sys.executable, "-m", "bridge.cli", "solve", OGRE], env=env, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "bridge.interfaces.cli.main", "solve", OGRE], env=env, capture_output=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr
     assert b"Creature \\u2014 Ogre" in done.stdout
@@ -305,7 +305,7 @@ def test_the_runner_returns_values_and_raises_exceptions():
 
 
 def test_the_runner_kills_at_the_deadline():
-    from bridge.errors import SolveTimeout
+    from bridge.model.errors import SolveTimeout
     start = time.monotonic()
     with pytest.raises(SolveTimeout, match="limit of 0.5 s"):
         run_bounded(lambda: time.sleep(30), Bounds(seconds=0.5))
@@ -332,7 +332,7 @@ def run_cli(args: list[str], timeout: float = 300) -> tuple[int, float, int, str
     maxrss across exec, so late in a full run every child would look as big as pytest itself."""
     start = time.monotonic()
     with tempfile.TemporaryFile() as err_file:
-        proc = subprocess.Popen([sys.executable, "-m", "bridge.cli", *args], stdout=subprocess.DEVNULL,
+        proc = subprocess.Popen([sys.executable, "-m", "bridge.interfaces.cli.main", *args], stdout=subprocess.DEVNULL,
                                 stderr=err_file, cwd=ROOT)
         peak = 0
         while proc.poll() is None:

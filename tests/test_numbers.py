@@ -4,8 +4,8 @@ from pathlib import Path
 import pytest
 
 from bridge import solve
-from bridge.case import load_case
-from bridge.solver import solve_case
+from bridge.reading.case import load_case
+from bridge.solving.solver import solve_case
 
 HEAD = "case: t\nsource: test\n"
 NUMBER_CASES = sorted((Path(__file__).resolve().parent.parent / "cases" / "numbers").glob("*.yaml"))

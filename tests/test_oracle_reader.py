@@ -1,11 +1,11 @@
-"""The Oracle-text reader (bridge/oracle): one test per template, each on a real card's Oracle text.
+"""The Oracle-text reader (bridge/cards/oracle): one test per template, each on a real card's Oracle text.
 
 Each expected structure is what docs/case-format.md says the card's ability is in the vocabulary;
 every reading is also passed through vocabulary.Reader, so it is something a case file could say."""
 import pytest
 
-from bridge.oracle import read_line, read_text
-from bridge.vocabulary import Reader
+from bridge.cards.oracle import read_line, read_text
+from bridge.vocabulary.reader.reader import Reader
 
 
 def read(line, name, type_line="Enchantment"):
@@ -358,13 +358,13 @@ def test_spell_lines_are_not_abilities_giant_growth():
 
 
 def test_written_abilities_win_over_the_reader():
-    from bridge.library import library
+    from bridge.cards.library import library
     conspiracy = library().card("Conspiracy")
     assert any(a.selector is not None for a in conspiracy.abilities)     # hand-written: chosen creature type
 
 
 def test_library_cards_without_abilities_get_them_from_the_reader():
-    from bridge.library import library
+    from bridge.cards.library import library
     assert "abilities" not in library()._raw["Humility"]
     (humility,) = library().card("Humility").abilities
     assert [op.kind for op in humility.operations] == ["lose_all_abilities", "set_base_pt"]
@@ -379,7 +379,7 @@ def test_inline_cards_given_only_by_text_answer_as_if_written_out():
     """cases/oracle: the same board, once with Oracle text only, once with the abilities written out."""
     from pathlib import Path
 
-    from bridge.api import solve
+    from bridge.interfaces.api import solve
     cases = Path(__file__).parent.parent / "cases" / "oracle"
     read_by_reader = solve(str(cases / "inline_text_only.yaml"))
     written_out = solve(str(cases / "inline_written_out.yaml"))
@@ -388,9 +388,9 @@ def test_inline_cards_given_only_by_text_answer_as_if_written_out():
 
 
 def test_the_library_holds_at_least_500_cards_that_all_load(capsys):
-    from bridge.cards_command import coverage
-    from bridge.cli import main
-    from bridge.library import library
+    from bridge.interfaces.cli.cards import coverage
+    from bridge.interfaces.cli.main import main
+    from bridge.cards.library import library
     cards = library().all_cards()
     assert len(cards) >= 500
     read, total, unread = coverage(cards)

@@ -6,9 +6,9 @@ import json
 import pytest
 
 import bridge
-from bridge.board_facts import PREDICATES, board_facts
-from bridge.cli import main
-from bridge.query import EXAMPLES, example_path, load_program, run_query
+from bridge.results.board_facts import PREDICATES, board_facts
+from bridge.interfaces.cli.main import main
+from bridge.interfaces.query import EXAMPLES, example_path, load_program, run_query
 
 from conftest import CASES
 
@@ -121,7 +121,7 @@ def test_a_result_pickles_with_its_trace_and_facts():
 
 
 def test_query_and_facts_run_under_the_time_limit(tmp_path, capsys):
-    """The researcher's program runs in the child process of --timeout (bridge/runner.py): one that
+    """The researcher's program runs in the child process of --timeout (bridge/solving/runner.py): one that
     does not end is stopped, exit 4, the case named; the next case still gets its line."""
     endless = tmp_path / "endless.lp"
     endless.write_text("x(1..100000000).\n#show x/1.\n")

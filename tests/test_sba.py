@@ -6,11 +6,11 @@ import pytest
 import yaml
 
 import bridge
-from bridge.case import load_case
-from bridge.cli import main
-from bridge.sba import round_fact
-from bridge.sba_render import UNCHECKED_704_5M, rounds_json
-from bridge.solver import solve_case
+from bridge.reading.case import load_case
+from bridge.interfaces.cli.main import main
+from bridge.results.sba import round_fact
+from bridge.results.sba_render import UNCHECKED_704_5M, rounds_json
+from bridge.solving.solver import solve_case
 
 from conftest import CASES
 

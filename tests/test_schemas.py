@@ -1,13 +1,13 @@
-"""Every command's `--format json` output validates against its schema in bridge/schemas, on one
+"""Every command's `--format json` output validates against its schema in bridge/results/schemas, on one
 case of each folder of cases/ (events, stack, split cards, players, copies, dependency loops ...)."""
 import json
 
 import pytest
 from jsonschema import Draft202012Validator
 
-from bridge.cli import main
-from bridge.query import example_path
-from bridge.schemas import FORMAT_VERSION, SCHEMAS, schema
+from bridge.interfaces.cli.main import main
+from bridge.interfaces.query import example_path
+from bridge.results.schemas import FORMAT_VERSION, SCHEMAS, schema
 
 from conftest import CASES
 

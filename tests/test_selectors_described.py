@@ -1,9 +1,9 @@
 """Selectors read on the finished board: targets (608.2b), trigger conditions (603.2, 603.10) and
 questions, with every key a static ability's selector has (asp/613_selector_reads.lp, part described);
-and the keys refused where they have nothing to refer to (bridge/selector_places.py)."""
+and the keys refused where they have nothing to refer to (bridge/vocabulary/selector_places.py)."""
 import pytest
 
-from bridge.cli import main
+from bridge.interfaces.cli.main import main
 
 HEAD = "case: t\nsource: test\nplayers: [Alice, Bob]\n"
 

@@ -4,9 +4,9 @@ from pathlib import Path
 import pytest
 
 from bridge import solve
-from bridge.case import load_case
-from bridge.oracle import read_line
-from bridge.solver import solve_case
+from bridge.reading.case import load_case
+from bridge.cards.oracle import read_line
+from bridge.solving.solver import solve_case
 
 HEAD = "case: t\nsource: test\n"
 AWAKENED_MOUNTAIN = ("battlefield:\n  - {card: Mountain, counters: {+1/+1: 9}, timestamp: 1}\n"

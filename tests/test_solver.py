@@ -2,8 +2,8 @@
 import pytest
 
 import bridge
-from bridge import solver
-from bridge.case import load_case
+from bridge.solving import solver
+from bridge.reading.case import load_case
 
 from conftest import CASES
 
@@ -43,7 +43,7 @@ def test_solve_accepts_a_mapping():
 
 
 def test_output_is_deterministic(capsys):
-    from bridge.cli import main
+    from bridge.interfaces.cli.main import main
     outputs = []
     for _ in range(2):
         main(["solve", "--format", "json", str(CASES / "classics" / "nightmare_with_urborg.yaml")])
@@ -59,7 +59,7 @@ FRESH_CONTROL_CASES = sorted((CASES / "dependency").glob("*.yaml")) + sorted((CA
 
 @pytest.mark.parametrize("path", FRESH_CONTROL_CASES, ids=lambda p: p.name)
 def test_a_fresh_control_after_every_step_changes_nothing(path):
-    from bridge.result import build_result
+    from bridge.results.result import build_result
 
     case = load_case(path)
     results = []

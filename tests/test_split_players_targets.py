@@ -1,8 +1,8 @@
 """Split cards and questions, effects on players and game rules, target legality (issue 9)."""
 import pytest
 
-from bridge import api
-from bridge.cli import main
+from bridge.interfaces import api
+from bridge.interfaces.cli.main import main
 
 HEAD = "case: t\nsource: test\n"
 
@@ -89,7 +89,7 @@ def test_hand_size_effects_apply_in_timestamp_order():
 
 
 def test_explain_says_which_characteristic_made_a_target_illegal():
-    from bridge.explain import explain_text
+    from bridge.results.explain import explain_text
     text = explain_text(api.solve("cases/targets/s004_413_2a_plague_spores_black_land.yaml"))
     assert "plague_spores → forest: illegal: forest has Black among its colors" in text
     text = explain_text(api.solve("cases/targets/cr702_16b_fork_copy_is_red.yaml"))

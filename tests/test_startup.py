@@ -1,4 +1,4 @@
-"""A command imports what it needs (issue 21): `import bridge.cli` leaves out the other commands'
+"""A command imports what it needs (issue 21): `import bridge.interfaces.cli.main` leaves out the other commands'
 modules and the solver, `import bridge` leaves out everything but the error type, and the public
 API is still there."""
 import json
@@ -7,8 +7,8 @@ import sys
 
 from conftest import ROOT
 
-NOT_AT_START = ["bridge.api", "bridge.solver", "bridge.deps", "bridge.explain", "bridge.compare",
-                "bridge.board_facts", "bridge.render", "importlib.metadata", "subprocess", "sqlite3"]
+NOT_AT_START = ["bridge.interfaces.api", "bridge.solving.solver", "bridge.results.deps", "bridge.results.explain", "bridge.results.compare",
+                "bridge.results.board_facts", "bridge.results.render", "importlib.metadata", "subprocess", "sqlite3"]
 
 
 def modules_after(statement: str) -> set:
@@ -18,20 +18,20 @@ def modules_after(statement: str) -> set:
 
 
 def test_the_command_line_starts_without_the_other_commands():
-    loaded = modules_after("import bridge.cli")
+    loaded = modules_after("import bridge.interfaces.cli.main")
     assert not loaded & set(NOT_AT_START)
 
 
 def test_solve_imports_neither_the_research_commands_nor_events():
     # what `mtg-layers solve` imports before its child solves a case without events (issue 21)
-    loaded = modules_after("import bridge.cli, bridge.api, bridge.render")
-    assert not loaded & {"bridge.sweep.spec", "bridge.query", "bridge.timeline", "bridge.events",
+    loaded = modules_after("import bridge.interfaces.cli.main, bridge.interfaces.api, bridge.results.render")
+    assert not loaded & {"bridge.interfaces.sweep.spec", "bridge.interfaces.query", "bridge.solving.timeline", "bridge.reading.events",
                          "importlib.resources", "tempfile", "difflib"}
 
 
 def test_the_package_starts_without_the_solver_and_keeps_its_api():
     loaded = modules_after("import bridge")
-    assert "bridge.api" not in loaded and "clingo" not in loaded
+    assert "bridge.interfaces.api" not in loaded and "clingo" not in loaded
     import bridge
     assert bridge.solve(str(ROOT / "cases/cr613/gray_ogre.yaml")) \
         .objects["gray_ogre"].pt == "5/8"
@@ -42,10 +42,10 @@ def test_the_package_starts_without_the_solver_and_keeps_its_api():
 
 
 def test_bridge_check_is_the_function_once_the_commands_loaded_the_module_check():
-    # bridge/api.py imports the module bridge/check.py, which makes it the package's `check`
-    loaded = modules_after("import bridge.cli; from bridge.check_command import run_check; import bridge; "
-                           "assert bridge.check is bridge.api.check and callable(bridge.check)")
-    assert "bridge.check" in loaded
+    # bridge/interfaces/api.py imports the module bridge/results/check.py, which makes it the package's `check`
+    loaded = modules_after("import bridge.interfaces.cli.main; from bridge.interfaces.cli.check import run_check; import bridge; "
+                           "assert bridge.check is bridge.interfaces.api.check and callable(bridge.check)")
+    assert "bridge.results.check" in loaded
 
 
 def test_python_m_bridge_is_the_command():

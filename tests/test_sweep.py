@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from bridge.cli import main
-from bridge.schemas import schema
-from bridge.sweep.output import read_rows
-from bridge.sweep.spec import load_spec
-from bridge.sweep.worker import solve_batch
-from bridge.sweep.command import jobs
+from bridge.interfaces.cli.main import main
+from bridge.results.schemas import schema
+from bridge.interfaces.sweep.output import read_rows
+from bridge.interfaces.sweep.spec import load_spec
+from bridge.interfaces.sweep.worker import solve_batch
+from bridge.interfaces.sweep.command import jobs
 
 from conftest import ROOT
 
@@ -143,7 +143,7 @@ def cluster():
 def test_through_a_scheduler_with_a_worker_killed_mid_sweep(cluster, tmp_path, expected_rows):
     address, workers = cluster
     out = tmp_path / "rows.jsonl"
-    sweep = subprocess.Popen([sys.executable, "-m", "bridge.cli", "sweep", str(SPEC), "-o", str(out),
+    sweep = subprocess.Popen([sys.executable, "-m", "bridge.interfaces.cli.main", "sweep", str(SPEC), "-o", str(out),
                               "--scheduler", address, "--batch-size", "1", "--no-progress"],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 300
@@ -163,7 +163,7 @@ def test_through_a_scheduler_with_a_worker_killed_mid_sweep(cluster, tmp_path, e
 def test_a_pool_from_the_card_store(tmp_path, monkeypatch):
     """Cards imported into the store (here written to it directly), filtered by name and by having a
     static effect as the Oracle-text reader reads them."""
-    from bridge.card_store import CardStore
+    from bridge.cards.store import CardStore
     path = tmp_path / "cards.sqlite"
     store = CardStore(path, create=True)
     # Printed characteristics and Oracle text (Scryfall, 2025)
@@ -204,7 +204,7 @@ findings: [dependency_loop]
 
 def command_rows(spec_path, *options) -> list[dict]:
     """The rows the `sweep` command line would make, solved in this process (no Dask)."""
-    from bridge.cli import build_parser
+    from bridge.interfaces.cli.main import build_parser
     args = build_parser().parse_args(["sweep", str(spec_path), *options])
     spec = load_spec(spec_path)
     return [row for job in jobs(spec, list(spec.tasks()), None, 1, args) for row in solve_batch(job)[0]]

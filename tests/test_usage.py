@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bridge.cli import EPILOG, build_parser, main
+from bridge.interfaces.cli.main import EPILOG, build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -67,7 +67,7 @@ def serves(command: str) -> bool:
 @pytest.mark.parametrize("command", [c for c in example_commands() if not synopsis(c) and not serves(c)])
 def test_every_example_command_runs(command):
     """Run as the shell would (some read standard input or pipe into head); exit 0 as documented."""
-    runnable = command.replace("mtg-layers", f"{shlex.quote(sys.executable)} -m bridge.cli", 1)
+    runnable = command.replace("mtg-layers", f"{shlex.quote(sys.executable)} -m bridge.interfaces.cli.main", 1)
     done = subprocess.run(runnable, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, (command, done.stderr[-2000:])
     assert "Traceback" not in done.stderr and "error" not in done.stderr.lower()
@@ -79,7 +79,7 @@ def test_every_serve_example_starts_and_prints_its_address(command):
     words = ["127.0.0.1" if w == "HOST" else "0" if w == "PORT" else w for w in shlex.split(command)[1:]]
     if "--port" not in words:
         words += ["--port", "0"]
-    process = subprocess.Popen([sys.executable, "-m", "bridge.cli", *words], cwd=ROOT, stdout=subprocess.PIPE,
+    process = subprocess.Popen([sys.executable, "-m", "bridge.interfaces.cli.main", *words], cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     try:
         line = process.stdout.readline()          # the server prints its address first, or exits
@@ -125,7 +125,7 @@ def test_standard_input_over_the_size_limit(monkeypatch, capsys):
 
 def test_a_closed_pipe_stops_quietly():
     """`mtg-layers solve ... | head`: the reader is gone before we write; no message, exit 141."""
-    process = subprocess.Popen([sys.executable, "-m", "bridge.cli", "solve", str(OGRE)], cwd=ROOT,
+    process = subprocess.Popen([sys.executable, "-m", "bridge.interfaces.cli.main", "solve", str(OGRE)], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process.stdout.close()
     err = process.stderr.read().decode()

@@ -1,4 +1,4 @@
-"""The judges' page's server (bridge/web): each endpoint, the command line's messages for bad boards,
+"""The judges' page's server (bridge/interfaces/web): each endpoint, the command line's messages for bad boards,
 the limits, and hostile requests that must get an error response, never a crash or a hung server."""
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from bridge.runner import Bounds
-from bridge.web.graph_svg import columns, step_svg, strongly_connected
-from bridge.web.server import Settings
-from bridge.yaml_input import Limits
+from bridge.solving.runner import Bounds
+from bridge.interfaces.web.graph_svg import columns, step_svg, strongly_connected
+from bridge.interfaces.web.server import Settings
+from bridge.reading.yaml_input import Limits
 from web_server import ROOT, command, request, running
 
 HUMILITY_FIRST = {"case": "Humility, then Opalescence", "battlefield": [
@@ -64,7 +64,7 @@ def test_the_same_answer_as_the_command_line(address):
     assert status == 200 and parsed["errors"] == []
     assert [o["id"] for o in parsed["board"]["battlefield"]][:2] == ["urborg_tomb_of_yawgmoth", "blood_moon"]
     data = request(address, "/api/solve", {"board": parsed["board"]})[1]
-    cli = subprocess.run([sys.executable, "-m", "bridge.cli", "deps", "--format", "json", str(path)], cwd=ROOT,
+    cli = subprocess.run([sys.executable, "-m", "bridge.interfaces.cli.main", "deps", "--format", "json", str(path)], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert json.loads(cli.stdout)["steps"] == data["deps"]["steps"]
     (graph,) = data["graphs"]
@@ -102,7 +102,7 @@ def test_bad_boards_get_the_command_lines_messages_with_their_key_paths(address,
     assert [e["where"] for e in data["errors"]] == ["battlefield[0].card", "battlefield[1].counters.+1/+1"]
     yaml_text = request(address, "/api/yaml", {"board": board})[1]["yaml"]
     (tmp_path / "judge.yaml").write_text(yaml_text, encoding="utf-8")
-    cli = subprocess.run([sys.executable, "-m", "bridge.cli", "check", "judge.yaml"], cwd=tmp_path,
+    cli = subprocess.run([sys.executable, "-m", "bridge.interfaces.cli.main", "check", "judge.yaml"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300)
     assert cli.returncode == 2
     assert cli.stderr == f"ERROR {data['message']}\n"          # the summary line goes to stdout
@@ -149,7 +149,7 @@ def test_completion_from_the_library(address):
 
 
 def test_completion_from_the_card_store_too(address, tmp_path, monkeypatch):
-    from bridge.card_store import CardStore
+    from bridge.cards.store import CardStore
     store = CardStore(tmp_path / "cards.sqlite", create=True)
     store.add_all([("Zodiac Zebra", {"name": "Zodiac Zebra", "type_line": "Creature — Zebra", "pt": "2/2"}, ())],
                   "test", "mtgjson")
@@ -223,7 +223,7 @@ def test_a_slow_or_silent_client_does_not_hold_the_server(address):
 
 
 def test_a_body_trickling_in_is_cut_off(monkeypatch):
-    import bridge.web.server as server
+    import bridge.interfaces.web.server as server
     monkeypatch.setattr(server, "BODY_SECONDS", 1.5)
     with running() as where:
         host, port = where.split("//")[1].rstrip("/").split(":")
@@ -252,7 +252,7 @@ def test_requests_at_the_same_time(address):
 
 
 def test_a_defect_answers_500_and_the_server_goes_on(address, monkeypatch):
-    from bridge.web import board
+    from bridge.interfaces.web import board
 
     def broken(words):
         raise KeyError("oops")
@@ -329,7 +329,7 @@ def test_the_command_prints_its_address_and_serves(tmp_path):
     busy.bind(("127.0.0.1", 0))
     busy.listen()
     try:
-        done = subprocess.run([sys.executable, "-m", "bridge.cli", "serve", "--port", str(busy.getsockname()[1])],
+        done = subprocess.run([sys.executable, "-m", "bridge.interfaces.cli.main", "serve", "--port", str(busy.getsockname()[1])],
                               cwd=ROOT, capture_output=True, text=True, timeout=120)
     finally:
         busy.close()

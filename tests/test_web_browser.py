@@ -123,7 +123,7 @@ def test_a_judges_story(browser, address, artifacts, tmp_path):
         page.click("#download")
     board = tmp_path / "board.yaml"
     download.value.save_as(board)
-    cli = subprocess.run([sys.executable, "-m", "bridge.cli", "check", str(board)], cwd=tmp_path,
+    cli = subprocess.run([sys.executable, "-m", "bridge.interfaces.cli.main", "check", str(board)], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300)
     assert cli.returncode == 2
     assert error.inner_text() in cli.stderr.replace(str(board), "board.yaml")

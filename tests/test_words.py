@@ -6,9 +6,9 @@ import json
 import pytest
 
 from bridge import solve
-from bridge.cli import main
-from bridge.library import library
-from bridge.words import rules_words
+from bridge.interfaces.cli.main import main
+from bridge.cards.library import library
+from bridge.vocabulary.reader.words import rules_words
 
 HEAD = "case: t\nsource: test\n"
 BEAR = "battlefield: [{card: Grizzly Bears}]\n"

@@ -3,8 +3,8 @@ bad input gets one clear message; what the zone rules change and what they leave
 import pytest
 import yaml
 
-from bridge import api
-from bridge.cli import main
+from bridge.interfaces import api
+from bridge.interfaces.cli.main import main
 
 HEAD = "case: t\nsource: test\n"
 SERVANT = HEAD + "battlefield: [{card: Painter's Servant, choices: {color: blue}}]\n"
@@ -71,8 +71,8 @@ def test_an_effect_on_spells_reaches_the_stack_only_with_zone_stack():
 
 
 def test_the_zone_rules_leave_no_undecided_atom():
-    from bridge.case import load_case
-    from bridge.solver import solve_case
+    from bridge.reading.case import load_case
+    from bridge.solving.solver import solve_case
     case = load_case(yaml.safe_load(HEAD + "hands: {Alice: [Gray Ogre]}\n"
                      "battlefield: [{card: Painter's Servant, choices: {color: blue}}, {card: Necrotic Ooze},"
                      " {card: Yixlid Jailer}, {card: Tarmogoyf}]\n"

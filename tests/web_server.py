@@ -10,9 +10,9 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-from bridge.runner import Bounds
-from bridge.web.server import Server, Settings
-from bridge.yaml_input import DEFAULT_LIMITS
+from bridge.solving.runner import Bounds
+from bridge.interfaces.web.server import Server, Settings
+from bridge.reading.yaml_input import DEFAULT_LIMITS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,7 +35,7 @@ def running(settings: Settings | None = None):
 @contextmanager
 def command(*options: str):
     """`mtg-layers serve --port 0` as a process; yields the address it printed."""
-    process = subprocess.Popen([sys.executable, "-m", "bridge.cli", "serve", "--port", "0", *options], cwd=ROOT,
+    process = subprocess.Popen([sys.executable, "-m", "bridge.interfaces.cli.main", "serve", "--port", "0", *options], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = process.stdout.readline()

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import yaml  # noqa: E402
 
-from bridge.oracle.words import CARD_TYPES, SUPERTYPES  # noqa: E402
+from bridge.cards.oracle.words import CARD_TYPES, SUPERTYPES  # noqa: E402
 
 # Cards named in CR 613/707-712 examples, in the bundled cases' rulings, in judges' layer articles,
 # and the layer cards of constructed play.
@@ -197,7 +197,7 @@ def main() -> None:
         out.write(yaml.safe_dump({name: entry}, sort_keys=False, allow_unicode=True, width=100000))
 
 
-HEADER = """# Cards read by the Oracle-text reader (bridge/oracle): printed characteristics and Oracle text only.
+HEADER = """# Cards read by the Oracle-text reader (bridge/cards/oracle): printed characteristics and Oracle text only.
 #
 # Source of these facts: Forge's card scripts, as held by the Forge fork lzybluee/Reeforge at commit
 # {commit} (forge-gui/res/cardsfolder, Oracle wording of November 2020: "enters the battlefield",

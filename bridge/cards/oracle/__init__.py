@@ -1,0 +1,118 @@
+"""The Oracle-text reader: a card's text read into the card vocabulary (docs/case-format.md).
+
+Each line of Oracle text is one ability (113.2b). A line is read as keywords, as a static ability
+(statics.py), as a copy ability (copies.py), or kept as text. What the reader cannot read stays
+text and is reported (`Reading.structured` false), so a table never rests on a silent guess.
+A card's written `abilities:` always win over the reader (bridge/cards/library.py).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bridge.cards.oracle.activated import activated_ability
+from bridge.cards.oracle.copies import copy_ability
+from bridge.cards.oracle.keywords import PLAIN, keyword_line
+from bridge.cards.oracle.statics import cda_power_only, static_ability
+from bridge.cards.oracle.text import ability_lines, normalized
+from bridge.cards.oracle.triggers import trigger
+
+# Keywords whose effect is in the layers (702.73a changeling: every creature type; 702.114a devoid).
+LAYER_KEYWORDS = ("changeling", "devoid")
+# Layer keywords asp/ applies by their name (asp/702_keyword_abilities.lp: changeling is a CDA).
+MODELLED_KEYWORDS = ("changeling",)
+# Words that tell a static ability changes characteristics or control (613.1): used only to count
+# which unread lines matter for the layers (`mtg-layers cards coverage`).
+GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+walk"}, key=len, reverse=True))
+LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
+                         r"loses? (?:all|" + GRANTED + r")\b|in addition to|base power|power and toughness (?:are|is)|"
+                         r"power is equal|you control enchanted|every creature type|"
+                         r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
+                         r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
+                         r"enter(?: the battlefield)? as a copy|becomes? a copy)")
+NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
+                        re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One line of Oracle text and what the reader made of it."""
+    line: str
+    abilities: tuple            # vocabulary entries: keyword strings or mappings with 'text'
+    structured: bool            # the reader found what the line does (keywords count as read)
+    layer: bool                 # the line carries a layer effect (613.1) by its wording
+
+
+def read_line(line: str, name: str, spell: bool = False, toughness: int | None = None) -> Reading:
+    """`spell`: the line is an instant's or sorcery's; its effects are the spell's (`spell:`), not abilities.
+    `toughness`: the printed toughness (for a CDA that defines only power)."""
+    plain = normalized(line, name)
+    if not plain:
+        return Reading(line, (), True, False)          # reminder text only (207.2): Plains' "({T}: Add {W}.)"
+    keywords = keyword_line(plain) if plain else None
+    if keywords is not None:
+        layer = any(k in LAYER_KEYWORDS for k in keywords)
+        abilities, structured = [], True
+        for kw in keywords:
+            found = static_ability(kw.capitalize()) if kw in LAYER_KEYWORDS else None
+            if found is not None:
+                abilities.append({"text": kw.capitalize(), **found})
+            else:
+                abilities.append(kw)
+                structured = structured and (kw not in LAYER_KEYWORDS or kw in MODELLED_KEYWORDS)
+        return Reading(line, tuple(abilities), structured, layer)
+    if spell:
+        return Reading(line, (), False, False)
+    layer = bool(LAYER_HINTS.search(plain))
+    if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
+        when = trigger(plain)
+        if when:
+            return Reading(line, ({"text": line, **when},), False, False)
+        animation = activated_ability(plain)
+        return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation), False)
+    found = copy_ability(plain, line) or cda_power_only(plain, toughness) or \
+        (static_ability(plain) if one_sentence(plain) else None)
+    if found is None:
+        return Reading(line, ({"text": line, **uses_choice(plain)},), False, layer)
+    if "becomes_copy" in found:
+        found = {**found, **(trigger(plain) or {})}        # Unstable Shapeshifter: "Whenever ..., ~ becomes a copy"
+    layer = layer or any(key in found for key in ("static", "enters_as_copy", "becomes_copy", "players"))
+    return Reading(line, ({"text": line, **found},), True, layer)
+
+
+def uses_choice(plain: str) -> dict:
+    """607.2: an ability that refers to a value chosen as its object entered shows that value."""
+    m = re.search(r"\bthe chosen (color|creature type|type)\b", plain)
+    return {"chosen": "color" if m.group(1) == "color" else "creature_type"} if m else {}
+
+
+def one_sentence(text: str) -> bool:
+    """One sentence, or one followed by "It's still a land." (205.1b, read with the sentence before it)."""
+    return not re.search(r"\.\s+\S", re.sub(r"\. It's still a land\.$", ".", re.sub(r'"[^"]*"', '""', text)))
+
+
+def is_spell(type_line: str) -> bool:
+    return bool(re.search(r"\b(?:Instant|Sorcery)\b", type_line))
+
+
+def with_own_name(value, name: str):
+    """`named: ~` (Plague Rats: 'creatures named Plague Rats') is the card's own name."""
+    if isinstance(value, dict):
+        return {k: (name if k == "named" and v == "~" else with_own_name(v, name)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [with_own_name(v, name) for v in value]
+    return value
+
+
+def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[Reading]:
+    """Every line of a card's Oracle text, read. `pt`: the printed power/toughness ("*/2")."""
+    toughness = pt.split("/")[1].strip() if pt.count("/") == 1 else ""
+    printed = int(toughness) if toughness.isdigit() else None
+    readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
+    return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer)
+            for r in readings]
+
+
+def abilities_from_text(text: str, name: str, type_line: str = "", pt: str = "") -> list:
+    """The vocabulary entries of a card's text, ready for vocabulary.Reader.ability."""
+    return [ability for reading in read_text(text, name, type_line, pt) for ability in reading.abilities]

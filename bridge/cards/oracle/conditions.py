@@ -1,0 +1,93 @@
+"""'As long as ...' static abilities (611.3a) read into `static: {as_long_as: CONDITION, ...}`
+(docs/case-format.md). The rest of the sentence is read by the other static templates.
+
+    As long as CONDITION, MAIN.        Rune of Flight: 'As long as enchanted permanent is a creature, it has flying.'
+    MAIN as long as CONDITION.         Kird Ape: '~ gets +1/+2 as long as you control a Forest.'
+
+    CONDITION := SUBJECT is [a|an] WORDS ['or' [a|an] WORDS]     (enchanted/equipped X, ~; 'it' = MAIN's subject)
+               | ~ is monstrous | ~ is tapped | ~ is untapped
+               | you control (a|an|another|N or more) WORDS | an opponent controls (a|an) WORDS
+               | N or more cards are in your graveyard                        (threshold)
+               | you have no cards in hand                                    (hellbent)
+               | your devotion to COLOR [and COLOR] is less than N            (700.5)
+"""
+from __future__ import annotations
+
+import re
+
+from bridge.cards.oracle.numbers import WORD_NUMBERS
+from bridge.cards.oracle.subjects import group
+
+FIRST = re.compile(r"As long as (.+?), (.+?)\.?")
+LAST = re.compile(r"(.+?) as long as (.+?)\.?")
+SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
+            "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
+STATUS = re.compile(r"~ is (monstrous|tapped|untapped)")
+IS = re.compile(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
+CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|\w+ or more) (.+)")
+THRESHOLD = re.compile(r"(\w+) or more cards are in your graveyard")
+DEVOTION = re.compile(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
+
+
+def conditional_static(sentence: str, read_static) -> dict | None:
+    """`read_static`: the reader of a sentence without condition (statics.static_ability)."""
+    m = FIRST.fullmatch(sentence)
+    if m:
+        condition_text, main = m.group(1), m.group(2)
+    else:
+        m = LAST.fullmatch(sentence)
+        if not m:
+            return None
+        main, condition_text = m.group(1), m.group(2)
+    who = IS.match(condition_text)
+    if re.match(r"it(?:'s| )", main):
+        if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
+            return None
+        main = who.group(1) + (" is" + main[4:] if main.startswith("it's") else main[2:])
+    found = read_static(main.rstrip(".") + ".")
+    if not found or "static" not in found or found.get("cda"):
+        return None
+    main_subject = found["static"]["affects"]
+    condition = read_condition(condition_text, main_subject if isinstance(main_subject, str) else None)
+    if condition is None:
+        return None
+    return {"static": {"as_long_as": condition, **found["static"]}}
+
+
+def read_condition(text: str, main_subject: str | None) -> dict | None:
+    text = text.strip()
+    m = STATUS.fullmatch(text)
+    if m:
+        return {"status": m.group(1)}
+    m = THRESHOLD.fullmatch(text)
+    if m and how_many(m.group(1)) is not None:
+        return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1))}
+    if text == "you have no cards in hand":                     # hellbent
+        return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
+    m = DEVOTION.fullmatch(text)
+    if m and how_many(m.group(3)) is not None:                  # the Theros gods (700.5)
+        return {"devotion": [c for c in m.group(1, 2) if c], "less_than": how_many(m.group(3))}
+    m = CONTROLS.fullmatch(text)
+    if m:
+        counted = group(m.group(3))
+        least = 1 if m.group(2) in ("a", "an", "another") else how_many(m.group(2).split()[0])
+        if counted is None or "controller" in counted or least is None:
+            return None
+        counted["controller"] = "you" if m.group(1) == "you control" else "opponent"
+        if m.group(2) == "another":
+            counted["other"] = True
+        return {"count": counted, "at_least": least}
+    m = IS.fullmatch(text)
+    if m:
+        who = m.group(1).lower()
+        key = ({"enchanted": "attached", "equipped": "attached", "self": "self"}.get(main_subject)
+               if who == "it" else SUBJECTS.get(who))
+        branches = [group(re.sub(r"^(?:a|an) ", "", part)) for part in m.group(2).split(" or ")]
+        if key is None or any(b is None or set(b) - {"all", "not"} for b in branches):
+            return None
+        return {key: branches[0] if len(branches) == 1 else {"any": branches}}
+    return None
+
+
+def how_many(word: str) -> int | None:
+    return int(word) if word.isdigit() else WORD_NUMBERS.get(word.lower())

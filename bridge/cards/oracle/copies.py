@@ -1,0 +1,78 @@
+"""Copy abilities (706, 707.9) read into `enters_as_copy` / `becomes_copy` with their exceptions.
+
+    You may have ~ enter as a copy of any creature on the battlefield[, except EXCEPTIONS].   (Clone)
+    ... ~ becomes a copy of that creature[, except EXCEPTIONS].           (Unstable Shapeshifter)
+    EXCEPTIONS := exception (', and ' | ' and ' exception)*
+"""
+from __future__ import annotations
+
+import re
+
+from bridge.cards.oracle.predicates import description_ops, keyword_list
+from bridge.cards.oracle.quoted import quoted_ability
+
+ENTERS = re.compile(r"You may have ~ enter(?: the battlefield)? as a copy of (?:any|an?) [\w ]+?"
+                    r"(?: on the battlefield| you control| in a graveyard)(?:,? except (.+?))?\.?")
+# 'Mirage Mirror: "{2}: ~ becomes a copy of target artifact ... until end of turn."'; Cryptoplasm: "... you may
+# have ~ become a copy of another target creature. If you do, ~ gains this ability."
+BECOMES = re.compile(r"~ becomes? a copy of [^.]+?(?:,? except (?P<except>[^.]+?)| and gains? (?P<this>this ability))?"
+                     r"(?: until [^.]+)?\.")
+
+
+def copy_ability(sentence: str, printed: str) -> dict | None:
+    """`sentence` is the normalized line, `printed` the line as printed (quoted abilities keep its words)."""
+    m = ENTERS.fullmatch(sentence)
+    if m:
+        exceptions = copy_exceptions(m.group(1), quoted(printed)) if m.group(1) else {}
+        return None if exceptions is None else {"enters_as_copy": {"except": exceptions} if exceptions else {}}
+    m = BECOMES.search(sentence + ("" if sentence.endswith(".") else "."))
+    if m:
+        exceptions = copy_exceptions(m.group("except"), quoted(printed)) if m.group("except") else {}
+        if exceptions is None:
+            return None
+        if m.group("this") or re.search(r"\bIf you do, ~ gains this ability\.", sentence):
+            exceptions.setdefault("add_abilities", []).append("this")
+        return {"becomes_copy": {"except": exceptions} if exceptions else {}}
+    return None
+
+
+def quoted(printed: str) -> list[str]:
+    return re.findall(r'["“]([^"”]+)["”]', printed)
+
+
+def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
+    """707.9: what the copy doesn't copy or gets. None if a part is not known."""
+    parts = re.split(r",? and (?=it|its|that)", re.sub(r'"[^"]*"', '"…"', text))      # not inside quotes
+    found: dict = {}
+    for part in parts:
+        part = part.strip()
+        m = re.fullmatch(r"it doesn't copy that \w+'s (color|name|mana cost)", part)
+        if m:
+            found.setdefault("keep", []).append(m.group(1).replace(" ", "_"))
+            continue
+        m = re.fullmatch(r"it's (\d+)/(\d+)", part)
+        if m:
+            found["pt"] = f"{m.group(1)}/{m.group(2)}"
+            continue
+        m = re.fullmatch(r"it's (.+) in addition to its other (?:creature )?types", part)
+        if m:
+            ops = description_ops(m.group(1), in_addition=True, colors_addition=False)
+            if not ops or any(k not in ("add_types", "add_subtypes", "add_supertypes") for op in ops for k in op):
+                return None
+            for op in ops:
+                found.update(op)
+            continue
+        if part == "it has this ability":
+            found.setdefault("add_abilities", []).append("this")
+            continue
+        m = re.fullmatch(r'it (?:has|gains) "…"', part)
+        if m and printed_quotes:
+            found.setdefault("add_abilities", []).append(quoted_ability(printed_quotes.pop(0)))
+            continue
+        m = re.fullmatch(r"it (?:has|gains) (.+)", part)
+        granted, rest = keyword_list(m.group(1)) if m else ([], "x")
+        if granted and not rest and all(isinstance(g, str) for g in granted):
+            found.setdefault("add_abilities", []).extend(granted)       # Dack's Duplicate: haste and dethrone
+            continue
+        return None
+    return found

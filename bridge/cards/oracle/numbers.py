@@ -1,0 +1,56 @@
+"""Numbers in Oracle text read into the vocabulary's number expressions:
+'the number of Swamps you control' -> {count: SELECTOR}, 'its mana value' -> mana_value,
+'the number of creature cards in your graveyard' -> {count_cards: ...}."""
+from __future__ import annotations
+
+import re
+
+from bridge.cards.oracle.subjects import group, subject
+
+WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10}
+CARDS_IN_GRAVEYARD = re.compile(r"the number of (?:(.+?) )?cards? in (your|all) graveyards?")
+# Maro: 'the number of cards in your hand'; Multani, Maro-Sorcerer: 'in all players' hands'.
+CARDS_IN_HAND = re.compile(r"the (?:total )?number of cards in (your hand|all players' hands)")
+# 122.1 Banshee's Blade: 'charge counter on ~' (the ability's source); '... on it': the object affected.
+COUNTERS_ON = re.compile(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (~|this \w+|it)")
+
+
+def number(phrase: str):
+    """A number expression, or None."""
+    phrase = " ".join(phrase.strip().rstrip(".").split())
+    lower = phrase.lower()
+    if re.fullmatch(r"\d+", phrase):
+        return int(phrase)
+    if lower in WORD_NUMBERS:
+        return WORD_NUMBERS[lower]
+    lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
+    if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
+        return "mana_value"
+    if lower == "the number of card types among cards in all graveyards":
+        return {"card_types_in_graveyards": "all"}
+    match = re.fullmatch(r"(.+?) plus (.+)", phrase)
+    if match:
+        first, second = number(match.group(1)), number(match.group(2))
+        return None if first is None or second is None else {"sum": [first, second]}
+    match = CARDS_IN_HAND.fullmatch(lower)
+    if match:
+        return {"count_cards": {"zone": "hand", "owner": "you" if match.group(1) == "your hand" else "any"}}
+    match = COUNTERS_ON.fullmatch(lower)
+    if match:
+        kind = match.group(1)
+        from bridge.vocabulary.reader.words import rules_words          # (only here: the lists are read with clingo)
+        if not rules_words().counter_known(kind):
+            return None                          # a counter the rules' list (122) doesn't name stays text
+        return {"counters": kind} if match.group(2) == "it" else {"counters": {"kind": kind, "object": "source"}}
+    match = CARDS_IN_GRAVEYARD.fullmatch(phrase)
+    if match:
+        kinds = group(match.group(1)) if match.group(1) else {}
+        if kinds is None or set(kinds) - {"all", "not"}:
+            return None
+        return {"count_cards": {"zone": "graveyard", "owner": "you" if match.group(2) == "your" else "any", **kinds}}
+    match = re.fullmatch(r"the number of (.+?)(?: on the battlefield)?", phrase)
+    if match:
+        counted = subject(match.group(1))
+        return {"count": counted} if isinstance(counted, dict) else None
+    return None

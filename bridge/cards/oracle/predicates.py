@@ -1,0 +1,255 @@
+"""Verb phrases of static abilities read into the vocabulary's operations (layers 4-7 and 2).
+
+A predicate is a list of clauses joined by ',' / 'and'. Each clause template below names the
+card whose text it was written from (tests/test_oracle_reader.py reads each of them).
+"""
+from __future__ import annotations
+
+import re
+
+from bridge.cards.oracle.keywords import keyword
+from bridge.cards.oracle.numbers import number
+from bridge.cards.oracle.quoted import quoted_ability
+from bridge.cards.oracle.words import BASIC_LAND_TYPES, COLORS, SUPERTYPES, card_type, singular_subtype
+
+PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
+BASE = r"(\d+)/(\d+)"
+
+
+def operations(predicate: str) -> list | None:
+    """The operations of a predicate ('get +1/+1 and have flying'), or None if a clause is not known."""
+    rest = " ".join(predicate.strip().rstrip(".").split())
+    ops: list = []
+    while rest:
+        for template in CLAUSES:
+            found = template(rest)
+            if found is not None:
+                new_ops, rest = found
+                ops.extend(new_ops)
+                break
+        else:
+            return None
+        rest = re.sub(r"^(?:,? and |, )", "", rest)
+    return ops or None
+
+
+def starts(pattern: str, text: str):
+    return re.match(pattern + r"(?=$|,| and )", text, flags=re.IGNORECASE)
+
+
+def gets_pt(text: str):
+    """Glorious Anthem: 'get +1/+1'; Bonesplitter: 'gets +2/+0'; Taste for Mayhem: 'gets an additional +2/+0'."""
+    m = starts(r"gets? (?:an additional )?" + PT + r"(?: for each (.+?))?", text)
+    if not m:
+        return None
+    power, toughness, each = m.group(1), m.group(2), m.group(3)
+    if each is not None:
+        counted = number("the number of " + each)
+        if counted is None or not all(x in ("+1", "-1", "+0", "-0") for x in (power, toughness)):
+            return None
+        per = {"+1": counted, "-1": None, "+0": 0, "-0": 0}
+        if None in (per[power], per[toughness]):
+            return None
+        return [{"modify_pt": {"power": per[power], "toughness": per[toughness]}}], text[m.end():]
+    if "X" in power + toughness:
+        return None
+    return [{"modify_pt": f"{power}/{toughness}"}], text[m.end():]
+
+
+def has_keywords(text: str):
+    """Rancor: 'has trample'; Sword of Fire and Ice: 'has protection from red and from blue';
+    Fearsome Temper: 'has "{2}{R}: ..."' (a quoted ability, granted as its text)."""
+    m = re.match(r"(?:has|have|gains?) (.+)", text, flags=re.IGNORECASE)
+    if not m or m.group(1).lower().startswith("base "):
+        return None
+    found, rest = keyword_list(m.group(1))
+    return ([{"add_abilities": found}], rest) if found else None
+
+
+def keyword_list(text: str) -> tuple[list, str]:
+    """Leading keywords and quoted abilities joined by ',' / 'and', and what follows them."""
+    found: list = []
+    rest = text
+    while rest:
+        quoted = re.match(r'"([^"]+)"', rest)
+        protection = re.match(r"protection from \w+(?: and from \w+)*", rest, flags=re.IGNORECASE)
+        if quoted:
+            found.append(quoted_ability(quoted.group(1)))
+            piece_end = quoted.end()
+        elif protection:
+            found.append(protection.group(0).lower())
+            piece_end = protection.end()
+        else:
+            piece = re.split(r",? and |, ", rest, maxsplit=1)[0]
+            kw = keyword(piece)
+            if kw is None:
+                break
+            found.append(kw)
+            piece_end = len(piece)
+        rest = rest[piece_end:]
+        separator = re.match(r",? and |, (?:and )?", rest)
+        if not separator or not found:
+            break
+        after = rest[separator.end():]
+        if not (after.startswith('"') or keyword(re.split(r",? and |, ", after, maxsplit=1)[0])
+                or re.match(r"protection from", after, flags=re.IGNORECASE)):
+            break
+        rest = after
+    return found, rest
+
+
+def loses_all(text: str):
+    """Humility: 'lose all abilities'."""
+    m = starts(r"loses? all abilities", text)
+    return ([ "lose_all_abilities"], text[m.end():]) if m else None
+
+
+def loses_keywords(text: str):
+    """Colossus Hammer: 'loses flying'."""
+    m = re.match(r"loses? (.+)", text, flags=re.IGNORECASE)
+    if not m:
+        return None
+    pieces = re.split(r",? and |, ", m.group(1))
+    kw = keyword(pieces[0])
+    if kw is None:
+        return None
+    return [{"lose_abilities": [kw]}], m.group(1)[len(pieces[0]):]
+
+
+def base_pt(text: str):
+    """Humility: 'have base power and toughness 1/1'; Opalescence: 'has base power and base toughness
+    each equal to its mana value'."""
+    m = starts(r"(?:has|have|with) base power and (?:base )?toughness " + BASE, text)
+    if m:
+        return [{"set_base_pt": f"{m.group(1)}/{m.group(2)}"}], text[m.end():]
+    m = re.match(r"(?:has|have|with) (?:base )?power and (?:base )?toughness each equal to (.+?)(?=$|, and |,)",
+                 text, flags=re.IGNORECASE)
+    if m:
+        value = number(m.group(1))
+        if value is not None:
+            return [{"set_base_pt": {"power": value, "toughness": value}}], text[m.end():]
+    return None
+
+
+IN_ADDITION = re.compile(r"(.*?) in addition to (?:its|their) other (creature types|land types|card types|types|"
+                         r"colors and types|colors)$")
+
+
+def is_types(text: str):
+    """'is/are DESCRIPTION [in addition to its/their other types]': Ensoul Artifact, Life and Limb,
+    Urborg (in addition); Blood Moon (land types); Lignify (creature types); Darkest Hour (colors).
+    The description ends at the longest boundary (',' or 'and') after which the rest still reads."""
+    m = re.match(r"(?:is|are) ", text, flags=re.IGNORECASE)
+    if not m:
+        return None
+    rest = text[m.end():]
+    ends = [len(rest)] + sorted((b.start() for b in re.finditer(r",? and |, ", rest)), reverse=True)
+    for end in ends:
+        description, tail = rest[:end], rest[end:]
+        addition = IN_ADDITION.fullmatch(description)
+        if addition:
+            description = addition.group(1)
+        ops = description_ops(description, in_addition=bool(addition) and addition.group(2) != "colors",
+                              colors_addition=bool(addition) and addition.group(2).startswith("colors"))
+        if ops is None:
+            continue
+        after = re.sub(r"^(?:,? and |, )", "", tail)
+        if not after or operations(after) is not None:
+            return ops, tail
+    return None
+
+
+def description_ops(description: str, in_addition: bool, colors_addition: bool) -> list | None:
+    """'a 1/1 green Saproling creature and Forest lands' -> types, subtypes, colors, base P/T;
+    'a 4/2 red Beast creature with trample' (Crusher Zendikon) also grants the keywords."""
+    ops: list = []
+    named = re.search(r",? named (?P<name>[A-Z][^.,\"]*)$", description)
+    if named:                       # Awakening of Vitu-Ghazi: '... creature with haste named Vitu-Ghazi' (201)
+        description = description[: named.start()]
+    pt = re.search(r"(?:with base power and toughness )?\b" + BASE + r"\b", description)
+    if pt:
+        ops.append({"set_base_pt": f"{pt.group(1)}/{pt.group(2)}"})
+        description = (description[: pt.start()] + description[pt.end():]).strip()
+    equal = re.search(r"(?:,? )?with (?:base )?power and (?:base )?toughness each equal to (.+)$", description)
+    if equal:                       # March of the Machines: '... with power and toughness each equal to its mana value'
+        value = number(equal.group(1))
+        if value is None:
+            return None
+        ops.append({"set_base_pt": {"power": value, "toughness": value}})
+        description = description[: equal.start()]
+    granted = []
+    if " with " in f" {description}":
+        description, _, keywords = f" {description}".partition(" with ")
+        granted, rest = keyword_list(keywords)
+        if not granted or rest:
+            return None
+    if description.strip() == "every creature type":              # Mistform Ultimus (205.3m)
+        return ops + ["add_all_creature_types"]
+    description = description.replace("every basic land type", " ".join(BASIC_LAND_TYPES))
+    words = [w for w in re.split(r"[\s,]+", description) if w and w.lower() not in ("a", "an", "and", "the")]
+    if not words and not granted:
+        return None
+    colors, types, subtypes, supertypes = [], [], [], []
+    for word in words:
+        lower = word.lower()
+        if lower in COLORS:
+            colors.append(lower)
+        elif lower == "colorless":
+            colors.append(None)
+        elif card_type(word) in SUPERTYPES:
+            supertypes.append(card_type(word))
+        elif card_type(word):
+            types.append(card_type(word))
+        elif singular_subtype(word[:1].upper() + word[1:]):
+            subtypes.append(singular_subtype(word[:1].upper() + word[1:]))
+        else:
+            return None
+    if colors:
+        ops.insert(0, {"add_colors" if colors_addition else "set_colors": [c for c in colors if c]})
+    if colors_addition and not in_addition and (types or subtypes):
+        return None
+    if not in_addition and set(types) == {"Artifact", "Creature"}:
+        # 205.1b: an object that becomes an "artifact creature" keeps its card types and subtypes; a
+        # "[creature types] artifact creature" keeps them too but its creature types are replaced.
+        ops[0:0] = [{"add_types": types}] + ([{"set_creature_types": subtypes}] if subtypes else [])
+        types = subtypes = []
+    if types or subtypes:
+        if in_addition:
+            ops[0:0] = ([{"add_types": types}] if types else []) + ([{"add_subtypes": subtypes}] if subtypes else [])
+        elif types:
+            return None          # 'is an artifact creature' without 'in addition': left to a person (205.1a)
+        elif all(s in BASIC_LAND_TYPES for s in subtypes):
+            ops.insert(0, {"set_land_types": subtypes})          # Blood Moon, 305.7
+        else:
+            ops.insert(0, {"set_creature_types": subtypes})      # Lignify: 'is a Treefolk'
+    if supertypes:
+        ops.append({"add_supertypes": supertypes})              # On Serra's Wings: 'is legendary'
+    if granted:
+        ops.append({"add_abilities": granted})
+    if named:
+        ops.append({"set_name": named.group("name")})
+    return ops or None
+
+
+def is_chosen(text: str):
+    """Metallic Mimic: 'is the chosen type in addition to its other types'; Conspiracy-like
+    'are the chosen type'; Painter's Servant: 'are the chosen color in addition to their other colors'."""
+    m = re.match(r"(?:is|are) the chosen (type|creature type|color)( in addition to (?:its|their) other "
+                 r"(?:creature )?(?:types|colors))?(?=$|,| and )", text, flags=re.IGNORECASE)
+    if not m:
+        return None
+    if m.group(1) == "color":
+        op = {"add_colors" if m.group(2) else "set_colors": {"chosen": "color"}}
+    else:
+        op = {"add_subtypes" if m.group(2) else "set_creature_types": {"chosen": "creature_type"}}
+    return [op], text[m.end():]
+
+
+def is_not_type(text: str):
+    """Purphoros, God of the Forge: "isn't a creature" (205.1a: it loses that card type)."""
+    m = starts(r"isn't an? (\w+)", text)
+    kind = card_type(m.group(1)) if m else None
+    return ([{"remove_types": [kind]}], text[m.end():]) if kind else None
+
+
+CLAUSES = (loses_all, base_pt, gets_pt, has_keywords, loses_keywords, is_chosen, is_types, is_not_type)

@@ -1,0 +1,164 @@
+"""Noun phrases naming what a static ability affects or counts, read into a selector (the
+vocabulary's `affects`: self, enchanted, equipped, or {all, not, controller, other, any}).
+
+    subject     := '~' | ('enchanted' | 'equipped') NOUN | group ('and' group)*
+    group       := ['all' | 'each'] ['other'] word* noun [controller]
+    word        := color | 'non'color | 'non-'type | 'non'type | supertype | card type | subtype
+    controller  := 'you control' | 'your opponents control' | 'an opponent controls'
+"""
+from __future__ import annotations
+
+import re
+
+from bridge.cards.oracle.keywords import keyword
+from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
+
+CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
+               "you don't control": "opponent"}
+# Nouns that name every permanent (the word list's 'permanent').
+PERMANENT_NOUNS = ("permanents", "permanent")
+
+
+# 400.1: every zone — Mycosynth Lattice, Painter's Servant.
+EVERYWHERE = "all cards that aren't on the battlefield, spells, and permanents"
+GRAVEYARD = re.compile(r" in (your|all|an opponent's)? ?graveyards?$")
+# 301.5, 303.4 Halvar, God of Battle: '... that are enchanted or equipped'.
+THAT_ARE = re.compile(r" that are (enchanted|equipped)(?: or (enchanted|equipped))?$", re.IGNORECASE)
+
+
+def subject(phrase: str) -> dict | str | None:
+    """The selector a subject phrase names, or None when the phrase isn't one the reader knows."""
+    phrase = " ".join(phrase.strip().split())
+    lower = phrase.lower()
+    if phrase == "~":
+        return "self"
+    if lower == EVERYWHERE:
+        return {"zone": "all"}
+    zone = GRAVEYARD.search(phrase)
+    if zone:                        # Yixlid Jailer: 'Cards in graveyards'; 'creature cards in your graveyard'
+        kinds = {} if re.fullmatch(r"(?:all )?cards", phrase[: zone.start()], re.IGNORECASE) \
+            else group(re.sub(r"\bcards?\b", "", phrase[: zone.start()]).strip())
+        owner = {"your": {"owner": "you"}, "an opponent's": {"owner": "opponent"}}.get(zone.group(1) or "", {})
+        return None if kinds is None or "controller" in kinds else {**kinds, **owner, "zone": "graveyard"}
+    match = re.fullmatch(r"(enchanted|equipped|fortified) (creature|permanent|artifact|land|enchantment|planeswalker|"
+                         r"equipment)", lower)
+    if match:
+        return "attached" if match.group(1) == "fortified" else match.group(1)
+    attached = THAT_ARE.search(phrase)
+    if attached:                    # Fencer's Magemark: 'Creatures you control that are enchanted'
+        base = group(phrase[: attached.start()])
+        if base is None or "any" in base:
+            return None
+        kinds = [k for k in attached.groups() if k]
+        with_kind = [{**base, "all": base.get("all", []) + [kind]} for kind in kinds]
+        return with_kind[0] if len(with_kind) == 1 else {"any": with_kind}
+    groups = re.split(r",? and (?:all |each )?(?=\S)", phrase) if " and " in phrase else [phrase]
+    selectors = [group(g) for g in groups]
+    if any(s is None for s in selectors):
+        return None
+    if len(selectors) == 1:
+        return selectors[0]
+    if any("any" in s for s in selectors):
+        return None
+    return {"any": selectors}
+
+
+CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "color"}
+
+
+def group(phrase: str) -> dict | None:
+    """One group: 'Other Elf creatures you control', 'nonbasic lands', 'each noncreature artifact',
+    'creatures you control of the chosen type' (Adaptive Automaton)."""
+    chosen = re.search(r" of the chosen (type|creature type|color)", phrase)
+    if chosen:
+        phrase = phrase[: chosen.start()] + phrase[chosen.end():]
+    selector: dict = {}
+    phrase = qualities(phrase, selector)
+    if phrase is None:
+        return None
+    words = phrase.split()
+    if words and words[0].lower() in ("all", "each"):
+        words = words[1:]
+    if words and words[0].lower() in ("other", "another"):
+        selector["other"] = True
+        words = words[1:]
+    rest = " ".join(words)
+    for ending, who in CONTROLLERS.items():
+        if rest.lower().endswith(" " + ending):
+            selector["controller"] = who
+            words = rest[: -len(ending) - 1].split()
+            break
+    if not words:
+        return None
+    all_words, not_words = [], []
+    for word in words:
+        read = word_of_group(word)
+        if read is None:
+            return None
+        positive, value = read
+        (all_words if positive else not_words).append(value)
+    if words[-1].lower() in PERMANENT_NOUNS and len(all_words) == 1:
+        pass
+    elif "permanent" in all_words:
+        all_words.remove("permanent")
+    if chosen:
+        all_words.append({"chosen": CHOSEN[chosen.group(1)]})
+    if all_words:
+        selector["all"] = all_words
+    if not_words:
+        selector["not"] = not_words
+    return selector if all_words or not_words else None
+
+
+NUMBER_QUALITY = re.compile(r" with (power|toughness|mana value) (\d+) or (less|greater)")
+KEYWORD_QUALITY = re.compile(r" with(out)? ([a-z]+(?: strike)?)\b")
+
+
+def qualities(phrase: str, selector: dict) -> str | None:
+    """'with power 2 or less', 'with flying' / 'without flying', 'with no abilities', 'named ~' (taken out of
+    the phrase into the selector: power/toughness/mana_value, has/lacks, abilities: none, named)."""
+    m = NUMBER_QUALITY.search(phrase)
+    if m:
+        key = m.group(1).replace(" ", "_")
+        selector[key] = {"at_most" if m.group(3) == "less" else "at_least": int(m.group(2))}
+        phrase = phrase[: m.start()] + phrase[m.end():]
+    if " with no abilities" in phrase:
+        selector["abilities"] = "none"
+        phrase = phrase.replace(" with no abilities", "")
+    m = KEYWORD_QUALITY.search(phrase)
+    if m:
+        if keyword(m.group(2)) is None:
+            return None
+        selector["lacks" if m.group(1) else "has"] = [keyword(m.group(2))]
+        phrase = phrase[: m.start()] + phrase[m.end():]
+    m = re.search(r" named (~|[A-Z][\w',-]*(?: [A-Z][\w',-]*)*)$", phrase)
+    if m:
+        selector["named"] = m.group(1)           # '~': the card's own name, filled in by the reader
+        phrase = phrase[: m.start()]
+    return phrase
+
+
+def word_of_group(word: str) -> tuple[bool, str] | None:
+    """(True, word) for a quality the objects have, (False, word) for one they don't ('non-Aura')."""
+    lower = word.lower()
+    if lower in PERMANENT_NOUNS:
+        return True, "permanent"
+    if lower in COLORS or lower in ("colorless", "multicolored", "monocolored"):      # 105.2a-c
+        return True, lower
+    if lower in ("token", "tokens", "face-down"):        # 111.1, 708.2: what the object is
+        return True, "token" if lower.startswith("token") else "face_down"
+    if lower in ("equipped", "enchanted", "fortified"):  # 301.5, 303.4, 301.5c: what is attached to it
+        return True, lower
+    if lower == "unequipped":
+        return False, "equipped"
+    if lower.startswith("non"):
+        rest = word[4:] if word[3:4] == "-" else word[3:]
+        inner = word_of_group(rest)
+        return (False, inner[1]) if inner and inner[0] and inner[1] not in ("permanent", "face_down") else None
+    kind = card_type(word)
+    if kind:
+        return True, kind.lower()
+    subtype = singular_subtype(word[:1].upper() + word[1:])
+    if subtype:
+        return True, subtype
+    return None

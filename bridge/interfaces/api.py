@@ -1,0 +1,108 @@
+"""The Python API: the command line is a thin layer over these functions."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dataclasses import replace
+import time
+
+from bridge.reading.case import EDITIONS, Case, load_case
+from bridge.model.errors import CaseError, close_matches
+from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
+from bridge.results.check import Mismatch, mismatches
+from bridge.results.result import Result, build_result
+from bridge.results.sba import check_rounds, round_fact
+from bridge.solving.solver import solve_case
+
+
+def solve(source, file: str | None = None, reevaluate: bool = True, rules: str | None = None,
+          timeout: float | None = None, limits: Limits = DEFAULT_LIMITS, sba: bool = True,
+          values_in_order: bool = False) -> Result:
+    """Solve a case: a path to a YAML file, a parsed mapping, or a loaded Case.
+
+    `rules` (current, m10 or pre-m10) overrides the case's edition. `reevaluate=False` is a
+    research variant that keeps each layer's first dependency graph instead of evaluating it
+    again after every application (CR 613.8c). `timeout` (seconds) raises SolveTimeout;
+    `limits` bounds the input (bridge.reading.yaml_input.Limits). `sba=False` skips state-based actions
+    (CR 704); else `result.sba` holds their rounds, and the result itself is the board before them.
+    `values_in_order=True` traces every value a characteristic took inside each step (what
+    `explain OBJECT` shows: bridge.results.explain)."""
+    case = source if isinstance(source, Case) else load_case(source, file, limits)
+    if rules is not None:
+        case = with_rules(case, rules)
+    started = time.monotonic()
+    first_check = [round_fact(1)] if sba else []
+    if case.events:
+        from bridge.solving.timeline import solve_story         # boards after events (imported when a case has some)
+        story = solve_story(case, reevaluate=reevaluate, timeout=timeout, final_facts=first_check,
+                            values_in_order=values_in_order)
+        case, solution = story.case, story.solution
+        result = build_result(story.case, story.solution, story.outcomes)
+    else:
+        solution = solve_case(case, reevaluate=reevaluate, timeout=timeout, extra_facts=first_check,
+                              values_in_order=values_in_order)
+        result = build_result(case, solution)
+    if not sba:
+        return result
+    left = None if timeout is None else max(timeout - (time.monotonic() - started), 0.001)
+    return replace(result, sba=check_rounds(case, result, solution, timeout=left, reevaluate=reevaluate))
+
+
+@dataclass(frozen=True)
+class CheckOutcome:
+    result: Result
+    mismatches: tuple[Mismatch, ...]
+    expects_something: bool = True    # False: the case has no expectations under that edition
+
+    @property
+    def passed(self) -> bool:
+        return not self.mismatches
+
+
+def check(source, file: str | None = None, rules: str | None = None, timeout: float | None = None,
+          limits: Limits = DEFAULT_LIMITS, reevaluate: bool = True, sba: bool = True) -> CheckOutcome:
+    """Solve a case and compare the result with its `expect:` block (and `expect_after_sba:`;
+    `reevaluate`, `sba`: see solve)."""
+    result = solve(source, file, reevaluate=reevaluate, rules=rules, timeout=timeout, limits=limits, sba=sba)
+    found = mismatches(result)
+    return CheckOutcome(result, tuple(found or ()), expects_something=found is not None)
+
+
+def case_files(paths, unreadable: list | None = None) -> list[Path]:
+    """YAML files named, or found under folders named, in a stable order. A folder under one named
+    that cannot be read is added to `unreadable` (a message naming it), never skipped without a word."""
+    found = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            def report(error: OSError) -> None:
+                if unreadable is not None:
+                    unreadable.append(f"{error.filename}: cannot read the folder: {error.strerror}")
+            inside = [Path(folder) / name for folder, _, names in os.walk(path, onerror=report) for name in names]
+            found.extend(sorted(p for p in inside if p.suffix in (".yaml", ".yml") and p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def with_rules(case: Case, rules: str) -> Case:
+    """The same case under another rules edition."""
+    if rules not in EDITIONS:
+        raise CaseError(case.file, "--rules", f"unknown rules edition {rules!r}" + close_matches(rules, EDITIONS)
+                        + f"; expected one of {', '.join(EDITIONS)}")
+    return replace(case, rules=rules)
+
+
+def publish() -> None:
+    """`bridge.solve`, `bridge.check` and `bridge.load_case` are these functions. bridge/__init__.py
+    imports this module on first use of one of them; importing the submodule bridge/results/check.py above
+    made the package's `check` that module, so the names are set here, once this module is complete."""
+    import sys
+    package = sys.modules[__package__]
+    for name in ("solve", "check", "load_case"):
+        setattr(package, name, globals()[name])
+
+
+publish()

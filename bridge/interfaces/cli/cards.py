@@ -1,0 +1,168 @@
+"""`mtg-layers cards import|show|search|coverage`: the card store and what the reader makes of cards."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import yaml
+
+from bridge.model.errors import CaseError
+from bridge.cards.library import Card, library, parse_card
+from bridge.cards.oracle import read_text
+from bridge.vocabulary.reader.reader import Reader
+from bridge.vocabulary.reader.words import TRUSTED_WORDS
+
+
+def add_cards_command(commands, parents) -> None:
+    cards = commands.add_parser("cards", help="the card library and the local card store: import MTGJSON or "
+                                "Scryfall data, show a card as the reader reads it, search names, reader coverage")
+    actions = cards.add_subparsers(dest="action", required=True, metavar="ACTION")
+    common = {"help": "the card store file (default: $MTG_LAYERS_CARD_STORE, else the user's data directory)"}
+    importing = actions.add_parser("import", help="import AtomicCards.json (MTGJSON) or oracle-cards-*.json (Scryfall)")
+    importing.add_argument("file", metavar="FILE")
+    show = actions.add_parser("show", help="printed characteristics, the structure read from the text, what stays text")
+    show.add_argument("name", nargs="+", metavar="NAME")
+    search = actions.add_parser("search", help="card names holding every word")
+    search.add_argument("words", nargs="+", metavar="WORD")
+    coverage = actions.add_parser("coverage", help="the share of the library's layer abilities the reader structures")
+    coverage.add_argument("--list", action="store_true", help="list the layer abilities left as text")
+    for sub in (importing, show, search, coverage):
+        sub.add_argument("--store", metavar="PATH", **common)
+
+
+def run_cards(args) -> int:
+    try:
+        return {"import": run_import, "show": run_show, "search": run_search,
+                "coverage": run_coverage}[args.action](args)
+    except CaseError as error:
+        print(f"error: {error}", file=__import__("sys").stderr)
+        return 2
+
+
+def run_import(args) -> int:
+    from bridge.cards.bulk_import import detect_format, mtgjson_cards, scryfall_cards
+    from bridge.cards.store import CardStore, store_path
+    path = Path(args.file)
+    try:
+        import ijson          # streams the 100+ MB files (an extra: mtg-layers[cards])
+    except ImportError:
+        raise CaseError(str(path), "", "importing needs ijson: pip install 'mtg-layers[cards]'") from None
+    try:
+        stream = path.open("rb")
+    except OSError as error:
+        raise CaseError(str(path), "", f"cannot read the file: {error.strerror}") from None
+    started = time.perf_counter()
+    skipped: list[str] = []
+    with stream:
+        kind = detect_format(str(path), stream.read(4096))
+        stream.seek(0)
+        cards = mtgjson_cards(stream) if kind == "mtgjson" else scryfall_cards(stream)
+        store = CardStore(store_path(args.store), create=True)
+        try:
+            count = store.add_all(checked(cards, str(path), skipped), str(path), kind)
+        except ijson.JSONError as error:        # the parser's message spans lines, with a caret under the text
+            where = f" (read up to byte {stream.tell():,})" if not stream.closed else ""
+            first_line = str(error).strip().splitlines()[0] if str(error).strip() else "cut short"
+            raise CaseError(str(path), "", f"not valid JSON: {first_line}{where}; nothing was imported") from None
+    seconds = time.perf_counter() - started
+    print(f"imported {count} cards from {path} ({kind}) into {store.path} in {seconds:.1f} s; "
+          f"the store holds {store.count()} cards")
+    if skipped:
+        print(f"skipped {len(skipped)} cards whose printed values the solver cannot read:")
+        for line in skipped[:20]:
+            print(f"  {line}")
+        if len(skipped) > 20:
+            print(f"  ... and {len(skipped) - 20} more")
+    return 0
+
+
+def checked(cards, file: str, skipped: list[str]):
+    """The cards parse_card reads; the others are named in `skipped` with the reason (never silently)."""
+    for name, data, aliases in cards:
+        try:
+            parse_card(Reader(file, TRUSTED_WORDS), name, data, name, library=True)   # public data: words as printed
+        except CaseError as error:
+            skipped.append(f"{name}: {error.problem}")
+            continue
+        yield name, data, aliases
+
+
+def find(name: str, store_option: str | None) -> tuple[Card, dict, str]:
+    """A card by name (the built-in library first, then the card store), its raw mapping, where it is."""
+    from bridge.cards.store import CardStore, store_path      # here: sqlite3 costs every command ~4 ms
+    lib = library()
+    proper = lib.lookup(name)
+    if proper:
+        return lib.card(proper), lib.raw(proper), "built-in library"
+    path = store_path(store_option)
+    found = CardStore(path).lookup(name) if path.is_file() else None
+    if found is None:
+        raise CaseError(name, "", f"no card named {name!r} in the library or in the card store {path}")
+    proper, data = found
+    return parse_card(Reader(str(path), TRUSTED_WORDS), proper, data, proper, library=True), data, f"card store {path}"
+
+
+def run_show(args) -> int:
+    card, raw, where = find(" ".join(args.name), args.store)
+    faces = [] if card.halves else [(card, raw)]          # a split card is its halves (709.1)
+    faces += list(zip(card.halves, raw.get("halves", [])))
+    faces += [(face, raw.get(key, {})) for face, key in ((card.flip_face, "flip"), (card.back_face, "back")) if face]
+    for face, face_raw in faces:
+        print(f"{face.name}  {face.mana_cost_text}".rstrip())
+        print(f"  {face.type_line}" + (f"  {face.pt_text}" if face.pt_text else "")
+              + (f"  loyalty {face.loyalty}" if face.loyalty is not None else ""))
+        if "abilities" in face_raw:           # written abilities win over the reader
+            for ability in face.abilities:
+                print(f"  [written] {ability.text}")
+            continue
+        for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
+            mark = "read" if reading.structured else ("TEXT ONLY (layer effect not read)" if reading.layer
+                                                     else "text only")
+            print(f"  [{mark}] {reading.line}")
+            for ability in reading.abilities:
+                if isinstance(ability, dict) and len(ability) > 1:
+                    structure = {k: v for k, v in ability.items() if k != "text"}
+                    print("      " + yaml.safe_dump(structure, sort_keys=False, allow_unicode=True,
+                                                    default_flow_style=True, width=1000).strip())
+    print(f"{card.name}: from the {where}")
+    return 0
+
+
+def run_search(args) -> int:
+    from bridge.cards.store import CardStore, store_path
+    words = [w.casefold() for w in args.words]
+    names = [n for n in library().names if all(w in n.casefold() for w in words)]
+    path = store_path(args.store)
+    if path.is_file():
+        names += [n for n in CardStore(path).search(words) if n not in names]
+    for name in names:
+        print(name)
+    if not names:
+        print(f"no card name holds {' '.join(args.words)!r}")
+    return 0 if names else 1
+
+
+def coverage(cards) -> tuple[int, int, list[tuple[str, str]]]:
+    """(layer abilities structured, layer abilities, the ones left as text) over cards' faces."""
+    read = total = 0
+    unread = []
+    for card in cards:
+        for face in (*(card.halves or (card,)), *(f for f in (card.flip_face, card.back_face) if f)):
+            for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
+                if reading.layer:
+                    total += 1
+                    read += reading.structured
+                    if not reading.structured:
+                        unread.append((face.name, reading.line))
+    return read, total, unread
+
+
+def run_coverage(args) -> int:
+    cards = library().all_cards()
+    read, total, unread = coverage(cards)
+    print(f"{len(cards)} library cards; the reader structures {read} of {total} layer abilities "
+          f"({100 * read / max(total, 1):.1f}%)")
+    if args.list:
+        for name, line in unread:
+            print(f"  {name}: {line}")
+    return 0

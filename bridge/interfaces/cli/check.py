@@ -1,0 +1,112 @@
+"""`mtg-layers check`: compare each case with what it expects, several cases at a time.
+
+Every case is still checked in its own forked child under the limits of bridge/solving/runner.py (deadline,
+RLIMIT_AS, output size); this process parses asp/ and loads the card library once, before the first
+fork, so that every child starts with them (issue 21). With `--jobs N`, up to N children run at the
+same time; their answers are printed in the order of the files, so the output and the summary are
+the same whatever N.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+
+from bridge.interfaces import api
+from bridge.interfaces.cli.main import bounds_of, file_outcome, limits_of, listed_files, say, worst
+from bridge.results.render import dumps, text_only_data, text_only_summary
+from bridge.solving.runner import keep_until_exit, run_bounded_each
+from bridge.results.sba_render import limit_notes
+from bridge.results.schemas import FORMAT_VERSION
+
+PROBLEM_NAMES = {"error": "with bad input", "timeout": "timed out", "memory": "out of memory",
+                 "internal": "with an internal error"}
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):              # no affinity on this platform
+        return os.cpu_count() or 1
+
+
+def warm_up() -> None:
+    """Parse asp/, add it to a Control, load the card library and the rules' word lists here, once:
+    forked children inherit them instead of each doing it again. A failure is left for each case to
+    report."""
+    from bridge.reading import events
+    from bridge.solving import timeline  # noqa: F401 (what a case with events or state-based actions imports)
+    from bridge.cards.library import library
+    from bridge.solving.solver import asp_files, parsed_rules, prepare_control
+    try:
+        parsed_rules(tuple(str(path) for path in asp_files()))
+        prepare_control()
+        library()
+    except Exception:       # noqa: BLE001 (each child meets the same problem and reports it with its file)
+        pass
+
+
+def run_check(args) -> int:
+    files, status = listed_files(args, args.paths)
+    if not files:
+        if not status:
+            print("error: no case files found in " + ", ".join(args.paths), file=sys.stderr)
+        return 2
+    jobs = min(args.jobs or default_jobs(), len(files))
+    warm_up()
+    counts = {"pass": 0, "fail": 0, "skip": 0}
+    problems = {kind: 0 for kind in PROBLEM_NAMES}
+    report = []
+    works = [(str(path), lambda path=path: check_entry(args, path)) for path in files]
+    with contextlib.closing(run_bounded_each(works, bounds_of(args), jobs)) as answers:
+        for path, answer in zip(files, answers):
+            outcome = file_outcome(path, answer)
+            status = worst(status, outcome.status or outcome.value["exit"])
+            if outcome.status:
+                problems[outcome.kind] += 1
+                say(f"{outcome.kind.upper()} {outcome.message}", sys.stderr)
+                report.append({"format_version": FORMAT_VERSION, "file": str(path), "status": outcome.kind,
+                               "error": outcome.message})
+                continue
+            entry = outcome.value
+            counts[entry["status"]] += 1
+            if args.format == "text":
+                say("\n".join(entry.pop("lines")))
+            else:
+                entry.pop("lines")
+            entry.pop("exit")
+            report.append(entry)
+    if args.format == "json":
+        say(dumps(report))
+    else:
+        say(f"{counts['pass']} passed, {counts['fail']} failed" + (f", {counts['skip']} skipped" if counts["skip"] else "")
+            + "".join(f", {n} {PROBLEM_NAMES[k]}" for k, n in problems.items() if n))
+    return status
+
+
+def check_entry(args, path) -> dict:
+    """In the child: one file's check, as its JSON entry with its text lines and exit code."""
+    outcome = api.check(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args),
+                        reevaluate=args.reevaluate, sba=args.sba)
+    keep_until_exit(outcome)                  # its Control is not freed: the child ends after this case
+    case, edition = outcome.result.case, outcome.result.edition
+    entry = {"format_version": FORMAT_VERSION, "file": str(path), "rules": edition, "case": case.title}
+    if not outcome.expects_something:
+        return {**entry, "status": "skip", "exit": 0,
+                "lines": [f"skip  {path}  ({edition}) no expectations under this edition"]}
+    # abilities kept as text: one line under the case; --strict fails the case on them
+    text_only = text_only_summary(outcome.result)
+    entry["text_only"] = text_only_data(outcome.result)
+    noted = [f"      {text_only}"] if text_only else []
+    noted += [f"      {note}" for note in limit_notes(outcome.result.sba)]    # what the 704 checks left out
+    if outcome.passed and not (args.strict and text_only):
+        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"] + noted
+                + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
+    if outcome.passed:
+        return {**entry, "status": "fail", "exit": 1, "mismatches": [],
+                "lines": [f"FAIL  {path}  ({edition}) {case.title}", f"      --strict: {text_only}"]}
+    return {**entry, "status": "fail", "exit": 1,
+            "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
+                           for m in outcome.mismatches],
+            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches] + noted}

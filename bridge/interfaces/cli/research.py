@@ -1,0 +1,110 @@
+"""The research commands of `mtg-layers`: facts, query, sweep (their parsers and runners;
+bridge/interfaces/cli/main.py only registers them)."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bridge.model.errors import CaseError
+from bridge.interfaces.sweep import MAX_BOARDS
+# The runners import what else they use: `mtg-layers solve` need not load it (issue 21).
+
+
+def add_commands(command) -> None:
+    """`command(name, help, formats=...)` makes a subparser (bridge.interfaces.cli.main.build_parser)."""
+    facts = command("facts", "the solved board as ASP facts (predicates: docs/research.md)")
+    facts.add_argument("case", metavar="CASE", help="a case file")
+    query = command("query", "run an ASP program over the facts of each case; print the atoms it shows "
+                             "(--format json: one JSON object per line)")
+    query.add_argument("--program", required=True, metavar="Q.lp", help="the ASP program (use #show)")
+    query.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
+    sweep = command("sweep", "solve every board of a sweep spec on Dask, one row per board "
+                             "(docs/research.md)", formats=("jsonl", "csv", "parquet"), one_edition=False)
+    sweep.add_argument("spec", metavar="SPEC.yaml")
+    sweep.add_argument("--output", "-o", metavar="FILE", help="where rows go (default: SPEC's name with the "
+                                                                "format's suffix)")
+    sweep.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="worker processes of the local Dask cluster (default: the machine's cores)")
+    sweep.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run on an existing Dask cluster")
+    sweep.add_argument("--resume", action="store_true", help="skip boards already in the output")
+    sweep.add_argument("--batch-size", type=int, default=None, metavar="N",
+                       help="card combinations per task (default: chosen from the sweep's size)")
+    sweep.add_argument("--max-boards", type=board_limit, default=MAX_BOARDS, metavar="N",
+                       help=f"refuse a sweep of more boards than this (default {MAX_BOARDS:,})")
+    sweep.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    # Each board is solved under --timeout (when given, it overrides the spec's `timeout:`), --max-memory,
+    # --max-output, --max-objects and --max-effects, in a child process of its worker (bridge/solving/runner.py).
+
+
+def board_limit(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of boards from 1, got {text!r}")
+    return value
+
+
+def solved(args, path):
+    """The Result of one case (CaseError when it cannot be read)."""
+    from bridge.interfaces import api
+    from bridge.interfaces.cli.main import limits_of
+    return api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args), reevaluate=args.reevaluate)
+
+
+def run_facts(args) -> int:
+    """The facts of one case, made in a child process under --timeout and --max-memory (bridge/solving/runner.py)."""
+    import json
+    from bridge.results.board_facts import board_facts, facts_text
+    from bridge.interfaces.cli.main import one_file
+    from bridge.results.schemas import FORMAT_VERSION
+
+    def work():
+        result = solved(args, args.case)
+        if args.format == "json":
+            return json.dumps({"format_version": FORMAT_VERSION, "case": result.case.title, "file": result.case.file,
+                               "rules": result.edition, "facts": [str(f) for f in board_facts(result)]},
+                              ensure_ascii=False, indent=2)
+        return facts_text(result)
+    return one_file(args, args.case, work)
+
+
+def run_query_command(args) -> int:
+    import json
+    from bridge.interfaces import api
+    from bridge.results.board_facts import board_facts
+    from bridge.interfaces.query import load_program, run_query
+    from bridge.results.schemas import FORMAT_VERSION
+    try:
+        from bridge.interfaces.cli.main import limits_of
+        program = load_program(args.program, limits_of(args))
+    except CaseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    from bridge.interfaces.cli.main import bounded, worst
+
+    def work(path) -> str:
+        """One case's line: solved and queried in a child process under --timeout and --max-memory (the
+        researcher's program may not end, or may fill memory: bridge/solving/runner.py)."""
+        result = solved(args, path)
+        atoms = run_query(program, board_facts(result), str(path))
+        if args.format == "json":
+            return json.dumps({"format_version": FORMAT_VERSION, "file": str(path), "case": result.case.title,
+                               "rules": result.edition, "atoms": [str(a) for a in atoms]}, ensure_ascii=False)
+        return f"{path} ({result.edition}): " + (" ".join(str(a) for a in atoms) if atoms else "—")
+    status = 0
+    for path in api.case_files(args.cases):
+        outcome = bounded(args, path, lambda: work(path))
+        status = worst(status, outcome.status)
+        if outcome.status:
+            print(f"error: {outcome.message}", file=sys.stderr)
+        else:
+            print(outcome.value)
+        sys.stdout.flush()
+    return status
+
+
+def run_sweep(args) -> int:
+    from bridge.interfaces.sweep.command import run
+    return run(args)
+
+
+RUNNERS = {"facts": run_facts, "query": run_query_command, "sweep": run_sweep}

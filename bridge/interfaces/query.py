@@ -1,0 +1,83 @@
+"""`mtg-layers query`: a researcher's ASP program over the facts of solved boards
+(bridge.results.board_facts, docs/research.md), and the atoms it shows."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import clingo
+from clingo import ast
+
+from bridge.model.errors import CaseError
+from bridge.interfaces.help import docs_folder
+from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text
+
+# The example programs of docs/queries, installed with the package (bridge/docs/queries).
+EXAMPLES = ("loops", "dependency_overrides_timestamp", "never_applied")
+
+
+@dataclass(frozen=True)
+class QueryProgram:
+    """A parsed program: parsed once, run on every board (a sweep's worker runs it thousands of times)."""
+    file: str
+    statements: tuple
+
+
+def example_path(name: str) -> Path:
+    """One of the example programs: installed with the docs (bridge/docs/queries) or in the checkout."""
+    return docs_folder() / "queries" / f"{name}.lp"
+
+
+def load_program(path, limits: Limits = DEFAULT_LIMITS) -> QueryProgram:
+    """Parse a query program, read up to --max-file-size from a regular file only; a syntax error is one
+    message naming the file and line (CaseError)."""
+    file = str(path)
+    try:
+        text = read_case_text(file, file, limits)
+    except CaseError as error:
+        raise CaseError(file, "--program", error.problem) from None
+    return parse_program(text, file)
+
+
+def parse_program(text: str, file: str) -> QueryProgram:
+    """Parse a program's text (a sweep's worker gets the text, not the path); `file` names it."""
+    messages = []
+    statements = []
+
+    def log(code, message):
+        messages.append(message.strip().replace("<string>", file))
+    try:
+        ast.parse_string(text, statements.append, logger=log, message_limit=5)
+    except RuntimeError:
+        raise CaseError(file, "--program", "not a valid ASP program: " + "; ".join(messages or ["parse error"])
+                        ) from None
+    for statement in statements:          # a query reads facts; it runs no code (clingo would only say "error")
+        if statement.ast_type == ast.ASTType.Script:
+            raise CaseError(file, "--program", f"line {statement.location.begin.line}: #script is not allowed in "
+                                               "a query program (a query is rules over the board's facts)")
+    return QueryProgram(file, tuple(statements))
+
+
+def run_query(program: QueryProgram, facts: list[clingo.Symbol], where: str = "") -> list[clingo.Symbol]:
+    """The atoms the program shows over `facts`, sorted. A query has one answer set: facts are
+    facts, so a program with none or several is reported (CaseError) rather than guessed."""
+    messages = []
+    ctl = clingo.Control(["--warn=none", "--models=2"],
+                         logger=lambda code, text: messages.append(text.strip()), message_limit=5)
+    with ctl.backend() as backend:
+        for fact in facts:
+            backend.add_rule([backend.add_atom(fact)])
+    try:
+        with ast.ProgramBuilder(ctl) as builder:
+            for statement in program.statements:
+                builder.add(statement)
+        ctl.ground([("base", [])])
+    except RuntimeError:
+        raise CaseError(program.file, "--program", "cannot be grounded: " + "; ".join(messages or ["error"]))
+    models = []
+    ctl.solve(on_model=lambda model: models.append(model.symbols(shown=True)))
+    if len(models) != 1:
+        raise CaseError(program.file, "--program",
+                        f"{'no answer set' if not models else 'several answer sets'} on {where or 'the board'}; "
+                        "a query over a board's facts must have exactly one (no choice rules, no contradiction)")
+    return sorted(models[0])

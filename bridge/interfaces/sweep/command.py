@@ -1,0 +1,150 @@
+"""`mtg-layers sweep SPEC.yaml`: every board of a sweep spec, solved on Dask in batches, one row per
+board written as batches finish, a progress bar on stderr, a summary at the end.
+
+Dask (dask.distributed) runs the batches: a local cluster of worker processes by default, or an
+existing cluster (--scheduler tcp://HOST:PORT), unchanged. A worker that dies costs only time: the
+scheduler gives its batches to another worker. The progress bar is tqdm's: boards (not batches)
+done, their rate and the time left, updated as rows are written.
+"""
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+import os
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from bridge.model.errors import CaseError
+from bridge.interfaces.sweep.output import SUFFIXES, WRITERS, done_boards
+from bridge.interfaces.sweep.spec import SweepSpec, load_spec
+from bridge.interfaces.sweep.worker import BatchJob, BatchStats, solve_batch, warm_up
+
+BOARDS_PER_BATCH = 24      # about 1-2 s of work: enough to make a task's own cost (a few ms) small
+
+
+def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int, args=None) -> list[BatchJob]:
+    """The tasks (any iterable: spec.tasks() is read lazily) cut into batches: a few per worker at
+    least, so that a slow or lost one matters little. `args` (the command line) bounds each board:
+    --timeout (over the spec's), --max-memory, --max-output, --max-objects, --max-effects; and
+    --no-reevaluate."""
+    task_count = spec.task_count()
+    if not task_count:
+        return []
+    per_task = max(1, spec.boards_per_task(spec.sizes[0]))
+    size = batch_size or max(1, min(math.ceil(BOARDS_PER_BATCH / per_task), math.ceil(task_count / (4 * workers))))
+    pool = tuple((card.label, card.entry) for card in spec.pool)
+    bounds = {}
+    if args is not None:
+        from bridge.interfaces.cli.main import limits_of
+        bounds = dict(memory_bytes=args.max_memory << 20, output_bytes=args.max_output, limits=limits_of(args),
+                      reevaluate=args.reevaluate)
+    timeout = args.timeout if args is not None and "timeout" in getattr(args, "given", ()) else spec.timeout
+    tasks = iter(tasks)
+    return [BatchJob(name=spec.name, pool=pool, background=spec.background, players=spec.players,
+                     orders=spec.orders, editions=spec.editions, findings=spec.findings,
+                     query_text=spec.query_text, query_file=spec.query_file, timeout=timeout,
+                     tasks=batch, **bounds) for batch in iter(lambda: tuple(itertools.islice(tasks, size)), ())]
+
+
+@contextmanager
+def dask_client(scheduler: str | None, workers: int):
+    """A client of the cluster at `scheduler`, or of a local cluster of `workers` processes."""
+    import dask
+    from dask.distributed import Client, LocalCluster
+    if scheduler:
+        with Client(scheduler, timeout="20s") as client:
+            yield client
+        return
+    # Dask's workers sample their own stacks every 10 ms for its profiler: CPU a sweep needs
+    with dask.config.set({"distributed.worker.profile.enabled": False}), \
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                         silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        try:
+            yield client
+        finally:     # workers closing while a heartbeat is under way is no news for the user
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
+
+
+def cluster_threads(client) -> int:
+    return sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()) or 1
+
+
+def run(args) -> int:
+    try:
+        from bridge.interfaces.cli.main import limits_of
+        spec = load_spec(args.spec, limits_of(args))
+    except CaseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    total = spec.board_count()
+    if total > args.max_boards:
+        print(f"error: {spec.file}: the sweep has {total:,} boards, more than --max-boards {args.max_boards:,}; "
+              "make the pool or the sizes smaller, or raise --max-boards", file=sys.stderr)
+        return 2
+    fmt = args.format
+    out = Path(args.output) if args.output else Path(args.spec).with_suffix(SUFFIXES[fmt])
+    try:
+        done = done_boards(out, fmt) if args.resume else set()
+        writer = WRITERS[fmt](out, args.resume)
+    except CaseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    from tqdm import tqdm
+    workers = args.workers or os.cpu_count() or 1
+    started = time.perf_counter()
+    totals = {"boards": 0, "solve": 0.0, "findings": 0.0, "cpu": 0.0, "errors": 0, "loops": 0, "overrides": 0,
+              "order_sensitive": 0, "edition_difference": 0}
+    try:
+        with dask_client(args.scheduler, workers) as client:
+            workers = cluster_threads(client)
+            client.run(warm_up)
+            progress = tqdm(total=total, initial=len(done), unit="board", file=sys.stderr, smoothing=0.05,
+                            disable=args.no_progress, dynamic_ncols=True)
+            started = time.perf_counter()
+            from dask.distributed import as_completed
+            futures = client.map(solve_batch, jobs(spec, spec.tasks(), args.batch_size, workers, args), pure=False)
+            for future in as_completed(futures):
+                rows, stats = future.result()
+                new = [row for row in rows if row["board"] not in done]
+                writer.write(new)
+                count(totals, new, stats)
+                progress.update(len(new))
+            progress.close()
+    finally:
+        writer.close()
+    wall = time.perf_counter() - started
+    print(summary(spec, out, totals, len(done), wall, workers))
+    return 0
+
+
+def count(totals: dict, rows: list[dict], stats: BatchStats) -> None:
+    totals["boards"] += stats.boards
+    totals["solve"] += stats.solve_seconds
+    totals["findings"] += stats.findings_seconds
+    totals["cpu"] += stats.cpu_seconds
+    for row in rows:
+        totals["errors"] += row.get("error") is not None
+        totals["loops"] += bool(row.get("loops"))
+        totals["overrides"] += bool(row.get("overrides"))
+        totals["order_sensitive"] += row.get("order_sensitive") is True
+        totals["edition_difference"] += row.get("edition_difference") is True
+
+
+def summary(spec: SweepSpec, out: Path, totals: dict, skipped: int, wall: float, workers: int) -> str:
+    boards = totals["boards"]
+    lines = [f"sweep {spec.name}: {boards} boards solved"
+             + (f", {skipped} already in {out} (--resume)" if skipped else "") + f", rows in {out}",
+             f"  with errors: {totals['errors']}   dependency loops: {totals['loops']}   "
+             f"dependency overriding timestamp order: {totals['overrides']}   order-sensitive: "
+             f"{totals['order_sensitive']}   edition differences: {totals['edition_difference']}"]
+    if boards:
+        per_board = wall * workers / boards
+        solve, findings = totals["solve"] / boards, totals["findings"] / boards
+        lines.append(f"  {wall:.1f} s, {boards / wall:.1f} boards/s on {workers} worker(s); per board and worker: "
+                     f"{per_board * 1000:.0f} ms = solving {solve * 1000:.0f} ms + findings {findings * 1000:.0f} ms "
+                     f"+ overhead {(per_board - solve - findings) * 1000:.0f} ms; worker CPU "
+                     f"{totals['cpu'] / boards * 1000:.0f} ms per board")
+    return "\n".join(lines)

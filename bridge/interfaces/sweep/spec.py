@@ -1,0 +1,241 @@
+"""A sweep spec (docs/research.md#sweep-specs): the card pool, combination sizes, background board,
+controllers, entry orders, rules editions and what to record; read and checked before any board runs."""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from bridge.reading.case import EDITIONS, load_case, snake_case
+from bridge.model.errors import CaseError, close_matches
+from bridge.cards.library import library
+from bridge.interfaces.query import parse_program
+from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text, read_yaml
+
+SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
+             "query", "timeout")
+POOL_KEYS = ("library", "cards", "folder", "store")
+FINDINGS = ("dependency_loop", "dependency_override", "order_sensitivity", "edition_difference")
+ORDERS = ("all", "pool")
+
+
+@dataclass(frozen=True)
+class PoolCard:
+    """One card of the pool: the battlefield entry it becomes (its id fixed here, so that every
+    board names it alike) and the label rows use."""
+    label: str
+    entry: dict
+
+
+@dataclass(frozen=True)
+class Task:
+    """One combination of pool cards with their controllers: a worker solves it in every entry order
+    and edition the spec asks for (order sensitivity and edition difference compare those boards)."""
+    cards: tuple[int, ...]          # indices into the pool, in the pool's order
+    controllers: tuple[str, ...]    # one per card
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    file: str
+    name: str
+    pool: tuple[PoolCard, ...]
+    sizes: tuple[int, ...]
+    background: tuple
+    players: tuple[str, ...]
+    controllers: tuple[str, ...]
+    orders: str
+    editions: tuple[str, ...]
+    findings: tuple[str, ...]
+    query_file: str | None
+    query_text: str | None
+    timeout: float
+
+    def tasks(self):
+        """Every combination of every size, with every assignment of controllers."""
+        for size in self.sizes:
+            for cards in itertools.combinations(range(len(self.pool)), size):
+                for controllers in itertools.product(self.controllers, repeat=size):
+                    yield Task(cards, controllers)
+
+    def boards_per_task(self, size: int) -> int:
+        orders = math.perm(size) if self.orders == "all" else 1
+        return orders * len(self.editions)
+
+    def task_count(self) -> int:
+        return sum(math.comb(len(self.pool), size) * len(self.controllers) ** size for size in self.sizes)
+
+    def board_count(self) -> int:
+        total = 0
+        for size in self.sizes:
+            combos = math.comb(len(self.pool), size)       # 0 when size > the pool
+            total += combos * len(self.controllers) ** size * self.boards_per_task(size)
+        return total
+
+
+def fail(file: str, where: str, problem: str) -> CaseError:
+    return CaseError(file, where, problem)
+
+
+def load_spec(path, limits: Limits = DEFAULT_LIMITS) -> SweepSpec:
+    """The spec, read like a case file: up to --max-file-size, from a regular file only."""
+    file = str(path)
+    data, _ = read_yaml(read_case_text(file, file, limits), file, limits)
+    if not isinstance(data, dict):
+        raise fail(file, "", "a sweep spec is a mapping (keys: " + ", ".join(SPEC_KEYS) + ")")
+    for key in data:
+        if key not in SPEC_KEYS:
+            raise fail(file, str(key), "unknown key" + close_matches(str(key), SPEC_KEYS)
+                       + "; expected one of " + ", ".join(SPEC_KEYS))
+    base = Path(file).resolve().parent
+    players = tuple(string_list(file, "players", data.get("players", ["Alice", "Bob"])))
+    controllers = tuple(string_list(file, "controllers", data.get("controllers", list(players[:1]))))
+    for i, player in enumerate(controllers):
+        if player not in players:
+            raise fail(file, f"controllers[{i}]", f"{player!r} is not a player" + close_matches(player, players)
+                       + "; players: " + ", ".join(players))
+    background = data.get("background", [])
+    if not isinstance(background, list):
+        raise fail(file, "background", "expected a list of battlefield entries, as in a case file")
+    editions = tuple(string_list(file, "rules", data.get("rules", ["current"])))
+    for i, edition in enumerate(editions):
+        if edition not in EDITIONS:
+            raise fail(file, f"rules[{i}]", f"unknown rules edition {edition!r}" + close_matches(edition, EDITIONS)
+                       + "; expected " + ", ".join(EDITIONS))
+    orders = data.get("orders", "all")
+    if orders not in ORDERS:
+        raise fail(file, "orders", f"expected 'all' (every entry order) or 'pool' (the pool's order), got {orders!r}")
+    findings = tuple(string_list(file, "findings", data.get("findings", list(FINDINGS))))
+    for i, finding in enumerate(findings):
+        if finding not in FINDINGS:
+            raise fail(file, f"findings[{i}]", f"unknown finding {finding!r}" + close_matches(finding, FINDINGS)
+                       + "; expected " + ", ".join(FINDINGS))
+    sizes = data.get("sizes", [2])
+    sizes = [sizes] if isinstance(sizes, int) else sizes
+    if not isinstance(sizes, list) or not sizes or not all(isinstance(s, int) and not isinstance(s, bool)
+                                                          and s >= 1 for s in sizes):
+        raise fail(file, "sizes", "expected a list of combination sizes (whole numbers from 1)")
+    query_file = query_text = None
+    if data.get("query") is not None:
+        query_file = str(base / str(data["query"]))
+        try:
+            query_text = read_case_text(query_file, query_file, limits)
+        except CaseError as error:
+            raise fail(file, "query", f"cannot read {query_file}: {error.problem}") from None
+        try:                # a syntax error is said now, before any worker starts
+            parse_program(query_text, query_file)
+        except CaseError as error:
+            raise fail(file, "query", error.problem) from None
+    timeout = data.get("timeout", 60)
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout) \
+            or timeout <= 0:
+        raise fail(file, "timeout", f"expected a number of seconds per board greater than 0, got {timeout!r}")
+    pool = pool_cards(file, base, data.get("pool"), background, players)
+    if max(sizes) > len(pool):
+        raise fail(file, "sizes", f"combinations of {max(sizes)} cards from a pool of {len(pool)}")
+    return SweepSpec(file=file, name=str(data.get("sweep", Path(file).stem)), pool=pool, sizes=tuple(sizes),
+                     background=tuple(background), players=players, controllers=controllers, orders=orders,
+                     editions=editions, findings=findings, query_file=query_file, query_text=query_text,
+                     timeout=float(timeout))
+
+
+def string_list(file: str, key: str, value) -> list[str]:
+    value = [value] if isinstance(value, str) else value
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise fail(file, key, "expected a list of names")
+    return value
+
+
+def pool_entries(file: str, base: Path, pool) -> list[tuple[str, object]]:
+    """(where, battlefield entry) for each card the pool names."""
+    if not isinstance(pool, dict) or len(pool) != 1 or next(iter(pool)) not in POOL_KEYS:
+        raise fail(file, "pool", "expected one of: library: [names] | library: static | library: all | "
+                                 "cards: [entries] | folder: PATH")
+    (kind, value), = pool.items()
+    if kind == "store":
+        return store_entries(file, value)
+    if kind == "library" and value in ("static", "all"):
+        cards = library().all_cards()
+        if value == "static":
+            cards = [c for c in cards if has_static_effect(c)]
+        return [(f"pool.library ({c.name})", c.name) for c in cards]
+    if kind in ("library", "cards"):
+        if not isinstance(value, list) or not value:
+            raise fail(file, f"pool.{kind}", "expected a list of cards")
+        return [(f"pool.{kind}[{i}]", entry) for i, entry in enumerate(value)]
+    folder = base / str(value)
+    if not folder.is_dir():
+        raise fail(file, "pool.folder", f"{folder} is not a folder")
+    found = []
+    for path in sorted(folder.glob("*.y*ml")):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise fail(file, "pool.folder", f"cannot read {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise fail(file, "pool.folder", f"cannot read {path}: not a UTF-8 text file") from None
+        data, _ = read_yaml(text, str(path))
+        entry = data if isinstance(data, dict) and "card" in data else {"card": data}
+        found.append((str(path), entry))
+    if not found:
+        raise fail(file, "pool.folder", f"no YAML card files in {folder}")
+    return found
+
+
+def has_static_effect(card) -> bool:
+    """A card with a static ability that generates a continuous effect (604.1, 611.3)."""
+    return any(a.operations and not a.activated and a.trigger is None for a in card.abilities)
+
+
+STORE_KEYS = ("search", "limit", "static")
+
+
+def store_entries(file: str, value) -> list[tuple[str, str]]:
+    """Cards of the imported card store (`mtg-layers cards import`) whose names hold every word of
+    `search`, at most `limit` (default 100), with `static: true` only those the Oracle-text reader
+    gives a static effect. Workers look the names up in their own store: on another machine, point
+    MTG_LAYERS_CARD_STORE at a copy."""
+    from bridge.cards.store import default_store
+    from bridge.cards.library import stored_card
+    if not isinstance(value, dict) or any(k not in STORE_KEYS for k in value):
+        raise fail(file, "pool.store", "expected a mapping with " + ", ".join(STORE_KEYS))
+    store = default_store()
+    if store is None:
+        raise fail(file, "pool.store", "no card store here: import cards first (mtg-layers cards import FILE)")
+    words = string_list(file, "pool.store.search", value["search"]) if value.get("search") else []
+    limit = value.get("limit", 100)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise fail(file, "pool.store.limit", "expected a whole number from 1")
+    names = store.search(words, limit=limit)
+    if value.get("static"):
+        names = [name for name in names if has_static_effect(stored_card(name))]
+    if not names:
+        raise fail(file, "pool.store", "no stored card matches")
+    return [(f"pool.store ({name})", name) for name in names]
+
+
+def pool_cards(file: str, base: Path, pool, background: list, players: tuple) -> tuple[PoolCard, ...]:
+    """The pool, each card checked on the background (bad input names the spec and the pool entry)."""
+    try:
+        taken = {o.id for o in load_case({"case": "background", "source": "sweep", "players": list(players),
+                                          "battlefield": background}, file).objects}
+    except CaseError as error:
+        raise fail(file, f"background: {error.where}", error.problem) from None
+    cards, labels = [], set()
+    for where, entry in pool_entries(file, base, pool):
+        entry = dict(entry) if isinstance(entry, dict) else {"card": entry}
+        try:
+            case = load_case({"case": "pool card", "source": "sweep", "players": list(players),
+                              "battlefield": list(background) + [entry]}, file)
+        except CaseError as error:
+            raise fail(file, where, f"{error.where}: {error.problem}") from None
+        name = case.objects[-1].card.name
+        label = name if name not in labels else f"{name} ({len(cards) + 1})"
+        labels.add(label)
+        object_id = entry.get("id") or snake_case(label)
+        while object_id in taken:
+            object_id += "_"
+        taken.add(object_id)
+        cards.append(PoolCard(label, dict(entry, id=object_id)))
+    return tuple(cards)

@@ -1,0 +1,169 @@
+"""What a sweep's worker does with a batch of tasks: build each board, solve it, record its findings.
+
+Runs in a Dask worker process (or in this one). asp/ is parsed and the card library loaded once per
+process (bridge.solving.solver.parsed_rules, bridge.cards.library.library), the query programs once per process
+(`programs`). Everything that crosses to and from a worker is plain data: a BatchJob in, rows
+(dicts of strings, numbers, lists) and a BatchStats out.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import itertools
+import json
+import time
+from dataclasses import dataclass
+
+from bridge.interfaces import api
+from bridge.results.board_facts import board_facts
+from bridge.model.errors import CaseError, SolveTimeout
+from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
+from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
+from bridge.interfaces.query import QueryProgram, example_path, load_program, parse_program, run_query
+from bridge.results.schemas import FORMAT_VERSION
+from bridge.interfaces.sweep.spec import Task
+
+# The built-in findings that are queries over the board's facts: the example programs of docs/queries.
+FINDING_PROGRAMS = {"dependency_loop": "loops", "dependency_override": "dependency_overrides_timestamp"}
+
+
+@dataclass(frozen=True)
+class BatchJob:
+    """What a worker needs to solve some tasks: the spec's data, never a path it might not have."""
+    name: str
+    pool: tuple                   # (label, entry) per pool card
+    background: tuple
+    players: tuple[str, ...]
+    orders: str
+    editions: tuple[str, ...]
+    findings: tuple[str, ...]
+    query_text: str | None
+    query_file: str | None
+    timeout: float
+    tasks: tuple[Task, ...]
+    memory_bytes: int | None = None         # of each board's child process (--max-memory)
+    output_bytes: int = 50_000_000          # what one board's row may weigh (--max-output)
+    limits: Limits = DEFAULT_LIMITS         # --max-objects, --max-effects of each board
+    reevaluate: bool = True                 # False: --no-reevaluate (613.8c ignored, a research variant)
+
+
+@dataclass(frozen=True)
+class BatchStats:
+    boards: int
+    solve_seconds: float          # inside bridge.solve: building facts, grounding, reading the tables
+    findings_seconds: float       # facts, the findings' and the researcher's queries, comparing boards
+    worker_seconds: float         # the whole batch in the worker
+    cpu_seconds: float = 0.0      # the worker process's CPU time for the batch (what load on the machine
+                                  # does not inflate)
+
+
+@functools.lru_cache(maxsize=8)
+def programs(findings: tuple[str, ...], query_text: str | None, query_file: str | None):
+    """The findings' program (the example queries, together) and the researcher's, parsed once."""
+    statements = []
+    for finding in findings:
+        if finding in FINDING_PROGRAMS:
+            statements += load_program(example_path(FINDING_PROGRAMS[finding])).statements
+    built_in = QueryProgram("built-in findings", tuple(statements)) if statements else None
+    query = parse_program(query_text, query_file or "query") if query_text is not None else None
+    return built_in, query
+
+
+def board_key(labels: list[str], controllers: list[str], edition: str) -> str:
+    """A board's name in rows (and what --resume matches): cards in entry order, controllers, edition."""
+    return " + ".join(f"{label}@{who}" for label, who in zip(labels, controllers)) + f" | {edition}"
+
+
+def characteristics(result) -> str:
+    """A digest of every object's final characteristics (timestamps aside): equal digests, equal boards."""
+    states = []
+    for obj in sorted(result.objects.values(), key=lambda o: o.id):
+        state = obj.as_dict()
+        state.pop("timestamp", None)
+        states.append(state)
+    return hashlib.sha1(json.dumps(states, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str, built_in, query, clock: dict):
+    """One row (without the cross-board findings), made in a child process under the job's bounds
+    (bridge/solving/runner.py): a board that outruns its time or memory is a row with an error, never a lost
+    worker."""
+    labels = [job.pool[task.cards[i]][0] for i in order]
+    controllers = [task.controllers[i] for i in order]
+    entries = [dict(job.pool[task.cards[i]][1], controller=task.controllers[i]) for i in order]
+    row = {"format_version": FORMAT_VERSION, "board": board_key(labels, controllers, edition), "cards": labels,
+           "controllers": controllers, "rules": edition}
+    case = {"case": row["board"], "source": f"sweep {job.name}", "rules": edition, "players": list(job.players),
+            "battlefield": list(job.background) + entries}
+    file = f"sweep {job.name}: {row['board']}"
+    bounds = Bounds(seconds=job.timeout, grace=1.0, memory_bytes=job.memory_bytes, output_bytes=job.output_bytes)
+    try:
+        findings, seconds = run_bounded(lambda: board_findings(job, case, file, built_in, query), bounds, file)
+    except (CaseError, SolveTimeout, OutOfMemory) as error:
+        return dict(row, error=str(error)), None
+    clock["solve"] += seconds["solve"]
+    clock["findings"] += seconds["findings"]
+    row.update(findings)
+    return row, row["characteristics"]
+
+
+def board_findings(job: BatchJob, case: dict, file: str, built_in, query) -> tuple[dict, dict]:
+    """In the child: the board solved, its digest and findings (plain data), and the seconds each took."""
+    started = time.perf_counter()
+    result = api.solve(case, file=file, timeout=job.timeout, limits=job.limits, reevaluate=job.reevaluate)
+    solved = time.perf_counter()
+    row = {"error": None, "steps": len(result.steps), "characteristics": characteristics(result)}
+    facts = board_facts(result) if built_in or query else None
+    if built_in:
+        atoms = run_query(built_in, facts, case["case"])
+        if "dependency_loop" in job.findings:
+            row["loops"] = sorted([a.arguments[0].string, a.arguments[1].string] for a in atoms if a.name == "loop")
+        if "dependency_override" in job.findings:
+            row["overrides"] = sorted([a.arguments[0].string, a.arguments[1].string] for a in atoms
+                                      if a.name == "override")
+    if query:
+        try:
+            row["query"] = [str(a) for a in run_query(query, facts, case["case"])]
+        except CaseError as error:
+            row["error"] = str(error)
+    return row, {"solve": solved - started, "findings": time.perf_counter() - solved}
+
+
+def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:
+    """Rows of every board of every task of the job."""
+    started, cpu_started = time.perf_counter(), time.process_time()
+    built_in, query = programs(job.findings, job.query_text, job.query_file)
+    clock = {"solve": 0.0, "findings": 0.0}
+    rows = []
+    for task in job.tasks:
+        orders = list(itertools.permutations(range(len(task.cards)))) if job.orders == "all" \
+            else [tuple(range(len(task.cards)))]
+        digests = {}
+        task_rows = []
+        for order in orders:
+            for edition in job.editions:
+                row, digests[(order, edition)] = solve_board(job, order, task, edition, built_in, query, clock)
+                task_rows.append((order, edition, row))
+        compared = time.perf_counter()
+        for order, edition, row in task_rows:
+            mine = digests[(order, edition)]
+            if "order_sensitivity" in job.findings:
+                others = [d for (o, e), d in digests.items() if e == edition and o != order]
+                row["order_sensitive"] = (None if mine is None or not others or None in others
+                                          else any(d != mine for d in others))
+            if "edition_difference" in job.findings:
+                others = [d for (o, e), d in digests.items() if o == order and e != edition]
+                row["edition_difference"] = (None if mine is None or not others or None in others
+                                             else any(d != mine for d in others))
+            rows.append(row)
+        clock["findings"] += time.perf_counter() - compared
+    return rows, BatchStats(len(rows), clock["solve"], clock["findings"], time.perf_counter() - started,
+                            time.process_time() - cpu_started)
+
+
+def warm_up() -> None:
+    """Parse asp/ and load the card library in this process before the first board (Dask's client.run)."""
+    from bridge.cards.library import library
+    from bridge.solving.solver import asp_files, parsed_rules
+    library()
+    parsed_rules(tuple(str(path) for path in asp_files()))

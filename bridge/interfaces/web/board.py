@@ -1,0 +1,136 @@
+"""What the page asks of the Python API, one function per request: each takes the board as the page
+holds it (a case mapping, the case format of docs/case-format.md) and returns plain data. The server
+runs each in a child process under the limits (bridge/solving/runner.py); none of them decides a rule."""
+from __future__ import annotations
+
+import math
+
+import yaml
+
+from bridge.interfaces import api
+from bridge.reading.case import EDITIONS, load_case_text, snake_case
+from bridge.results.compare import compare_data
+from bridge.results.deps import deps_data
+from bridge.model.errors import CaseError
+from bridge.results.explain import explain_data
+from bridge.cards.library import library
+from bridge.results.render import result_json
+from bridge.reading.yaml_input import Limits, read_yaml
+from bridge.interfaces.web.graph_svg import step_svg
+
+
+def board_yaml(board) -> str:
+    """The board as a case file: what the page downloads, and what it solves (so that an error names
+    the line and column of the downloaded file, as `mtg-layers check` would). A board given as text
+    (a file opened and not edited since) is that text, so the lines are those of the user's file."""
+    if isinstance(board, str):
+        return board
+    return yaml.safe_dump(board, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
+
+
+def loaded(board, file: str, limits: Limits, rules: str | None = None):
+    if not isinstance(board, (dict, str)):
+        raise CaseError(file, "", "a case file must be a mapping of keys (case:, battlefield:, ...)")
+    case = load_case_text(board_yaml(board), file, limits)
+    return case if rules is None else api.with_rules(case, str(rules))
+
+
+def solved(board, file: str, limits: Limits, timeout: float, reevaluate: bool, rules: str | None = None) -> dict:
+    """Everything the page shows of one board: the table (as `solve --format json`), the explanation
+    (as `explain --format json`), the dependency graph of each step with one, drawn as SVG. `rules`
+    overrides the case's edition, as --rules does."""
+    result = api.solve(loaded(board, file, limits, rules), timeout=timeout, reevaluate=reevaluate)
+    deps = deps_data(result)
+    return {"yaml": board_yaml(board), "result": result_json(result), "explain": explain_data(result),
+            "deps": deps, "graphs": [step_svg(step) for step in deps["steps"]]}
+
+
+def explained(board, file: str, limits: Limits, timeout: float, reevaluate: bool, object_id: str,
+              rules: str | None = None) -> dict:
+    """One object's history, as `explain CASE OBJECT --format json`."""
+    result = api.solve(loaded(board, file, limits, rules), timeout=timeout, reevaluate=reevaluate,
+                       values_in_order=True)
+    return explain_data(result, object_id)
+
+
+def compared(board, file: str, limits: Limits, timeout: float, reevaluate: bool, editions: list) -> dict:
+    """The board under several editions, as `compare --format json`."""
+    unknown = [e for e in editions if e not in EDITIONS]
+    if unknown or len(editions) < 2:
+        raise CaseError(file, "--rules", f"needs two or more of {', '.join(EDITIONS)}, got {', '.join(map(str, editions))}")
+    case = loaded(board, file, limits)
+    return compare_data([api.solve(case, rules=e, timeout=timeout, reevaluate=reevaluate, sba=False)
+                         for e in editions])
+
+
+def parsed(text: str, file: str, limits: Limits) -> dict:
+    """A pasted or uploaded case file: its mapping for the page, and its errors (with the lines of
+    the text as given), if any."""
+    data, _ = read_yaml(text, file, limits)
+    if not isinstance(data, dict):
+        raise CaseError(file, "", "a case file must be a mapping of keys (case:, battlefield:, ...)")
+    board = plain(data)
+    try:
+        case = load_case_text(text, file, limits)
+        errors = []
+    except CaseError as error:
+        return {"board": board, "errors": error_list(error)}
+    with_ids(board, case)
+    return {"board": board, "errors": errors}
+
+
+def plain(data):
+    """YAML data as JSON can carry it: keys, dates and the like as text, .nan and .inf as YAML writes
+    them (JSON has no such numbers; the case loader still names them as errors)."""
+    if isinstance(data, dict):
+        return {key if isinstance(key, str) else yaml.safe_dump(key).strip() if isinstance(key, (list, dict))
+                else str(key): plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [plain(value) for value in data]
+    if isinstance(data, float) and not math.isfinite(data):
+        return yaml.safe_dump(data).split("\n")[0]
+    if data is None or isinstance(data, (str, int, float, bool)):
+        return data
+    return str(data)
+
+
+def with_ids(board: dict, case) -> None:
+    """Write each permanent's id into the mapping (the page names objects by id: attachments, copy
+    targets, effects); the ids the case loader gave, so the board means the same."""
+    entries = board.get("battlefield")
+    permanents = [o for o in case.objects if o.zone == "battlefield"]
+    if isinstance(entries, list) and len(entries) == len(permanents) and not case.events:
+        for entry, obj in zip(entries, permanents):
+            if isinstance(entry, dict) and "id" not in entry:
+                entry["id"] = obj.id
+
+
+def error_list(error: CaseError) -> list[dict]:
+    """Each error of one pass, with the key path the page shows it next to, and the command line's
+    own line for it."""
+    return [{"where": e.where, "message": e.one_line()} for e in (error, *error.others)]
+
+
+def completions(words: str, most: int = 20) -> list[dict]:
+    """Card names holding every word (case-insensitive): the library's, then the card store's when
+    there is one; each with the id an object of that card gets by default."""
+    wanted = words.casefold().split()
+    names = [n for n in library().names if all(w in n.casefold() for w in wanted)]
+    names.sort(key=lambda n: (not n.casefold().startswith(wanted[0]) if wanted else False, len(n), n))
+    names = names[:most]
+    if len(names) < most and wanted:
+        names += [n for n in stored_names(wanted, most) if n not in names][:most - len(names)]
+    return [{"name": n, "id": snake_case(n)} for n in names]
+
+
+def stored_names(words: list[str], most: int) -> list[str]:
+    """Names of the local card store (its own connection: a request's thread, never shared)."""
+    from bridge.cards.store import CardStore, store_path
+    path = store_path()
+    if not path.is_file():
+        return []
+    store = CardStore(path)
+    try:
+        return store.search(words, limit=most)
+    finally:
+        store.db.close()

@@ -1,0 +1,152 @@
+// What the page shows of a solved board: the characteristic table (click an id for its history),
+// ties, triggers, state-based actions, the dependency graph, the explanation per layer, and the
+// comparison across editions. Text goes in with textContent; the only markup inserted is the
+// server's SVG, whose every text the server escaped (bridge/interfaces/web/graph_svg.py).
+import { el } from "./editor.js";
+
+const list = (values) => (values && values.length ? values.join(", ") : "—");
+
+function section(title, ...children) {
+  return el("section", { class: "panel" }, el("h3", { text: title }), ...children);
+}
+
+function lines(items) {
+  return el("ul", {}, ...items.map((text) => el("li", { text })));
+}
+
+export function objectTable(objects, onPick) {
+  const head = ["id", "name", "MV", "colors", "type line", "P/T", "controller", "counters", "abilities"];
+  const rows = objects.map((o) => el("tr", {},
+    el("td", {}, el("button", { type: "button", class: "object-link", text: o.id, title: `how ${o.id}'s values came to be`,
+      onclick: () => onPick(o.id) })),
+    el("td", { text: o.name }), el("td", { text: String(o.mana_value) }),
+    el("td", { text: list(o.colors) }), el("td", { text: o.type_line }),
+    el("td", { class: "pt", "data-object": o.id, text: o.pt || "—" }), el("td", { text: o.controller }),
+    el("td", { text: list(Object.entries(o.counters || {}).map(([k, n]) => `${k}×${n}`)) }),
+    el("td", { class: "abilities", text: list(o.abilities) })));
+  return el("div", { class: "table-wrap" }, el("table", { class: "characteristics" },
+    el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, ...rows)));
+}
+
+function eventsPanel(result) {
+  if (!result.events || !result.events.length) return null;
+  return section("Events and triggers (603)", lines(result.events.map((e) =>
+    `event ${e.event}: ${e.kind} ${e.objects.join(", ")} — ` + (e.triggers.length
+      ? e.triggers.map((t) => `${t.source} triggers${t.times > 1 ? ` ${t.times} times` : ""}: "${t.ability}" (${t.controller})`).join("; ")
+      : "nothing triggers"))));
+}
+
+function sbaPanel(result) {
+  const sba = result.state_based_actions;
+  if (!sba || !sba.rounds.some((r) => r.actions.length || r.choices.length)) return null;
+  const items = [];
+  for (const round of sba.rounds) {
+    const parts = round.actions.map((a) => `${a.object}: ${a.action.replace(/_/g, " ")} — ${a.why} (${a.rule})`);
+    parts.push(...round.triggers.map((t) => `triggers: ${t.source}'s "${t.ability}"`));
+    parts.push(...round.choices.map((c) => `${c.player} chooses which ${c.name} to keep (${c.rule})`));
+    items.push(`round ${round.round}: ${parts.join("; ") || "nothing happens"}`);
+  }
+  return section("State-based actions (704)", lines(items));
+}
+
+export function renderResult(data, onPick) {
+  const result = data.result;
+  const body = document.getElementById("result-body");
+  const permanents = result.objects.filter((o) => o.zone === "battlefield");
+  const elsewhere = result.objects.filter((o) => o.zone !== "battlefield");
+  const parts = [el("p", { class: "summary", text: `${result.case} — rules: ${result.rules}, ${result.steps.length} steps` }),
+    objectTable(permanents, onPick)];
+  if (elsewhere.length) parts.push(section("Other zones", objectTable(elsewhere, onPick)));
+  if (result.ties.length) parts.push(section("Ties a player must order (613.7k)", lines(result.ties)));
+  if (result.notes.length) parts.push(section("Notes", lines(result.notes)));
+  const textOnly = result.objects.filter((o) => o.text_only.length);
+  if (textOnly.length) {
+    parts.push(section("Kept as text: these abilities generate no effect here",
+      lines(textOnly.map((o) => `${o.id}: ${o.text_only.join(" / ")}`))));
+  }
+  parts.push(eventsPanel(result), sbaPanel(result));
+  body.replaceChildren(...parts.filter(Boolean));
+  renderGraph(data);
+  renderExplanation(data.explain);
+}
+
+function renderGraph(data) {
+  const box = document.getElementById("graph");
+  if (!data.deps.steps.length) {
+    box.replaceChildren(section("Dependencies (613.8)", el("p", { class: "note",
+      text: "No dependency between effects at any step: every layer applied in timestamp order." })));
+    return;
+  }
+  const steps = data.deps.steps.map((step, i) => {
+    const figure = el("figure", { class: "graph" });
+    figure.innerHTML = data.graphs[i];          // the server's SVG, every text escaped there
+    figure.append(el("figcaption", { text: `step ${step.step}, layer ${step.layer} (CR ${step.rule}): applied ${step.applied.join("; ")}` }));
+    const reasons = step.dependencies.map((d) => `${d.dependent} depends on ${d.depends_on}${d.in_loop ? " [loop: timestamp order, 613.8b]" : ""} — because ${d.reasons.join("; ")}`);
+    return el("div", {}, figure, lines(reasons));
+  });
+  box.replaceChildren(section("Dependencies (613.8)", el("p", { class: "note",
+    text: "An arrow goes from an effect to the effect it depends on, which applies first (613.8b); red arrows form a loop, whose effects apply in timestamp order." }),
+  ...steps));
+}
+
+function renderExplanation(explain) {
+  const box = document.getElementById("explanation");
+  const layers = explain.layers.map((layer) => el("div", { class: "layer" },
+    el("h4", { text: `layer ${layer.layer} — ${layer.name} (CR ${layer.rule})` }),
+    ...layer.steps.map((step) => el("div", { class: "step" },
+      ...step.applied.map((e) => el("p", { class: "applied", text: `step ${step.step}: ${e.effect} [${e.kind}, ${e.timestamp == null ? "no timestamp" : `timestamp ${e.timestamp}`}]` })),
+      lines([...step.why.map((w) => `why now: ${w}`),
+        ...step.changed.map((c) => `${c.object} ${c.characteristic}: ${list(c.before)} → ${list(c.after)}`)])))));
+  const parts = [...layers];
+  if (!layers.length) parts.push(el("p", { class: "note", text: "No continuous effect changed anything." }));
+  if (explain.not_applied.length) {
+    parts.push(el("h4", { text: "did not apply" }), lines(explain.not_applied.map((i) => `layer ${i.layer}: ${i.effect} — ${i.why}`)));
+  }
+  // as `explain` prints them: why each triggered ability did or didn't trigger, targets, questions
+  for (const event of explain.events || []) {
+    parts.push(el("h4", { text: `event ${event.event}: ${event.kind} ${event.objects.join(", ")} — seen on ${event.board}` }),
+      lines([...event.nothing_happens.map((n) => `${n.object}: ${n.why}`),
+        ...event.checked.map((c) => `${c.source}: "${c.ability}" ${c.triggered ? "triggers" : "doesn't trigger"} for ${c.object} — ${c.because.join("; ") || "its condition holds"}`)]));
+  }
+  if (explain.targets.length) {
+    parts.push(el("h4", { text: "targets (608.2b)" }), lines(explain.targets.map((t) =>
+      `${t.spell} → ${t.target}: ${t.legal ? "legal" : `illegal: ${t.because.join("; ")}`}`)));
+  }
+  if (explain.answers.length) {
+    parts.push(el("h4", { text: "questions" }), lines(explain.answers.map((a) =>
+      `${a.question}: ${a.text} ${Array.isArray(a.answer) ? a.answer.join(", ") : a.answer ? "yes" : "no"}`)));
+  }
+  box.replaceChildren(section("Explanation, layer by layer", ...parts));
+}
+
+export function renderHistory(data) {
+  const box = document.getElementById("history");
+  const obj = data.object;
+  const parts = [el("h3", { text: `${obj.id} (${obj.name}): how each value came to be` })];
+  if (obj.note) parts.push(el("p", { text: obj.note }));
+  for (const [name, entries] of Object.entries(obj.history)) {
+    parts.push(el("h4", { text: `${name}: ${list(entries[entries.length - 1].value)}` }),
+      lines(entries.map((e) => `${e.step === 0 ? "start" : e.step === "end" ? "end" : `step ${e.step}`}: ${list(e.value)} — ${e.how}`)));
+  }
+  parts.push(el("button", { type: "button", text: "Close", onclick: () => { box.hidden = true; } }));
+  box.replaceChildren(...parts);
+  box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
+}
+
+export function renderComparison(data) {
+  const box = document.getElementById("comparison");
+  const items = [];
+  for (const obj of data.objects) {
+    for (const d of obj.differences) {
+      items.push(el("div", { class: "difference" },
+        el("p", { text: `${obj.id} ${d.characteristic}: ` + Object.entries(d.values).map(([e, v]) => `${e}: ${v}`).join("   ") }),
+        el("pre", { text: d.parted.join("\n") })));
+    }
+  }
+  const ties = Object.entries(data.ties || {}).flatMap(([e, ts]) => ts.map((t) => `${e}: ${t}`));
+  box.replaceChildren(section(`Compared: ${data.editions.join(", ")}`,
+    ...(items.length ? items : [el("p", { class: "note", text: "The editions give the same characteristics." })]),
+    ties.length ? lines(ties) : null));
+  box.scrollIntoView({ block: "nearest" });
+}

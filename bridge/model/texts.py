@@ -1,0 +1,80 @@
+"""How an ability reads, for people: its text, with the words a text-changing effect replaced."""
+from __future__ import annotations
+
+import re
+
+from clingo import Symbol, SymbolType
+
+from bridge.vocabulary.reader.reader import COLOR_WORDS
+
+
+def plural(word: str) -> str:
+    if word.endswith("f"):
+        return word[:-1] + "ves"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+def word_pattern(word: str) -> str:
+    return r"\b(" + re.escape(plural(word)) + "|" + re.escape(word) + r")\b"
+
+
+def has_word(text: str, word: str) -> bool:
+    """Whether the text uses the word (singular or plural), as a whole word."""
+    return re.search(word_pattern(word), text, flags=re.IGNORECASE) is not None
+
+
+def replace_word(text: str, old: str, new: str) -> str:
+    """Replace a whole word (singular or plural), keeping a sentence's capital and its article."""
+    singular = re.escape(old)
+    plural_form = re.escape(plural(old))
+
+    def swap(match: re.Match) -> str:
+        article, word = match.group(1) or "", match.group(2)
+        out = plural(new) if word.lower() == plural(old).lower() else new
+        if word[:1].isupper():
+            out = out[:1].upper() + out[1:]
+        elif not new[:1].isupper() or new.lower() in COLOR_WORDS:   # colors are lowercase mid-sentence
+            out = out.lower()
+        if article:
+            an = "an" if out[:1].lower() in "aeiou" else "a"
+            article = (an.capitalize() if article[:1].isupper() else an) + " "
+        return article + out
+    pattern = r"\b((?:an?|An?) )?(" + plural_form + "|" + singular + r")\b"
+    return re.sub(pattern, swap, text, flags=re.IGNORECASE)
+
+
+def ability_text(term: Symbol, texts: dict) -> str:
+    if term in texts:
+        return texts[term]
+    if term.type == SymbolType.Function and term.name == "changed":
+        base, old, new = term.arguments
+        return replace_word(ability_text(base, texts), old.string, new.string)
+    return str(term)
+
+
+def effect_text(term: Symbol, labels: dict, object_names: dict, texts: dict) -> str:
+    """How an effect is named for people: its case label, or its source and ability."""
+    if term.name == "res":
+        return labels.get(term, str(term))
+    if term.name == "st":
+        obj, ability = term.arguments
+        return f"{object_names.get(obj.string, obj.string)} ({obj.string}): {ability_text(ability, texts)}"
+    if term.name == "ctr":
+        obj, kind = term.arguments
+        return f"{kind.string} counters on {obj.string}"
+    if term.name == "face_down":
+        return f"{term.arguments[0].string} is face down (708.2a)"
+    if term.name == "flipped":
+        return f"{term.arguments[0].string} is flipped (710.2)"
+    return str(term)
+
+
+def trigger_text(trigger, texts: dict) -> str:
+    """A triggered ability that triggered (bridge.solving.timeline.Trigger), in words."""
+    times = "once" if trigger.times == 1 else f"{trigger.times} times"
+    return (f"triggers {times}: {trigger.source}'s \"{ability_text(trigger.ability, texts)}\" "
+            f"(controller {trigger.controller})")

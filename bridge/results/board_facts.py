@@ -1,0 +1,121 @@
+"""`mtg-layers facts`: a solved board as ASP facts, one documented predicate set
+(docs/research.md), for researchers' programs (`mtg-layers query`) and sweeps.
+
+Effects are named by their stable ids (bridge.model.ids: "blood_moon#1"), objects by their case ids,
+layers by their names ("4", "7b"). Values are strings, except numbers (power, toughness, mana value,
+loyalty, timestamps, steps). Every name is a clingo String, never pasted ASP text.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from clingo import Function, Number, String, Symbol, SymbolType
+
+from bridge.model.ids import effect_id
+from bridge.results.result import Result
+from bridge.model.texts import ability_text, effect_text
+
+# The predicates, with their arguments, as docs/research.md documents them.
+PREDICATES = {
+    "rules": "rules(Edition): the rules edition the board was solved under (\"current\", \"m10\", \"pre-m10\")",
+    "object": "object(O, Zone): an object of the board and its zone (\"battlefield\", \"stack\")",
+    "value": "value(O, Attribute, V): O's characteristic after every effect (name, controller, type, subtype, "
+             "supertype, color, ability, power, toughness, mana_value, loyalty)",
+    "effect": "effect(E, Source, Kind): an effect, the object it comes from (\"\" for a resolved effect without "
+              "one), its kind (static, cda, resolved, counter, face_down, flipped)",
+    "effect_text": "effect_text(E, Text): the effect as people read it",
+    "timestamp": "timestamp(E, T): E's timestamp (613.7)",
+    "part": "part(E, Layer): E has a part to apply in Layer (613.6)",
+    "step": "step(S, Layer): step S applied parts in Layer",
+    "applied": "applied(S, E, Layer): E's part in Layer applied at step S",
+    "batch": "batch(S): the parts of step S could not depend on one another and applied together",
+    "changed": "changed(S, O, Attribute): step S rewrote O's Attribute",
+    "depends": "depends(S, A, B, Reason): at step S effect A depends on effect B (613.8a); Reason is existence, "
+               "condition (its \"as long as ...\"), applies_to(O) or what_it_does(O)",
+    "in_loop": "in_loop(S, A, B): at step S, A and B are in the same dependency loop (613.8b)",
+    "not_applied": "not_applied(E, Layer): E's part in Layer never applied (613.6: its source lost the ability, "
+                   "or its condition stopped holding, before it started)",
+    "tie": "tie(S, E1, E2): E1 and E2 tied on timestamp at step S; their order was a player's choice (613.7k)",
+    "trigger": "trigger(Event, Source, Ability, Times): at event number Event, Source's ability (its text) "
+               "triggered Times times",
+}
+
+ATTRIBUTES = ("name", "controller", "mana_value", "loyalty", "power", "toughness")
+
+
+def value_symbol(value) -> Symbol:
+    return Number(value) if isinstance(value, int) else String(str(value))
+
+
+def board_facts(result: Result) -> list[Symbol]:
+    """Every fact of PREDICATES for a solved board, sorted."""
+    read, names = result.reader, result.names
+    texts = {a.arguments[0]: a.arguments[1].string for a in read("ability_text")}
+    labels = {a.arguments[0]: a.arguments[1].string for a in read("effect_label")}
+    sources = {a.arguments[0]: a.arguments[1].string for a in read("effect_source")
+               if len(a.arguments) == 2 and a.arguments[1].type == SymbolType.String}
+    kinds = {a.arguments[0]: a.arguments[1].name for a in read("effect_kind")}
+
+    def eid(term: Symbol) -> Symbol:
+        return String(effect_id(term, names))
+
+    facts = [Function("rules", [String(result.edition)])]
+    for obj in result.objects.values():
+        o = String(obj.id)
+        facts.append(Function("object", [o, String(obj.zone)]))
+        for attribute in ATTRIBUTES:
+            value = getattr(obj, attribute)
+            if value is not None and value != "":
+                facts.append(Function("value", [o, Function(attribute), value_symbol(value)]))
+        for attribute, values in (("type", obj.types), ("subtype", obj.subtypes), ("supertype", obj.supertypes),
+                                  ("color", tuple(c.lower() for c in obj.colors)), ("ability", obj.abilities)):
+            facts += [Function("value", [o, Function(attribute), String(v)]) for v in values]
+
+    effects = set()
+    for name in ("candidate", "applied"):
+        for atom in read(name):
+            k, term, layer = atom.arguments
+            effects.add(term)
+            facts.append(Function("part", [eid(term), layer]))
+            if name == "applied":
+                facts.append(Function("applied", [k, eid(term), layer]))
+                facts.append(Function("step", [k, layer]))
+    for term in effects:
+        source = term.arguments[0].string if term.name in ("st", "ctr", "face_down", "flipped") \
+            else sources.get(term, "")
+        facts.append(Function("effect", [eid(term), String(source), Function(kinds.get(term, term.name))]))
+        facts.append(Function("effect_text", [eid(term), String(effect_text(term, labels, names, texts))]))
+    facts += [Function("timestamp", [eid(a.arguments[1]), a.arguments[2]]) for a in read("effect_time")]
+    facts += [Function("batch", [a.arguments[0]]) for a in read("batch") if len(a.arguments) == 3]
+    facts += [Function("changed", [k, o, attr]) for k, o, attr in (a.arguments for a in read("rewritten"))
+              if len(attr.arguments) == 0]
+
+    depends = {tuple(a.arguments) for a in read("depends") if len(a.arguments) == 3}
+    for atom in read("changes"):
+        k, a, b, reason = atom.arguments
+        if (k, a, b) in depends:
+            facts.append(Function("depends", [k, eid(a), eid(b), reason]))
+    facts += [Function("in_loop", [k, eid(a), eid(b)]) for k, a, b in (x.arguments for x in read("in_loop"))]
+    facts += [Function("tie", [k, eid(a), eid(b)]) for k, a, b in (x.arguments for x in read("timestamp_tie"))]
+
+    applied_parts = {(a.arguments[1], a.arguments[2]) for a in read("applied")}
+    facts += [Function("not_applied", [eid(term), layer]) for _, term, layer in (a.arguments for a in read("candidate"))
+              if (term, layer) not in applied_parts]
+    for outcome in result.events:
+        for trigger in outcome.triggers:
+            facts.append(Function("trigger", [Number(outcome.event.number), String(trigger.source),
+                                              String(ability_text(trigger.ability, result.texts)),
+                                              Number(trigger.times)]))
+    return sorted(set(facts))
+
+
+def facts_text(result: Result) -> str:
+    """The facts as an ASP program, with the case named in comments."""
+    lines = [f"% {result.case.title}", f"% file: {result.case.file}   rules: {result.edition}",
+             "% predicates: docs/research.md"]
+    by_name = defaultdict(list)
+    for fact in board_facts(result):
+        by_name[fact.name].append(fact)
+    for name in PREDICATES:
+        lines += [f"{fact}." for fact in by_name[name]]
+    return "\n".join(lines)

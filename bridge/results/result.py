@@ -1,0 +1,388 @@
+"""Solver atoms back into characteristic tables and the trace of steps."""
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from clingo import Symbol, SymbolType
+
+from bridge.reading.case import Case
+from bridge.model.ids import effect_id
+from bridge.model.texts import ability_text, effect_text
+from bridge.results.trace import TRACE_ATOMS, Trace, build_trace
+from bridge.vocabulary.reader.words import every_creature_type
+
+TYPE_ORDER = ("Tribal", "Kindred", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle", "Creature",
+              "Instant", "Sorcery")
+SUPERTYPE_ORDER = ("Basic", "Legendary", "Ongoing", "Snow", "World")
+COLOR_ORDER = ("White", "Blue", "Black", "Red", "Green")
+
+
+@dataclass(frozen=True)
+class ObjectState:
+    """One permanent's characteristics after all continuous effects."""
+    id: str
+    name: str
+    mana_value: int
+    colors: tuple[str, ...]                      # lowercase, in WUBRG order: ("white", "blue")
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    abilities: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    controller: str
+    owner: str
+    counters: tuple[tuple[str, int], ...]
+    timestamp: int
+    zone: str = "battlefield"
+    status: tuple[str, ...] = ()
+    cast: bool | None = None                     # a spell: was it cast (a copy isn't, 707.10)
+    decisions: dict = field(default_factory=dict)  # a spell's decisions, its own or copied (601.2, 707.10)
+    copy_of: str | None = None
+    targets: tuple = ()                          # a spell's TargetCheck, in the order of its targets
+    countered_on_resolution: bool = False        # 608.2b every target illegal
+    ability_of: str | None = None                # an ability on the stack: its source (113.7)
+    text_only: tuple[str, ...] = ()              # its abilities kept as text: they generate no effect here
+    instances: tuple[tuple[str, int], ...] = ()  # abilities it has more than once, each working (113.2c)
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join(self.supertypes + self.types)
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+    @property
+    def pt(self) -> str | None:
+        if self.power is None or self.toughness is None:
+            return None
+        return f"{self.power}/{self.toughness}"
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "mana_value": self.mana_value,
+                "colors": list(self.colors), "supertypes": list(self.supertypes),
+                "types": list(self.types), "subtypes": list(self.subtypes), "type_line": self.type_line,
+                "abilities": list(self.abilities), "power": self.power, "toughness": self.toughness,
+                "pt": self.pt, "loyalty": self.loyalty, "controller": self.controller, "owner": self.owner,
+                "counters": dict(self.counters), "timestamp": self.timestamp, "zone": self.zone,
+                "status": list(self.status), "text_only": list(self.text_only),
+                **({"instances": dict(self.instances)} if self.instances else {}),
+                **({"cast": self.cast, "copy_of": self.copy_of,
+                                                 "decisions": self.decisions,
+                                                 "targets": [{"target": c.target, "legal": c.legal,
+                                                              "illegal_because": [str(r) for r in c.reasons]}
+                                                             for c in self.targets],
+                                                 "countered_on_resolution": self.countered_on_resolution,
+                                                 "ability_of": self.ability_of}
+                                                if self.zone == "stack" else {})}
+
+
+@dataclass(frozen=True)
+class TargetCheck:
+    """Whether one target of a spell is still legal (608.2b), and what made it illegal."""
+    target: str
+    legal: bool
+    reasons: tuple[Symbol, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """A player after effects on players (613.10) and on game rules (613.11)."""
+    name: str
+    has: tuple[tuple[str, tuple[str, ...]], ...]     # (what, the permanents that give it)
+    max_hand_size: int | None                        # None: no maximum hand size
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "has": {k: list(src) for k, src in self.has},
+                "max_hand_size": self.max_hand_size}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to a question about characteristics, and the values each view showed."""
+    question: object                                  # bridge.reading.case.Question
+    answer: object                                    # True/False, or the list of values
+    shown: tuple[tuple[str, str, str, str], ...]      # (object, view, attribute, value)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One application of one part of an effect (613.6), in order."""
+    number: int
+    layer: str
+    effect: str
+    effect_id: str           # stable id (bridge.model.ids), the same in every output
+    timestamp: int
+    changed: tuple[str, ...]
+    depends_on: tuple[str, ...] = ()
+    depends_on_ids: tuple[str, ...] = ()
+
+
+class AtomReader:
+    """Reads the solver's atoms by name, the arity looked up once per name.
+
+    A pickled reader (a Result sent to another process) keeps the atoms the trace and the research
+    facts read (KEPT_WHEN_PICKLED), not the solver: asking it for others is an error, not []."""
+
+    def __init__(self, atoms):
+        self._atoms = atoms
+        self._cache: dict[str, list[Symbol]] = {}
+
+    def __call__(self, name: str) -> list[Symbol]:
+        if name not in self._cache:
+            if self._atoms is None:
+                raise KeyError(f"the atoms of {name!r} were not kept when this Result was pickled")
+            self._cache[name] = [a for arity in range(0, 8) for a in self._atoms(name, arity)]
+        return self._cache[name]
+
+    def __getstate__(self) -> dict:
+        for name in KEPT_WHEN_PICKLED:
+            self(name)
+        return {"_atoms": None, "_cache": self._cache}
+
+
+# What a pickled Result can still read: the trace's atoms and those of bridge.results.board_facts.
+KEPT_WHEN_PICKLED = TRACE_ATOMS + ("effect_source", "effect_kind")
+
+
+@dataclass(frozen=True)
+class Result:
+    case: Case
+    edition: str
+    objects: dict[str, ObjectState]
+    steps: tuple[Step, ...]
+    ground_atoms: int
+    reader: AtomReader = field(repr=False, compare=False, default=None)
+    names: dict = field(repr=False, compare=False, default_factory=dict)
+    events: tuple = ()         # bridge.solving.timeline.EventOutcome, one per event of the case
+    players: tuple[PlayerState, ...] = ()
+    answers: tuple[Answer, ...] = ()
+    texts: dict = field(repr=False, compare=False, default_factory=dict)
+    sba: object = None         # bridge.results.sba.Rounds: state-based actions after the layers (None: not checked)
+    values_in_order: bool = False   # the trace has the values inside each step (solve(values_in_order=True))
+
+    @property
+    def stack(self) -> list[ObjectState]:
+        return [o for o in self.objects.values() if o.zone == "stack"]
+
+    @property
+    def permanents(self) -> list[ObjectState]:
+        return [o for o in self.objects.values() if o.zone == "battlefield"]
+
+    def cards_in(self, zone: str) -> list[ObjectState]:
+        """The cards in a hand, graveyard, library or exile, in the case's order (a library top first)."""
+        return [o for o in self.objects.values() if o.zone == zone]
+
+    @functools.cached_property
+    def trace(self) -> Trace:
+        """What applied at each step and why (read from the solver on first use)."""
+        return build_trace(self.reader, self.names)
+
+
+SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "ability_choice": 2, "chosen_value": 4,
+              "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3,
+              "text_only_ability": 1, "ability_instances": 3}
+
+
+def build_result(case: Case, solution, events: tuple = ()) -> Result:
+    """The tables from a solver.Solution; the detailed trace is read only when asked for."""
+    by_name = {name: solution.atoms(name, arity) for name, arity in SIGNATURES.items()}
+    texts = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_text"]}
+    labels = {a.arguments[0]: a.arguments[1].string for a in by_name["effect_label"]}
+    names = {o.id: o.card.name for o in case.objects}
+    land_mana = {a.arguments[0].string: a.arguments[1].string for a in by_name["basic_land_type"]}
+    ability_choices = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_choice"]}
+    chosen = {(a.arguments[0].string, a.arguments[1]): a.arguments[3].string for a in by_name["chosen_value"]}
+    text_only = {a.arguments[0] for a in by_name["text_only_ability"]}
+
+    values: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
+    for atom in by_name["final_value"]:
+        obj, attr, value = atom.arguments
+        values[obj.string][attr.name].append(value)
+
+    def describe_effect(term: Symbol) -> str:
+        return effect_text(term, labels, names, texts)
+
+    decisions = read_decisions(solution)
+    targets, countered = read_targets(solution)
+    cast = {a.arguments[0].string for a in solution.atoms("cast_spell", 1)}
+    copy_owners = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("copy_owner", 2)}
+    ability_controllers = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("initial_controller", 2)}
+    objects = {}
+    for obj in case.objects:
+        if not obj.has_characteristics:
+            continue
+        if obj.ability_source:
+            # 113.7a an ability on the stack: no characteristics, only its text, source and controller
+            objects[obj.id] = ObjectState(
+                id=obj.id, name=f"ability of {obj.ability_source}", mana_value=0, colors=(), supertypes=(), types=(),
+                subtypes=(), abilities=(obj.ability.text,), power=None, toughness=None, loyalty=None,
+                controller=ability_controllers.get(obj.id, obj.controller), owner=obj.owner, counters=(),
+                timestamp=obj.timestamp, zone="stack", cast=False, decisions=decisions.get(obj.id, {}),
+                copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered,
+                ability_of=obj.ability_source)
+            continue
+        if obj.zone == "command":
+            # 114.3 an emblem: its abilities and nothing else (the layers don't apply to it)
+            objects[obj.id] = ObjectState(
+                id=obj.id, name=obj.card.name, mana_value=0, colors=(), supertypes=(), types=(), subtypes=(),
+                abilities=tuple(a.text for a in obj.card.abilities), power=None, toughness=None, loyalty=None,
+                controller=obj.controller, owner=obj.owner, counters=(), timestamp=obj.timestamp, zone="command")
+            continue
+        v = values[obj.id]
+        printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
+        subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))
+        ability_terms = {value.arguments[0] for value in v["ability"]}
+        land_order = {land_mana.get(sub, ""): i for i, sub in enumerate(subtypes)}
+        subtypes = every_creature_type(subtypes)       # 205.3m: one phrase for the whole list
+
+        printed = {ability.text: i for i, ability in enumerate(obj.card.abilities)}
+
+        def ability_order(a):
+            text = ability_text(a, texts)
+            if text in printed and a.name != "mana":
+                return (printed[text], "")
+            if a.name == "mana":        # 305.6 intrinsic mana abilities, in the order of the land types
+                return (1000 + land_order.get(a.arguments[0].string, 9), "")
+            return (2000, ability_text(a, texts))
+        abilities = sorted(ability_terms, key=ability_order)
+        shown = {a: with_choice(ability_text(a, texts), ability_choices.get(a), chosen.get((obj.id, a)))
+                 for a in abilities}
+        objects[obj.id] = ObjectState(
+            id=obj.id,
+            name=(v["name"][0].string if v["name"] else ""),
+            mana_value=(v["mana_value"][0].number if v["mana_value"] else 0),
+            colors=tuple(c.lower() for c in COLOR_ORDER if String_in(v["color"], c)),   # lowercase, as in case files
+            supertypes=tuple(sorted((s.string for s in v["supertype"]), key=order_key(SUPERTYPE_ORDER))),
+            types=tuple(sorted((s.string for s in v["type"]), key=order_key(TYPE_ORDER))),
+            subtypes=tuple(subtypes),
+            abilities=tuple(shown[a] for a in abilities),
+            power=(v["power"][0].number if v["power"] else None),
+            toughness=(v["toughness"][0].number if v["toughness"] else None),
+            loyalty=(v["loyalty"][0].number if v["loyalty"] else None),
+            controller=(v["controller"][0].string if v["controller"] else obj.controller),
+            owner=copy_owners.get(obj.id, obj.owner), counters=obj.counters, timestamp=obj.timestamp, zone=obj.zone,
+            status=obj.status + (("token",) if obj.token else ()),
+            cast=(obj.id in cast) if obj.zone == "stack" else None, decisions=decisions.get(obj.id, {}),
+            copy_of=obj.copy_of, targets=targets.get(obj.id, ()), countered_on_resolution=obj.id in countered,
+            text_only=tuple(shown[a] for a in abilities if a in text_only),
+            instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
+                                   for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
+
+    times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
+    changed = defaultdict(set)
+    for atom in by_name["rewritten"]:
+        changed[atom.arguments[0].number].add(atom.arguments[1].string)
+    depends = defaultdict(set)
+    depends_ids = defaultdict(set)
+    for atom in by_name["depends"]:
+        k, a, b = atom.arguments
+        depends[(k.number, a)].add(describe_effect(b))
+        depends_ids[(k.number, a)].add(effect_id(b, names))
+    trace = []
+    for atom in sorted(by_name["applied"], key=lambda a: a.arguments[0].number):
+        k, effect, layer = atom.arguments
+        trace.append(Step(number=k.number, layer=layer.string, effect=describe_effect(effect),
+                          effect_id=effect_id(effect, names),
+                          timestamp=times.get((k.number, effect), 0),
+                          changed=tuple(sorted(changed[k.number])),
+                          depends_on=tuple(sorted(depends[(k.number, effect)])),
+                          depends_on_ids=tuple(sorted(depends_ids[(k.number, effect)]))))
+    return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace),
+                  ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names,
+                  events=events, texts=texts, players=read_players(case, solution),
+                  answers=read_answers(case, solution), values_in_order=solution.values_in_order)
+
+
+def read_targets(solution) -> tuple[dict[str, tuple[TargetCheck, ...]], set[str]]:
+    """Each spell's checked targets (asp/115_targets.lp), in order, and the spells that would be
+    removed from the stack on resolution."""
+    reasons = defaultdict(list)
+    for atom in solution.atoms("illegal", 4):
+        s, j, target, why = atom.arguments
+        reasons[(s.string, j.number, target.string)].append(why)
+    found = defaultdict(list)
+    for atom in sorted(solution.atoms("target_of", 3), key=lambda a: a.arguments[1].number):
+        s, j, target = atom.arguments
+        why = tuple(sorted(reasons.get((s.string, j.number, target.string), []), key=str))
+        found[s.string].append(TargetCheck(target.string, not why, why))
+    countered = {a.arguments[0].string for a in solution.atoms("countered_on_resolution", 1)}
+    return {k: tuple(v) for k, v in found.items()}, countered
+
+
+def read_players(case: Case, solution) -> tuple[PlayerState, ...]:
+    sources = defaultdict(lambda: defaultdict(list))
+    for atom in solution.atoms("player_has_from", 3):
+        p, what, src = atom.arguments
+        sources[p.string][what.string].append(src.string)
+    sizes = {a.arguments[0].string: a.arguments[1].number for a in solution.atoms("max_hand_size", 2)}
+    return tuple(PlayerState(name=p, has=tuple((k, tuple(sorted(v))) for k, v in sorted(sources[p].items())),
+                             max_hand_size=sizes.get(p)) for p in case.players)
+
+
+def read_answers(case: Case, solution) -> tuple[Answer, ...]:
+    answers = {a.arguments[0].number: a.arguments[1].name == "yes" for a in solution.atoms("answer", 2)}
+    values = defaultdict(list)
+    for atom in solution.atoms("answer_value", 2):
+        value = atom.arguments[1]
+        values[atom.arguments[0].number].append(value.number if value.type == SymbolType.Number else value.string)
+    shown = defaultdict(list)
+    for atom in solution.atoms("shown", 5):
+        q, obj, view, attr, value = atom.arguments
+        shown[q.number].append((obj.string, str(view), attr.name,
+                                str(value.number) if value.type == SymbolType.Number else value.string))
+    found = []
+    for question in case.questions:
+        answer = sorted(values[question.index], key=str) if question.kind == "value" else answers.get(question.index)
+        found.append(Answer(question, answer, tuple(sorted(shown[question.index]))))
+    return tuple(found)
+
+
+def read_decisions(solution) -> dict[str, dict]:
+    """Each spell's decisions (decision/2, asp/601 and 707.10) as the keys `expect: decisions` uses."""
+    found: dict[str, dict] = defaultdict(dict)
+    for atom in solution.atoms("decision", 2):
+        spell, decision = atom.arguments[0].string, atom.arguments[1]
+        d = found[spell]
+        args = decision.arguments
+        if decision.name == "mode":
+            d.setdefault("modes", []).append(args[0].number)
+        elif decision.name == "target":
+            d.setdefault("targets", {})[args[0].number] = args[1].string
+        elif decision.name in ("x", "replicate"):
+            d[decision.name] = args[0].number
+        elif decision.name == "kicked":
+            d["kicked"] = True
+        elif decision.name == "divided":
+            d.setdefault("divided", {})[args[0].string] = args[1].number
+        elif decision.name == "sacrificed":
+            d.setdefault("sacrificed", []).append(args[0].string)
+    for atom in solution.atoms("sacrificed_power", 2):
+        found[atom.arguments[0].string]["sacrificed_power"] = atom.arguments[1].number
+    for atom in solution.atoms("mana_spent", 3):
+        found[atom.arguments[0].string].setdefault("mana_spent", []).append(atom.arguments[2].string)
+    for d in found.values():
+        if "targets" in d:
+            d["targets"] = [d["targets"][i] for i in sorted(d["targets"])]
+        for key in ("modes", "sacrificed", "mana_spent"):
+            if key in d:
+                d[key] = sorted(d[key])
+    return dict(found)
+
+
+def with_choice(text: str, key: str | None, value: str | None) -> str:
+    """An ability that refers to a choice made as its object entered shows the value it sees
+    (707.6, 607.2: asp/607_linked_abilities.lp), or says plainly that there is none."""
+    if key is None:
+        return text
+    shown = value.lower() if value and key == "color" else value
+    return f"{text} [chosen {key.replace('_', ' ')}: {shown or 'undefined'}]"
+
+
+def String_in(symbols: list[Symbol], text: str) -> bool:
+    return any(s.string == text for s in symbols)
+
+
+def order_key(order: tuple[str, ...]):
+    return lambda word: (order.index(word) if word in order else len(order), word)

@@ -1,0 +1,286 @@
+"""The story of a solve, read back from the solver's atoms: what applied at each step, what it
+changed, what depended on what, and what never applied. `explain` and `deps` print it."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from clingo import Symbol, SymbolType
+
+from bridge.model.ids import effect_id
+from bridge.model.texts import ability_text, effect_text
+from bridge.vocabulary.reader.reader import COLOR_WORDS
+
+ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
+                   "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",
+                   "toughness": "toughness", "mana_value": "mana value", "loyalty": "loyalty"}
+
+
+@dataclass(frozen=True)
+class EffectRef:
+    key: str              # the stable id (bridge.model.ids: "blood_moon#1"), the same in every output
+    label: str            # for people: "Blood Moon (blood_moon): Nonbasic lands are Mountains."
+    kind: str             # cda | static | resolved | counter
+    timestamp: int | None
+
+
+@dataclass(frozen=True)
+class Change:
+    object_id: str
+    attribute: str
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+    by: tuple[str, ...]   # labels of the parts of this step that edited it
+
+
+@dataclass(frozen=True)
+class Dependency:
+    dependent: EffectRef
+    on: EffectRef
+    reasons: tuple[str, ...]
+    in_loop: bool
+
+
+@dataclass(frozen=True)
+class StepTrace:
+    number: int
+    layer: str
+    layer_rule: str
+    layer_name: str
+    applied: tuple[EffectRef, ...]
+    batch: bool
+    why: tuple[str, ...]
+    changes: tuple[Change, ...]
+    candidates: tuple[EffectRef, ...]
+    dependencies: tuple[Dependency, ...]
+    copy_notes: tuple[tuple[str, str, str], ...] = ()   # (object, attribute, how a copy exception set it)
+    # (object, attribute, effect, value after it): every value a single-valued characteristic took in
+    # the step, effect after effect (asp/613_4_values_in_order.lp)
+    values: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class Trace:
+    steps: tuple[StepTrace, ...]
+    not_applied: tuple[tuple[EffectRef, str, str], ...]   # (effect, layer, why)
+    ties: tuple[str, ...]
+    initial: dict                                          # object id -> attribute -> values at step 0
+    notes: tuple[str, ...] = ()                            # what an effect did not find to change (612.2)
+
+
+NOT_STARTED_CONDITION = ("its condition (\"as long as ...\") no longer held, or its source lost the ability, "
+                         "before it applied (611.3a, 613.6; it never started, so it does not apply)")
+
+
+def reason_text(reason: Symbol) -> str:
+    if reason.name == "existence":
+        return "it would remove the ability that generates that effect (existence)"
+    if reason.name == "condition":
+        return "it would make that effect's condition (\"as long as ...\") false (existence)"
+    obj = reason.arguments[0].string
+    if reason.name == "applies_to":
+        return f"it would change whether that effect applies to {obj} (what it applies to)"
+    if reason.name == "source_controller":
+        return (f"it would change who controls {obj}, the source of that effect, whose controller is "
+                f"its \"you\" (109.5)")
+    return f"it would change what that effect does to {obj} (what it does)"
+
+
+def word_text(word: Symbol) -> str:
+    return word.string.lower() if word.string.lower() in COLOR_WORDS else word.string
+
+
+def value_text(attribute: str, value: Symbol, ability_texts: dict) -> str:
+    if attribute == "ability":
+        return ability_text(value.arguments[0], ability_texts)
+    if value.type == SymbolType.Number:
+        return str(value.number)
+    if value.type == SymbolType.String:
+        return value.string.lower() if attribute == "color" else value.string
+    return str(value)
+
+
+TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edition", "effect_time", "val",
+               "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
+               "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
+               "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability",
+               "text_change_found_nothing", "step_value", "conditional", "negative_used_as_zero")
+
+
+def build_trace(read, object_names: dict[str, str]) -> Trace:
+    """`read(name)` gives the atoms of a predicate."""
+    by = {name: read(name) for name in TRACE_ATOMS}
+    texts = {a.arguments[0]: a.arguments[1].string for a in by["ability_text"]}
+    labels = {a.arguments[0]: a.arguments[1].string for a in by["effect_label"]}
+    kinds = {a.arguments[0]: a.arguments[1].name for a in by["effect_kind"]}
+    editions = {a.arguments[0] for a in by["edition"]}
+    layer_rules = {a.arguments[1].string: (a.arguments[2].string, a.arguments[3].string) for a in by["layer_rule"]
+                   if a.arguments[0] in editions}
+    times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by["effect_time"]}
+
+    def label(term: Symbol) -> str:
+        return effect_text(term, labels, object_names, texts)
+
+    def ref(k: int, term: Symbol) -> EffectRef:
+        return EffectRef(key=effect_id(term, object_names), label=label(term), kind=kinds.get(term, "static"),
+                         timestamp=times.get((k, term)))
+
+    values = defaultdict(lambda: defaultdict(set))     # (k, obj) -> attr -> {value symbols}
+    for atom in by["val"]:
+        k, obj, attr, value = atom.arguments
+        if k.type == SymbolType.Number:          # (val(hyp(...), ...) are hypothetical worlds)
+            values[(k.number, obj.string)][attr.name].add(value)
+
+    def shown(k, obj, attr):
+        return tuple(sorted(value_text(attr, v, texts) for v in values[(k, obj)][attr]))
+
+    per_step = defaultdict(lambda: defaultdict(list))
+    for name in ("applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
+                 "edit", "eligible", "cda_pending", "step_value"):
+        for atom in by[name]:
+            per_step[atom.arguments[0].number][name].append(atom)
+
+    steps = []
+    applied_parts = set()
+    for k in sorted(k for k in per_step if per_step[k]["applied"]):
+        data = per_step[k]
+        keys = {a.arguments[1]: a.arguments[2] for a in by["part_key"] if a.arguments[0].number == k}
+        chosen = sorted(data["applied"], key=lambda a: (keys.get(a.arguments[1], a.arguments[1]), str(a.arguments[1])))
+        layer = chosen[0].arguments[2].string
+        applied = tuple(ref(k, a.arguments[1]) for a in chosen)
+        applied_terms = {a.arguments[1] for a in chosen}
+        applied_parts.update((a.arguments[1], layer) for a in chosen)
+        reasons = defaultdict(list)
+        for atom in data["changes"]:
+            _, dependent, on, reason = atom.arguments
+            reasons[(dependent, on)].append(reason_text(reason))
+        loops = {(a.arguments[1], a.arguments[2]) for a in data["in_loop"]}
+        dependencies = tuple(
+            Dependency(ref(k, a.arguments[1]), ref(k, a.arguments[2]), tuple(sorted(set(reasons[(a.arguments[1], a.arguments[2])]))),
+                       (a.arguments[1], a.arguments[2]) in loops)
+            for a in sorted(data["depends"], key=str))
+        candidates = tuple(ref(k, a.arguments[1]) for a in sorted(data["candidate"], key=str))
+        why = explain_order(k, data, applied, applied_terms, dependencies, candidates, ref)
+        edits_by_object = defaultdict(set)
+        for atom in data["edit"]:
+            _, phase, _, effect, obj, _ = atom.arguments
+            if phase.name == "apply":
+                edits_by_object[obj.string].add(label(effect))
+        changes = []
+        for atom in sorted(data["rewritten"], key=str):
+            _, obj, attr = atom.arguments
+            if attr.arguments:          # alt(...): a flip card's other half, not a characteristic now
+                continue
+            before, after = shown(k - 1, obj.string, attr.name), shown(k, obj.string, attr.name)
+            # (a copy effect sets every copiable value, even one that happens to stay the same)
+            if before != after or (layer in ("1a", "1b") and after):
+                order = {e.label: i for i, e in enumerate(applied)}
+                changes.append(Change(obj.string, attr.name, before, after,
+                                      tuple(sorted(edits_by_object[obj.string], key=lambda x: order.get(x, 0)))))
+        rule, name = layer_rules.get(layer, ("613", ""))
+        order = {e.label: i for i, e in enumerate(applied)}
+        values_taken = sorted(((a.arguments[1].string, a.arguments[2].name, label(a.arguments[3]),
+                                () if a.arguments[4].type == SymbolType.Function else
+                                (value_text(a.arguments[2].name, a.arguments[4], texts),))
+                               for a in data["step_value"]), key=lambda v: (v[0], v[1], order.get(v[2], 0)))
+        steps.append(StepTrace(k, layer, rule, name, applied, bool(data["batch"]), why, tuple(changes),
+                               candidates, dependencies, copy_notes(data, applied_terms, by, label, texts),
+                               tuple(values_taken)))
+
+    not_applied = []
+    conditional = {a.arguments[0] for a in by["conditional"]}
+    seen = set()
+    for atom in sorted(by["candidate"], key=lambda a: a.arguments[0].number):
+        k, term, layer = atom.arguments
+        if (term, layer.string) not in applied_parts and (term, layer.string) not in seen:
+            seen.add((term, layer.string))
+            not_applied.append((ref(k, term), layer.string, NOT_STARTED_CONDITION if term in conditional else
+                                "its source lost the ability that generates it before it applied "
+                                "(613.6; it never started, so it does not apply)"))
+    ties = []
+    tie_rule = next((a.arguments[1].string for a in by["tie_rule"] if a.arguments[0] in editions), "613.7k")
+    for atom in sorted(by["timestamp_tie"], key=str):
+        k, e1, e2 = atom.arguments
+        ties.append(f"step {k.number}: {label(e1)} and {label(e2)} have the same timestamp "
+                    f"({times.get((k.number, e1))}) and the rules leave their order to a player ({tie_rule}). "
+                    f"This run applied {label(e1)} first; give them different `timestamp:` values in the case "
+                    f"to fix the order.")
+    initial = {obj: {attr: shown(0, obj, attr) for attr in attrs} for (k, obj), attrs in values.items() if k == 0}
+    notes = [f"step {a.arguments[0].number}: {label(a.arguments[1])} found no word {word_text(a.arguments[3])!r} used "
+             f"as such on {a.arguments[2].string} and changed nothing there (612.2)"
+             for a in sorted(by["text_change_found_nothing"], key=str)]
+    notes += [f"step {a.arguments[0].number}: {label(a.arguments[1])} calculated {a.arguments[3].number} for "
+              f"{a.arguments[2].string}; zero is used instead (107.1b: a negative result of a calculation, in an "
+              f"effect that does not set power and toughness)" for a in sorted(by["negative_used_as_zero"], key=str)]
+    return Trace(tuple(steps), tuple(not_applied), tuple(ties), initial, tuple(notes))
+
+
+def copy_notes(data, applied_terms, by, label, texts) -> tuple[tuple[str, str, str], ...]:
+    """What the exceptions of the copy effects applied at this step did (707.9)."""
+    copied_objects = defaultdict(set)
+    for atom in data["edit"]:
+        _, phase, _, effect, obj, _ = atom.arguments
+        if phase.name == "apply" and effect in applied_terms:
+            copied_objects[effect].add(obj.string)
+    copy_ops = {(a.arguments[0], a.arguments[1].number) for a in by["effect_op"]
+                if a.arguments[2].name == "copy_of" and a.arguments[0] in applied_terms}
+    notes = []
+    for effect, index in sorted(copy_ops, key=str):
+        who = label(effect)
+        for obj in sorted(copied_objects[effect]):
+            for a in by["effect_op_keep"]:
+                if a.arguments[0] == effect and a.arguments[1].number == index:
+                    attr = a.arguments[2].name
+                    notes.append((obj, attr, f"not copied: kept by the exception of {who} (707.9c)"))
+            for a in by["effect_op_except_pt"]:
+                if a.arguments[0] == effect and a.arguments[1].number == index:
+                    for attr in ("power", "toughness"):
+                        notes.append((obj, attr, f"given by the exception of {who}; a copied power/toughness-"
+                                                 f"defining ability is not copied (707.9b, 707.9d)"))
+            for a in by["effect_op_except_value"]:
+                if a.arguments[0] == effect and a.arguments[1].number == index:
+                    notes.append((obj, a.arguments[2].name, f"{a.arguments[3].string} added by the exception of "
+                                                            f"{who} (707.9b)"))
+            for a in by["effect_op_ability"]:
+                if a.arguments[0] == effect and a.arguments[1].number == index:
+                    notes.append((obj, "ability", f"“{ability_text(a.arguments[2], texts)}” gained as part of the "
+                                                  f"copy by {who}; a copiable value (707.9a)"))
+    return tuple(notes)
+
+
+def explain_order(k, data, applied, applied_terms, dependencies, candidates, ref) -> tuple[str, ...]:
+    """Why the applied part(s) came at this step."""
+    if data["batch"]:
+        if len(applied) == 1:
+            return ("no other effect in this layer can depend on it or it on them: timestamp order (613.7)",)
+        return ("none of these can depend on another (none reads what another writes), so they apply "
+                "together, in timestamp order (613.7)",)
+    why = []
+    chosen = applied[0]
+    if data["cda_pending"]:
+        why.append("characteristic-defining abilities apply first in their layer (613.3)")
+    for d in dependencies:
+        if d.on.key == chosen.key and not d.in_loop:
+            why.append(f"applied before {d.dependent.label} [timestamp {d.dependent.timestamp}], which depends on "
+                       f"it: {'; '.join(d.reasons)} (613.8a-b: dependency overrides timestamp order)")
+    waiting = {ref(k, a.arguments[1]).key for a in data["waits"]}
+    for candidate in candidates:
+        if candidate.key in waiting and candidate.timestamp is not None \
+                and chosen.timestamp is not None and candidate.timestamp < chosen.timestamp:
+            for d in dependencies:
+                if d.dependent.key == candidate.key and not d.in_loop and d.on.key != chosen.key:
+                    why.append(f"{candidate.label} [timestamp {candidate.timestamp}] is older but waits for "
+                               f"{d.on.label}, on which it depends: {'; '.join(d.reasons)} (613.8b; inside a "
+                               f"loop too, an effect waits for what it depends on outside the loop)")
+    loop = sorted({d.dependent.label for d in dependencies if d.in_loop and d.on.key == chosen.key}
+                  | {d.on.label for d in dependencies if d.in_loop and d.dependent.key == chosen.key})
+    if loop:
+        why.append("in a dependency loop with " + " and ".join(f"[{x}]" for x in loop)
+                   + ": the loop's effects apply in timestamp order (613.8b)")
+    if not why:
+        why.append("earliest timestamp among the effects that wait for nothing (613.7)")
+    if len(data["tied"]) > 1:
+        why.append("tied on timestamp with " + ", ".join(ref(k, a.arguments[1]).label for a in data["tied"]
+                                                          if a.arguments[1] not in applied_terms)
+                   + "; taken first by name (see the note on ties)")
+    return tuple(why)
