@@ -9,7 +9,7 @@ import yaml
 from bridge.files import derived as derived_module
 from bridge.files.derived import derived
 from bridge.cards.library import CARDS_FOLDER, LIBRARY_FILES
-from bridge.vocabulary.reader.words import read_word_lists, rules_words
+from bridge.vocabulary.words import read_word_lists, rules_words
 from bridge.solving.solver import asp_files
 
 

@@ -5,7 +5,7 @@ every reading is also passed through vocabulary.Reader, so it is something a cas
 import pytest
 
 from bridge.cards.oracle import read_line, read_text
-from bridge.vocabulary.reader.reader import Reader
+from bridge.vocabulary.reader import Reader
 
 
 def read(line, name, type_line="Enchantment"):

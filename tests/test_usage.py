@@ -67,7 +67,7 @@ def serves(command: str) -> bool:
 @pytest.mark.parametrize("command", [c for c in example_commands() if not synopsis(c) and not serves(c)])
 def test_every_example_command_runs(command):
     """Run as the shell would (some read standard input or pipe into head); exit 0 as documented."""
-    runnable = command.replace("mtg-layers", f"{shlex.quote(sys.executable)} -m bridge.interfaces.cli.main", 1)
+    runnable = command.replace("mtg-layers", f"{shlex.quote(sys.executable)} -m bridge", 1)
     done = subprocess.run(runnable, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, (command, done.stderr[-2000:])
     assert "Traceback" not in done.stderr and "error" not in done.stderr.lower()

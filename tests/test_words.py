@@ -8,7 +8,7 @@ import pytest
 from bridge import solve
 from bridge.interfaces.cli.main import main
 from bridge.cards.library import library
-from bridge.vocabulary.reader.words import rules_words
+from bridge.vocabulary.words import rules_words
 
 HEAD = "case: t\nsource: test\n"
 BEAR = "battlefield: [{card: Grizzly Bears}]\n"

@@ -3,17 +3,17 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
-from pathlib import Path
 
 import yaml
 
+from bridge.cards.oracle import abilities_from_text
 from bridge.files.derived import derived
 from bridge.files.locations import CARDS_FOLDER
+from bridge.model.card import Card, ManaSymbol
 from bridge.model.errors import CaseError, close_matches
-from bridge.cards.oracle import abilities_from_text
-from bridge.vocabulary.reader.reader import COLOR_WORDS, Ability, Operation, Reader, TargetSpec, canonical_word
-from bridge.vocabulary.reader.words import TRUSTED_WORDS, declared_words, rules_words
+from bridge.model.vocabulary import COLOR_WORDS, Ability, canonical_word
+from bridge.vocabulary.reader import Reader
+from bridge.vocabulary.words import TRUSTED_WORDS, declared_words, rules_words
 
 NEW_WORDS = "new_words"          # not a card: the words the library declares (words.py)
 
@@ -29,38 +29,6 @@ MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
 COLOR_LETTERS = "WUBRG"
 LIBRARY_FILES = ("library.yaml", "oracle_cards.yaml")
 PRINTED_NUMBER = re.compile(r"(\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*")
-
-
-@dataclass(frozen=True)
-class ManaSymbol:
-    kind: str          # generic | colored | hybrid | twobrid | phyrexian | colorless | snow | x
-    letters: tuple[str, ...] = ()
-    amount: int = 0
-
-
-@dataclass(frozen=True)
-class Card:
-    """A card's printed characteristics, as the bridge hands them to asp/."""
-    name: str
-    mana_cost: tuple[ManaSymbol, ...] | None
-    mana_cost_text: str
-    color_indicator: tuple[str, ...]
-    type_line: str
-    supertypes_and_types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    power: int | None
-    toughness: int | None
-    pt_text: str
-    loyalty: int | None
-    text: str
-    abilities: tuple[Ability, ...]
-    spell: tuple[Operation, ...]
-    library: bool
-    flip_face: "Card | None" = None    # 710.1b the alternative characteristics of a flip card
-    back_face: "Card | None" = None    # 712 the back face of a transforming double-faced card
-    modal_back_face: "Card | None" = None   # 712.1d-e the back face of a modal double-faced card
-    halves: tuple["Card", ...] = ()    # 709 the two halves of a split card
-    targets: tuple[TargetSpec, ...] = ()   # 115.1 what a spell's instances of the word "target" can name
 
 
 def parse_mana_cost(reader: Reader, text: str, where: str) -> tuple[ManaSymbol, ...]:

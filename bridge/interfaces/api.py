@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from dataclasses import replace
-import time
-
-from bridge.reading.case import EDITIONS, Case, load_case
+from bridge.model.case import Case
 from bridge.model.errors import CaseError, close_matches
+from bridge.reading.case import EDITIONS, load_case
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
 from bridge.results.check import Mismatch, mismatches
 from bridge.results.result import Result, build_result
@@ -35,7 +34,9 @@ def solve(source, file: str | None = None, reevaluate: bool = True, rules: str |
     started = time.monotonic()
     first_check = [round_fact(1)] if sba else []
     if case.events:
-        from bridge.solving.timeline import solve_story         # boards after events (imported when a case has some)
+        from bridge.solving.timeline import (
+            solve_story,  # boards after events (imported when a case has some)
+        )
         story = solve_story(case, reevaluate=reevaluate, timeout=timeout, final_facts=first_check,
                             values_in_order=values_in_order)
         case, solution = story.case, story.solution

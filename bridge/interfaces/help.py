@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from bridge.files.locations import docs_folder
 from bridge.model.errors import close_matches

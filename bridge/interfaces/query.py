@@ -8,8 +8,8 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-from bridge.model.errors import CaseError
 from bridge.interfaces.help import docs_folder
+from bridge.model.errors import CaseError
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text
 
 # The example programs of docs/queries, installed with the package (bridge/docs/queries).

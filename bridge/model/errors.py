@@ -37,7 +37,7 @@ class CaseError(Exception):
 
 def close_matches(word: str, choices, n: int = 3) -> str:
     """A ' (did you mean ...?)' suffix naming the closest of `choices`, or ''."""
-    import difflib                       # only when there is a mistake to name (issue 21)
+    import difflib  # only when there is a mistake to name (issue 21)
     options = list(choices)
     found = difflib.get_close_matches(word, options, n=n, cutoff=0.6)
     if not found:

@@ -16,6 +16,9 @@ effect has the same id in every command and every run:
 """
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from clingo import Symbol, SymbolType
 
 
@@ -70,3 +73,10 @@ def definition_label(definition: Symbol) -> str:
     if definition.type == SymbolType.Function and definition.name == "ab":
         return f"{card_label(definition.arguments[0])}:{definition.arguments[1].number}"
     return str(definition)
+
+
+def snake_case(name: str) -> str:
+    """Default object id: the card name in snake_case (letters of any script are kept)."""
+    text = unicodedata.normalize("NFC", name).lower().replace("'", "").replace("’", "")
+    text = re.sub(r"[^\w]+", "_", text, flags=re.UNICODE).strip("_")
+    return text or "object"

@@ -5,7 +5,12 @@ import re
 
 from clingo import Symbol, SymbolType
 
-from bridge.vocabulary.reader.reader import COLOR_WORDS
+from bridge.model.vocabulary import COLOR_WORDS
+
+# The name of each characteristic of asp/ in the tables and explanations.
+ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
+                   "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",
+                   "toughness": "toughness", "mana_value": "mana value", "loyalty": "loyalty"}
 
 
 def plural(word: str) -> str:

@@ -82,7 +82,7 @@ def parent_of(where: str) -> str:
 
 def possible_ids(raw) -> set[str]:
     """The id an object's entry names, or its default ids (the card name in snake_case, in a zone)."""
-    from bridge.reading.case import snake_case
+    from bridge.model.ids import snake_case
     entry, _where, zone, _position = raw
     if isinstance(entry, dict) and isinstance(entry.get("id"), str):
         return {entry["id"]}

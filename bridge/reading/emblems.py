@@ -5,7 +5,7 @@ What their abilities do is decided in asp/114_emblems.lp.
 """
 from __future__ import annotations
 
-from bridge.cards.library import Card
+from bridge.model.card import Card
 
 EMBLEM_KEYS = ("id", "controller", "from", "abilities", "timestamp")
 
@@ -13,7 +13,7 @@ EMBLEM_KEYS = ("id", "controller", "from", "abilities", "timestamp")
 def read_emblems(builder, value, first_timestamp: int) -> list:
     """The case's emblems as board objects in the command zone (114.2: owned and controlled by the player
     who got them); their timestamps default to after the permanents and spells (613.7)."""
-    from bridge.reading.case import BoardObject
+    from bridge.model.case import BoardObject
     r = builder.reader
     if not isinstance(value, list):
         raise builder.fail("emblems", "expected a list of emblems, e.g. [{controller: Alice, abilities: [...]}]")

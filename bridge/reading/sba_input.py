@@ -8,23 +8,13 @@ Reading and checking the input only: what the actions are is decided in asp/704_
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bridge.model.case import SbaInput
 
 SBA_OBJECT_KEYS = ("damage", "deathtouch_damage")
 SBA_TOP_KEYS = ("keep", "life", "poison", "expect_after_sba")
 # What a round can do to an object or a player (the `rounds` of expect_after_sba), and their words.
 ACTIONS = ("graveyard", "unattached", "counters_removed", "loses_game", "ceases_to_exist")
 AFTER_SBA_KEYS = ("rounds", "triggers", "board")
-
-
-@dataclass(frozen=True)
-class SbaInput:
-    keep: tuple[str, ...] = ()                        # legend rule choices (704.5j)
-    life: tuple[tuple[str, int], ...] = ()            # (player, life total)
-    poison: tuple[tuple[str, int], ...] = ()          # (player, poison counters)
-    expected_rounds: tuple[dict, ...] | None = None   # per round {object or player: action}, exact
-    expected_board: tuple = ()                        # bridge.reading.case.Expectation on the final board
-    expected_triggers: tuple[dict, ...] | None = None  # per round {source: times}, exact (603.10a)
 
 
 def object_damage(builder, entry: dict, where: str) -> tuple[int, bool]:
@@ -94,6 +84,8 @@ def expected_triggers(builder, value) -> tuple[dict, ...]:
     if not isinstance(value, list):
         raise builder.fail("expect_after_sba.triggers", "expected a list with, for each round that does something, "
                            "a mapping of source id to the number of times it triggers ({} for nothing)")
-    from bridge.reading.events import EventReader             # (events.py reads cases: imported when used)
+    from bridge.reading.events import (
+        EventReader,  # (events.py reads cases: imported when used)
+    )
     reader = EventReader(builder)
     return tuple(dict(reader.expected(entry, f"expect_after_sba.triggers[{i}]")) for i, entry in enumerate(value))

@@ -12,8 +12,8 @@ from collections import defaultdict
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from bridge.model.ids import effect_id
-from bridge.results.result import Result
 from bridge.model.texts import ability_text, effect_text
+from bridge.results.result import Result
 
 # The predicates, with their arguments, as docs/research.md documents them.
 PREDICATES = {

@@ -1,12 +1,12 @@
 """Printing: characteristic tables in plain text, and the same as JSON."""
 from __future__ import annotations
 
+from bridge.model.reasons import NOTHING_HAPPENS, reason_text
+from bridge.model.texts import ability_text, trigger_text
 from bridge.reading.case import CARD_ZONE_NAMES
 from bridge.results.result import Result
-from bridge.results.schemas import FORMAT_VERSION
-from bridge.model.texts import ability_text, trigger_text
-from bridge.results.explain import NOTHING_HAPPENS, reason_text
 from bridge.results.sba_render import rounds_json, rounds_text
+from bridge.results.schemas import FORMAT_VERSION
 
 COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "counters")
 
@@ -181,5 +181,5 @@ def entering_text(how) -> str:
 
 
 def dumps(data) -> str:
-    import json                                 # --format json only (issue 21)
+    import json  # --format json only (issue 21)
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False)

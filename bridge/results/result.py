@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 
 from clingo import Symbol, SymbolType
 
-from bridge.reading.case import Case
+from bridge.model.case import Case
 from bridge.model.ids import effect_id
 from bridge.model.texts import ability_text, effect_text
-from bridge.results.trace import TRACE_ATOMS, Trace, build_trace
-from bridge.vocabulary.reader.words import every_creature_type
+from bridge.results.trace import Trace, build_trace
+from bridge.solving.read_back import SIGNATURES, TRACE_ATOMS
+from bridge.vocabulary.words import every_creature_type
 
 TYPE_ORDER = ("Tribal", "Kindred", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle", "Creature",
               "Instant", "Sorcery")
@@ -178,11 +179,6 @@ class Result:
     def trace(self) -> Trace:
         """What applied at each step and why (read from the solver on first use)."""
         return build_trace(self.reader, self.names)
-
-
-SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "ability_choice": 2, "chosen_value": 4,
-              "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3,
-              "text_only_ability": 1, "ability_instances": 3}
 
 
 def build_result(case: Case, solution, events: tuple = ()) -> Result:

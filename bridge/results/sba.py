@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from clingo import Function, Number, String, Symbol
 
-from bridge.reading.case import Case
+from bridge.model.case import Case
 from bridge.model.errors import SolveTimeout
 from bridge.results.result import Result, build_result
 from bridge.solving.solver import Solution, solve_case
@@ -114,7 +114,10 @@ def check_rounds(case: Case, result: Result, solution: Solution, timeout: float 
 def performed(case: Case, actions: tuple[Action, ...]) -> Case:
     """The board after the actions: leaving objects are new objects in the graveyard (400.7); a token
     that ceases to exist (704.5d, 111.7) is no longer on the board."""
-    from bridge.reading.events import Board, Event        # events.py: imported when a check did something (issue 21)
+    from bridge.model.events import (  # events.py: imported when a check did something (issue 21)
+        Board,
+        Event,
+    )
     leaving = tuple(dict.fromkeys((a.subject, "graveyard") for a in actions if a.action == "graveyard"))
     board = Event(0, "leaves", "state-based actions", tuple(o for o, _ in leaving), leaving=leaving).apply(
         Board(case.objects, case.effects))
@@ -163,7 +166,9 @@ def read_round(number: int, result: Result, solution: Solution) -> Round:
     for atom in solution.atoms("trigger_count", 4):
         event, source, ability, times = atom.arguments
         if event == Function("sba", [Number(number)]):
-            from bridge.solving.timeline import Trigger       # timeline.py: imported when something triggered (issue 21)
+            from bridge.solving.timeline import (
+                Trigger,  # timeline.py: imported when something triggered (issue 21)
+            )
             triggers.append(Trigger(source.string, ability, controllers.get(source.string, ""), times.number))
     groups: dict[tuple[str, str], list[str]] = {}
     for atom in solution.atoms("legend_group", 3):

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from clingo import Symbol, SymbolType
 
-from bridge.results.sba import Action, Round, Rounds
 from bridge.model.texts import ability_text, trigger_text
+from bridge.results.sba import Action, Round, Rounds
 
 DOING = {"graveyard": "put into its owner's graveyard", "unattached": "becomes unattached, stays on the battlefield",
          "counters_removed": "loses {n} +1/+1 and {n} -1/-1 counters", "loses_game": "loses the game",

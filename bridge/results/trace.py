@@ -9,11 +9,8 @@ from clingo import Symbol, SymbolType
 
 from bridge.model.ids import effect_id
 from bridge.model.texts import ability_text, effect_text
-from bridge.vocabulary.reader.reader import COLOR_WORDS
-
-ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
-                   "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",
-                   "toughness": "toughness", "mana_value": "mana value", "loyalty": "loyalty"}
+from bridge.model.vocabulary import COLOR_WORDS
+from bridge.solving.read_back import TRACE_ATOMS
 
 
 @dataclass(frozen=True)
@@ -98,13 +95,6 @@ def value_text(attribute: str, value: Symbol, ability_texts: dict) -> str:
     if value.type == SymbolType.String:
         return value.string.lower() if attribute == "color" else value.string
     return str(value)
-
-
-TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edition", "effect_time", "val",
-               "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
-               "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
-               "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability",
-               "text_change_found_nothing", "step_value", "conditional", "negative_used_as_zero")
 
 
 def build_trace(read, object_names: dict[str, str]) -> Trace:

@@ -5,11 +5,12 @@ import re
 
 from clingo import Function, Number, String, Symbol
 
-from bridge.cards.library import Card, library
-from bridge.vocabulary.reader.words import SUBTYPE_KEYS
-from bridge.reading.case import Case
+from bridge.cards.library import library
+from bridge.model.card import Card
+from bridge.model.case import Case
 from bridge.model.texts import has_word
-from bridge.vocabulary.reader.reader import Ability, Expr, Operation, Selector
+from bridge.model.vocabulary import Ability, Expr, Operation, Selector
+from bridge.vocabulary.words import SUBTYPE_KEYS
 
 PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
 

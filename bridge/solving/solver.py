@@ -10,17 +10,16 @@ import functools
 import itertools
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import clingo
 from clingo import Function, Number, ast
 
-from bridge.reading.case import Case
-from bridge.model.errors import CaseError, SolveTimeout
 from bridge.files.locations import asp_files
+from bridge.model.case import Case
+from bridge.model.errors import CaseError, SolveTimeout
+from bridge.model.reasons import reason_text
 from bridge.solving.facts import case_facts
-from bridge.results.result import SIGNATURES
-from bridge.results.trace import TRACE_ATOMS
+from bridge.solving.read_back import SIGNATURES, TRACE_ATOMS
 
 # The program parts grounded after the layers, and the input each one needs to have anything to do.
 AFTER_LAYERS = {"events": ("event_object", 3), "players": ("player", 1),
@@ -253,7 +252,6 @@ def check_new_targets(ctl: clingo.Control, case: Case) -> None:
     """707.10c: a copy's new targets must be legal (asp/115_targets.lp says why one is not)."""
     for atom in ctl.symbolic_atoms.by_signature("illegal_new_target", 3):
         copy, target, why = atom.symbol.arguments
-        from bridge.results.explain import reason_text          # only when there is something to report
         raise CaseError(case.file, f"new_targets of {copy.string!r}",
                         f"the new target {target.string!r} is not a legal target (707.10c): "
                         f"{reason_text(target.string, why)}")

@@ -13,9 +13,10 @@ from dataclasses import dataclass, replace
 
 from clingo import Function, Number, String, Symbol
 
-from bridge.reading.case import Case
+from bridge.model.case import Case
 from bridge.model.errors import SolveTimeout
-from bridge.reading.events import ASP_KIND, Board, Event
+from bridge.model.events import Board, Event
+from bridge.reading.events import ASP_KIND
 from bridge.solving.solver import Solution, solve_case
 
 

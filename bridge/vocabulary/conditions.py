@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bridge.model.errors import close_matches
-from bridge.vocabulary.reader.reader import COMPARISONS, Condition, Expr
+from bridge.model.vocabulary import Condition, Expr
+from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "devotion")

@@ -15,7 +15,10 @@ from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.keywords import PLAIN, keyword_line
 from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.text import ability_lines, normalized
+from bridge.cards.oracle.quoted import read_quotes_with
 from bridge.cards.oracle.triggers import trigger
+
+read_quotes_with(copy_ability, static_ability)     # quoted abilities are read like printed lines (quoted.py)
 
 # Keywords whose effect is in the layers (702.73a changeling: every creature type; 702.114a devoid).
 LAYER_KEYWORDS = ("changeling", "devoid")

@@ -39,7 +39,7 @@ def number(phrase: str):
     match = COUNTERS_ON.fullmatch(lower)
     if match:
         kind = match.group(1)
-        from bridge.vocabulary.reader.words import rules_words          # (only here: the lists are read with clingo)
+        from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
         if not rules_words().counter_known(kind):
             return None                          # a counter the rules' list (122) doesn't name stays text
         return {"counters": kind} if match.group(2) == "it" else {"counters": {"kind": kind, "object": "source"}}

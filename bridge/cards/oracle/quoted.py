@@ -1,15 +1,26 @@
 """Abilities inside quotes — granted by an effect (Svogthos: 'with "This creature's power and toughness are
 each equal to ..."') or kept by a copy (Vesuvan Doppelganger) — read like printed ones. 'This creature'
 in them is the object that gets the ability. A granted P/T ability is not characteristic-defining
-(604.3a: it is not printed on the object)."""
+(604.3a: it is not printed on the object).
+
+A quoted ability is read by the same readers as a printed line, which read quotes themselves: the
+grammar is recursive. So that no module imports one that imports it back, the readers are handed to
+this module by the reader's front (bridge/cards/oracle/__init__.py, which imports them all) with
+`read_quotes_with`, before any line is read.
+"""
 from __future__ import annotations
+
+from bridge.cards.oracle.text import normalized
+
+LINE_READERS: list = []          # copy_ability(plain, text), static_ability(plain): the first that reads it
+
+
+def read_quotes_with(copy_ability, static_ability) -> None:
+    LINE_READERS[:] = [lambda plain, text: copy_ability(plain, text), lambda plain, text: static_ability(plain)]
 
 
 def quoted_ability(text: str) -> dict:
-    from bridge.cards.oracle.copies import copy_ability                 # (imported here: those modules read quotes too)
-    from bridge.cards.oracle.statics import static_ability
-    from bridge.cards.oracle.text import normalized
     plain = normalized(text, "")
-    found = copy_ability(plain, text) or static_ability(plain) or {}
+    found = next((read for read in (reader(plain, text) for reader in LINE_READERS) if read), None) or {}
     found = {key: value for key, value in found.items() if key != "cda"}
     return {"text": text, **found}

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import yaml
 
-from bridge.model.errors import CaseError
-from bridge.cards.library import Card, library, parse_card
+from bridge.cards.library import library, parse_card
 from bridge.cards.oracle import read_text
-from bridge.vocabulary.reader.reader import Reader
-from bridge.vocabulary.reader.words import TRUSTED_WORDS
+from bridge.model.card import Card
+from bridge.model.errors import CaseError
+from bridge.vocabulary.reader import Reader
+from bridge.vocabulary.words import TRUSTED_WORDS
 
 
 def add_cards_command(commands, parents) -> None:
@@ -44,7 +45,7 @@ def run_import(args) -> int:
     from bridge.cards.store import CardStore, store_path
     path = Path(args.file)
     try:
-        import ijson          # streams the 100+ MB files (an extra: mtg-layers[cards])
+        import ijson  # streams the 100+ MB files (an extra: mtg-layers[cards])
     except ImportError:
         raise CaseError(str(path), "", "importing needs ijson: pip install 'mtg-layers[cards]'") from None
     try:
@@ -89,7 +90,10 @@ def checked(cards, file: str, skipped: list[str]):
 
 def find(name: str, store_option: str | None) -> tuple[Card, dict, str]:
     """A card by name (the built-in library first, then the card store), its raw mapping, where it is."""
-    from bridge.cards.store import CardStore, store_path      # here: sqlite3 costs every command ~4 ms
+    from bridge.cards.store import (  # here: sqlite3 costs every command ~4 ms
+        CardStore,
+        store_path,
+    )
     lib = library()
     proper = lib.lookup(name)
     if proper:

@@ -13,11 +13,12 @@ import os
 import sys
 
 from bridge.interfaces import api
-from bridge.interfaces.cli.main import bounds_of, file_outcome, limits_of, listed_files, say, worst
+from bridge.interfaces.cli.files import file_outcome, listed_files, say, worst
+from bridge.interfaces.cli.options import bounds_of, limits_of
 from bridge.results.render import dumps, text_only_data, text_only_summary
-from bridge.solving.runner import keep_until_exit, run_bounded_each
 from bridge.results.sba_render import limit_notes
 from bridge.results.schemas import FORMAT_VERSION
+from bridge.solving.runner import keep_until_exit, run_bounded_each
 
 PROBLEM_NAMES = {"error": "with bad input", "timeout": "timed out", "memory": "out of memory",
                  "internal": "with an internal error"}
@@ -35,9 +36,8 @@ def warm_up() -> None:
     """Parse asp/, add it to a Control, load the card library and the rules' word lists here, once:
     forked children inherit them instead of each doing it again. A failure is left for each case to
     report."""
-    from bridge.reading import events
-    from bridge.solving import timeline  # noqa: F401 (what a case with events or state-based actions imports)
     from bridge.cards.library import library
+    from bridge.solving import timeline  # noqa: F401 (what a case with events or state-based actions imports)
     from bridge.solving.solver import asp_files, parsed_rules, prepare_control
     try:
         parsed_rules(tuple(str(path) for path in asp_files()))

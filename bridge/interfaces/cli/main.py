@@ -5,22 +5,25 @@ Exit codes: 0 success, 1 an expectation failed, 2 bad input (the message names f
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from bridge.interfaces.cli import research as research_cli
-
-from bridge.reading.case import EDITIONS
 from bridge.interfaces.cli.cards import add_cards_command, run_cards
+from bridge.interfaces.cli.files import bounded, listed_files, one_file, say, worst
+from bridge.interfaces.cli.options import (
+    bounds_of,
+    common_options,
+    jobs_count,
+    limits_of,
+)
 from bridge.interfaces.web.command import add_serve_command, run_serve
 from bridge.model.errors import CaseError, SolveTimeout
-from bridge.solving.runner import DEFAULT_BOUNDS, Bounds, OutOfMemory, keep_until_exit, run_bounded
-from bridge.interfaces.cli.terminal import escape_controls
-from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
+from bridge.reading.case import EDITIONS
+from bridge.solving.runner import keep_until_exit
+
 # Each command imports the rest of what it uses when it runs: a two-card `solve` starts in a
 # fraction of the time it takes to import every command's modules (issue 21).
 
@@ -57,71 +60,6 @@ examples:
   mtg-layers solve --no-reevaluate cases/dependency/reevaluation_613_8c.yaml
   mtg-layers help vocabulary
 """
-
-
-def common_options() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--timeout", type=seconds, default=DEFAULT_BOUNDS.seconds, metavar="SECONDS", action=Given,
-                        help="stop each case after this long, reading and printing included (default 60)")
-    common.add_argument("--max-memory", type=megabytes, default=DEFAULT_BOUNDS.memory_bytes >> 20, metavar="MB",
-                        help=f"memory of each case's solving (default {DEFAULT_BOUNDS.memory_bytes >> 20})")
-    common.add_argument("--max-output", type=count, default=DEFAULT_BOUNDS.output_bytes, metavar="BYTES",
-                        help=f"printed output of each case (default {DEFAULT_BOUNDS.output_bytes})")
-    common.add_argument("--max-file-size", type=count, default=DEFAULT_LIMITS.max_file_bytes, metavar="BYTES")
-    common.add_argument("--max-objects", type=count, default=DEFAULT_LIMITS.max_objects, metavar="N")
-    common.add_argument("--max-effects", type=count, default=DEFAULT_LIMITS.max_effects, metavar="N")
-    common.add_argument("--no-reevaluate", dest="reevaluate", action="store_false",
-                        help="research: keep the dependency graph found at the start of each layer instead of "
-                             "evaluating it again after every application (ignores CR 613.8c; answers may be wrong)")
-    return common
-
-
-class Given(argparse.Action):
-    """Store the value and note that the command line gave it (`args.given`): a sweep's spec has a
-    timeout of its own, which only a --timeout written out overrides."""
-
-    def __call__(self, parser, namespace, value, option_string=None):
-        setattr(namespace, self.dest, value)
-        namespace.given = getattr(namespace, "given", frozenset()) | {self.dest}
-
-
-def seconds(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds greater than 0, got {text!r}")
-    return value
-
-
-def count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, got {text!r}")
-    return value
-
-
-def jobs_count(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
-    return value
-
-
-def megabytes(text: str) -> int:
-    value = int(text)
-    if value < 100:
-        raise argparse.ArgumentTypeError(f"expected at least 100 (MB): clingo and Python need that, got {text!r}")
-    return value
-
-
-def limits_of(args) -> Limits:
-    return Limits(max_file_bytes=args.max_file_size, max_objects=args.max_objects, max_effects=args.max_effects,
-                  max_nodes=DEFAULT_LIMITS.max_nodes)
-
-
-def bounds_of(args) -> Bounds:
-    """The hard limits of one file's child process: the deadline leaves a second over --timeout for the
-    solver's own check, which names the step it stopped at."""
-    return Bounds(seconds=args.timeout, grace=1.0, memory_bytes=args.max_memory << 20, output_bytes=args.max_output)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -282,7 +220,9 @@ def solve_output(args, path):
 
 
 def run_check(args) -> int:
-    from bridge.interfaces.cli.check import run_check as run       # several files at once: bridge/interfaces/cli/check.py
+    from bridge.interfaces.cli.check import (
+        run_check as run,  # several files at once: bridge/interfaces/cli/check.py
+    )
     return run(args)
 
 
@@ -302,8 +242,15 @@ def run_explain(args) -> int:
 
 def run_deps(args) -> int:
     import subprocess
+
     from bridge.interfaces import api
-    from bridge.results.deps import GraphvizMissing, deps_data, deps_dot, deps_text, render
+    from bridge.results.deps import (
+        GraphvizMissing,
+        deps_data,
+        deps_dot,
+        deps_text,
+        render,
+    )
     from bridge.results.render import dumps
 
     def work():
@@ -345,68 +292,6 @@ def run_compare(args) -> int:
                 raise SolveTimeout(str(path), args.timeout, late.steps) from None
         return compare_data(results) if args.format == "json" else compare_text(results)
     return each_case(args, args.cases, work)
-
-
-@dataclass(frozen=True)
-class FileOutcome:
-    """One file's answer, or its failure: every file gets its own, whatever happened to the others."""
-    value: object = None
-    status: int = 0            # the exit code this file asks for: 2 bad input, 3 internal, 4 time, 5 memory
-    kind: str = ""             # error | timeout | memory | internal
-    message: str = ""
-
-
-def bounded(args, path, work) -> FileOutcome:
-    """work() for one file in a child process under the limits; any failure is this file's alone."""
-    return file_outcome(path, lambda: run_bounded(work, bounds_of(args), file=str(path)))
-
-
-def file_outcome(path, answer) -> FileOutcome:
-    """What answer() gives for one file (its value, or what it raises: bridge/solving/runner.py)."""
-    try:
-        return FileOutcome(answer())
-    except CaseError as error:
-        return FileOutcome(status=2, kind="error", message=str(error))
-    except SolveTimeout as error:
-        return FileOutcome(status=4, kind="timeout", message=str(error))
-    except OutOfMemory as error:
-        return FileOutcome(status=5, kind="memory", message=str(error))
-    except KeyboardInterrupt:
-        raise
-    except Exception as error:        # a defect of mtg-layers: named with the file, the others go on
-        return FileOutcome(status=3, kind="internal", message=f"{path}: internal error (please report it with "
-                                                              f"the case file): {type(error).__name__}: {error}")
-
-
-def one_file(args, path, work) -> int:
-    """A command over one file: its output, or its one error line."""
-    outcome = bounded(args, path, work)
-    if outcome.status:
-        say(f"error: {outcome.message}", sys.stderr)
-    else:
-        say(outcome.value)
-    return outcome.status
-
-
-def listed_files(args, paths) -> tuple[list, int]:
-    """The case files under `paths`; a folder that cannot be read is said, and makes the exit 2."""
-    from bridge.interfaces import api
-    unreadable: list[str] = []
-    files = api.case_files(paths, unreadable=unreadable)
-    for problem in unreadable:
-        say(f"error: {problem}", sys.stderr)
-    return files, 2 if unreadable else 0
-
-
-def worst(a: int, b: int) -> int:
-    """The exit code of several files: the most serious one's (internal > memory > time > input > fail)."""
-    rank = {0: 0, 1: 1, 2: 2, 4: 3, 5: 4, 3: 5}
-    return max(a, b, key=lambda code: rank.get(code, 6))
-
-
-def say(text: str, stream=None) -> None:
-    """Print text with control characters escaped: a name cannot rewrite the terminal."""
-    print(escape_controls(text), file=stream or sys.stdout)
 
 
 if __name__ == "__main__":

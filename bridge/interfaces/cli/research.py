@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bridge.model.errors import CaseError
 from bridge.interfaces.sweep import MAX_BOARDS
+from bridge.model.errors import CaseError
+
 # The runners import what else they use: `mtg-layers solve` need not load it (issue 21).
 
 
@@ -46,15 +47,16 @@ def board_limit(text: str) -> int:
 def solved(args, path):
     """The Result of one case (CaseError when it cannot be read)."""
     from bridge.interfaces import api
-    from bridge.interfaces.cli.main import limits_of
+    from bridge.interfaces.cli.options import limits_of
     return api.solve(path, rules=args.rules, timeout=args.timeout, limits=limits_of(args), reevaluate=args.reevaluate)
 
 
 def run_facts(args) -> int:
     """The facts of one case, made in a child process under --timeout and --max-memory (bridge/solving/runner.py)."""
     import json
+
+    from bridge.interfaces.cli.files import one_file
     from bridge.results.board_facts import board_facts, facts_text
-    from bridge.interfaces.cli.main import one_file
     from bridge.results.schemas import FORMAT_VERSION
 
     def work():
@@ -69,17 +71,18 @@ def run_facts(args) -> int:
 
 def run_query_command(args) -> int:
     import json
+
     from bridge.interfaces import api
-    from bridge.results.board_facts import board_facts
     from bridge.interfaces.query import load_program, run_query
+    from bridge.results.board_facts import board_facts
     from bridge.results.schemas import FORMAT_VERSION
     try:
-        from bridge.interfaces.cli.main import limits_of
+        from bridge.interfaces.cli.options import limits_of
         program = load_program(args.program, limits_of(args))
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    from bridge.interfaces.cli.main import bounded, worst
+    from bridge.interfaces.cli.files import bounded, worst
 
     def work(path) -> str:
         """One case's line: solved and queried in a child process under --timeout and --max-memory (the

@@ -17,10 +17,10 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from bridge.model.errors import CaseError
 from bridge.interfaces.sweep.output import SUFFIXES, WRITERS, done_boards
 from bridge.interfaces.sweep.spec import SweepSpec, load_spec
 from bridge.interfaces.sweep.worker import BatchJob, BatchStats, solve_batch, warm_up
+from bridge.model.errors import CaseError
 
 BOARDS_PER_BATCH = 24      # about 1-2 s of work: enough to make a task's own cost (a few ms) small
 
@@ -38,7 +38,7 @@ def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int, args=None
     pool = tuple((card.label, card.entry) for card in spec.pool)
     bounds = {}
     if args is not None:
-        from bridge.interfaces.cli.main import limits_of
+        from bridge.interfaces.cli.options import limits_of
         bounds = dict(memory_bytes=args.max_memory << 20, output_bytes=args.max_output, limits=limits_of(args),
                       reevaluate=args.reevaluate)
     timeout = args.timeout if args is not None and "timeout" in getattr(args, "given", ()) else spec.timeout
@@ -74,7 +74,7 @@ def cluster_threads(client) -> int:
 
 def run(args) -> int:
     try:
-        from bridge.interfaces.cli.main import limits_of
+        from bridge.interfaces.cli.options import limits_of
         spec = load_spec(args.spec, limits_of(args))
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)

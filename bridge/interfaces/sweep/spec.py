@@ -7,10 +7,11 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from bridge.reading.case import EDITIONS, load_case, snake_case
-from bridge.model.errors import CaseError, close_matches
 from bridge.cards.library import library
 from bridge.interfaces.query import parse_program
+from bridge.model.errors import CaseError, close_matches
+from bridge.model.ids import snake_case
+from bridge.reading.case import EDITIONS, load_case
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text, read_yaml
 
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
@@ -196,8 +197,8 @@ def store_entries(file: str, value) -> list[tuple[str, str]]:
     `search`, at most `limit` (default 100), with `static: true` only those the Oracle-text reader
     gives a static effect. Workers look the names up in their own store: on another machine, point
     MTG_LAYERS_CARD_STORE at a copy."""
-    from bridge.cards.store import default_store
     from bridge.cards.library import stored_card
+    from bridge.cards.store import default_store
     if not isinstance(value, dict) or any(k not in STORE_KEYS for k in value):
         raise fail(file, "pool.store", "expected a mapping with " + ", ".join(STORE_KEYS))
     store = default_store()

@@ -15,13 +15,19 @@ import time
 from dataclasses import dataclass
 
 from bridge.interfaces import api
-from bridge.results.board_facts import board_facts
-from bridge.model.errors import CaseError, SolveTimeout
-from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
-from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
-from bridge.interfaces.query import QueryProgram, example_path, load_program, parse_program, run_query
-from bridge.results.schemas import FORMAT_VERSION
+from bridge.interfaces.query import (
+    QueryProgram,
+    example_path,
+    load_program,
+    parse_program,
+    run_query,
+)
 from bridge.interfaces.sweep.spec import Task
+from bridge.model.errors import CaseError, SolveTimeout
+from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
+from bridge.results.board_facts import board_facts
+from bridge.results.schemas import FORMAT_VERSION
+from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
 
 # The built-in findings that are queries over the board's facts: the example programs of docs/queries.
 FINDING_PROGRAMS = {"dependency_loop": "loops", "dependency_override": "dependency_overrides_timestamp"}

@@ -7,16 +7,17 @@ import math
 
 import yaml
 
+from bridge.cards.library import library
 from bridge.interfaces import api
-from bridge.reading.case import EDITIONS, load_case_text, snake_case
+from bridge.interfaces.web.graph_svg import step_svg
+from bridge.model.errors import CaseError
+from bridge.model.ids import snake_case
+from bridge.reading.case import EDITIONS, load_case_text
+from bridge.reading.yaml_input import Limits, read_yaml
 from bridge.results.compare import compare_data
 from bridge.results.deps import deps_data
-from bridge.model.errors import CaseError
 from bridge.results.explain import explain_data
-from bridge.cards.library import library
 from bridge.results.render import result_json
-from bridge.reading.yaml_input import Limits, read_yaml
-from bridge.interfaces.web.graph_svg import step_svg
 
 
 def board_yaml(board) -> str:

@@ -15,10 +15,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from urllib.parse import parse_qs, urlsplit
 
-from bridge.model.errors import CaseError, SolveTimeout
-from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
-from bridge.reading.yaml_input import Limits
 from bridge.interfaces.web import board
+from bridge.model.errors import CaseError, SolveTimeout
+from bridge.reading.yaml_input import Limits
+from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
 
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
@@ -257,9 +257,8 @@ def serve(host: str, port: int, settings: Settings, ready=print) -> None:
     # Read the library and import what solving may import, once, here: each request's child process is
     # forked from a threaded server and starts with them (no import in a child, where a lock another
     # thread held at the fork could never be released).
-    from bridge.results import sba_render
-    from bridge.solving import timeline  # noqa: F401
     from bridge.cards.library import library
+    from bridge.solving import timeline  # noqa: F401
     library()
     server_class = Server6 if ":" in host else Server
     with server_class((host, port), settings) as server:

@@ -11,6 +11,6 @@ SCHEMAS = {"solve": "solve.json", "check": "check.json", "explain": "explain.jso
 
 
 def schema(command: str) -> dict:
-    import json                          # not at import: every command reads FORMAT_VERSION (issue 21)
+    import json  # not at import: every command reads FORMAT_VERSION (issue 21)
     from importlib import resources
     return json.loads((resources.files("bridge.results.schemas") / SCHEMAS[command]).read_text(encoding="utf-8"))

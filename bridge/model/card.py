@@ -1,0 +1,38 @@
+"""A card's printed characteristics (CR 200-209), as the bridge hands them to asp/."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridge.model.vocabulary import Ability, Operation, TargetSpec
+
+
+@dataclass(frozen=True)
+class ManaSymbol:
+    kind: str          # generic | colored | hybrid | twobrid | phyrexian | colorless | snow | x
+    letters: tuple[str, ...] = ()
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's printed characteristics, as the bridge hands them to asp/."""
+    name: str
+    mana_cost: tuple[ManaSymbol, ...] | None
+    mana_cost_text: str
+    color_indicator: tuple[str, ...]
+    type_line: str
+    supertypes_and_types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    pt_text: str
+    loyalty: int | None
+    text: str
+    abilities: tuple[Ability, ...]
+    spell: tuple[Operation, ...]
+    library: bool
+    flip_face: "Card | None" = None    # 710.1b the alternative characteristics of a flip card
+    back_face: "Card | None" = None    # 712 the back face of a transforming double-faced card
+    modal_back_face: "Card | None" = None   # 712.1d-e the back face of a modal double-faced card
+    halves: tuple["Card", ...] = ()    # 709 the two halves of a split card
+    targets: tuple[TargetSpec, ...] = ()   # 115.1 what a spell's instances of the word "target" can name

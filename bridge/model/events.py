@@ -1,0 +1,56 @@
+"""Events (cast, enters, leaves, turn face up ...) and the board each one leaves behind."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bridge.model.case import BoardObject, Effect
+
+# 701.28, 702.37, 710: what an event that changes a status does to it (None: turns it over).
+STATUS_CHANGE = {"turn_face_up": ("face_down", False), "turn_face_down": ("face_down", True),
+                 "transform": ("transformed", None), "flip": ("flipped", True)}
+
+
+@dataclass(frozen=True)
+class Board:
+    objects: tuple[BoardObject, ...]
+    effects: tuple[Effect, ...]
+
+    def by_id(self) -> dict[str, BoardObject]:
+        return {o.id: o for o in self.objects}
+
+    def next_timestamp(self) -> int:
+        """613.7d-e An object or effect that appears now gets a timestamp later than everything so far."""
+        return max([o.timestamp for o in self.objects] + [e.timestamp for e in self.effects] + [0]) + 1
+
+
+@dataclass(frozen=True)
+class Event:
+    number: int
+    kind: str                                     # one of EVENT_KINDS
+    where: str                                    # its key path in the file, e.g. events[2]
+    subjects: tuple[str, ...]                     # the objects the event is about
+    new_objects: tuple[BoardObject, ...] = ()     # put onto the battlefield or the stack
+    new_effects: tuple[Effect, ...] = ()          # copy effects that start with the event
+    leaving: tuple[tuple[str, str], ...] = ()     # (object, zone it goes to): seen on the board before (603.10a)
+    expected_triggers: tuple[tuple[str, int], ...] | None = None
+
+    def apply(self, board: Board) -> Board:
+        """The board after the event."""
+        gone = dict(self.leaving)
+        now = board.next_timestamp()
+        objects = []
+        for obj in board.objects:
+            if obj.id in gone:
+                # 400.7 it becomes a new object in its new zone, with no counters or status; what that
+                # means for the effects that applied to it is in asp/611_continuous_effects.lp.
+                obj = replace(obj, zone=gone[obj.id], attached_to=None, counters=(), status=(), damage=0,
+                              deathtouch_damage=False)
+            if obj.id in self.subjects and self.kind in STATUS_CHANGE:
+                name, value = STATUS_CHANGE[self.kind]
+                present = name in obj.status
+                wanted = (not present) if value is None else value
+                status = tuple(s for s in obj.status if s != name) + ((name,) if wanted else ())
+                obj = replace(obj, status=status,
+                              status_changes=obj.status_changes + ((name, present, now, self.number),))
+            objects.append(obj)
+        return Board(tuple(objects) + self.new_objects, board.effects + self.new_effects)

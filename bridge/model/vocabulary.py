@@ -1,0 +1,175 @@
+"""The card vocabulary as data: selectors, numbers, conditions, operations and abilities.
+
+Frozen dataclasses that every stage passes on: bridge/vocabulary/reader.py makes them from YAML,
+bridge/cards/oracle from Oracle text, bridge/solving/facts.py turns them into clingo symbols. What they
+mean for the game is in asp/.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+COLOR_WORDS = ("white", "blue", "black", "red", "green")
+# 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
+ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
+
+
+@dataclass(frozen=True)
+class Selector:
+    """Which permanents a static ability's effect applies to (or which ones a number counts)."""
+    self_only: bool = False
+    attached: bool = False
+    words: tuple[str, ...] = ()
+    not_words: tuple[str, ...] = ()
+    controller: str | None = None  # "you" | "opponent"
+    other: bool = False
+    branches: tuple["Selector", ...] = ()
+    chosen: tuple[str, ...] = ()   # {chosen: KEY} words: the value chosen for the source as it entered
+    zones: tuple[str, ...] = ()    # the zones it looks in (400.1); none given: the battlefield (permanents)
+    owner: str | None = None       # "you" | "opponent": cards owned by ... (108.3; cards outside the
+                                   # battlefield and the stack have no controller, 108.4a)
+    has: tuple[str, ...] = ()      # abilities it has (keywords by name, other abilities by their text)
+    lacks: tuple[str, ...] = ()    # abilities it doesn't have
+    no_abilities: bool = False     # "with no abilities" (Muraganda Petroglyphs)
+    named: str | None = None       # "named X" (201.2)
+    compares: tuple[tuple[str, str, int], ...] = ()   # (power | toughness | mana_value, le | ge | eq | lt | gt, N)
+    statuses: tuple[str, ...] = ()     # token | face_down: what each object is (all)
+    not_statuses: tuple[str, ...] = ()  # ... and isn't (not; "nontoken")
+    on_source: bool = False        # "attached to it": permanents attached to the ability's object
+
+
+@dataclass(frozen=True)
+class Expr:
+    """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
+    kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
+    #            | calculated (a number a resolving effect worked out, 611.2d: `number`, possibly negative)
+    number: int = 0
+    counter: str = ""          # counters: the kind of counter (122), counted on the affected object
+    selector: Selector | None = None
+    owner: str = "any"
+    parts: tuple["Expr", ...] = ()
+    colors: tuple[str, ...] = ()   # devotion: to these colors (700.5)
+    zone: str = "graveyard"        # count_cards: the zone its cards are in (400.1)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One "as long as ..." of a static ability (611.3a: checked at every moment): a number and the
+    bounds it must be within, or a designation its object must have (701.31b monstrous)."""
+    number: Expr | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    status: str | None = None      # monstrous | tapped | untapped
+
+
+@dataclass(frozen=True)
+class CopyExceptions:
+    """What a copy effect does not copy or adds (707.9): kept characteristics, specific values,
+    types "in addition", abilities gained as part of the copy ('this' = the ability itself)."""
+    keep: tuple[str, ...] = ()
+    pt: tuple[int, int] | None = None
+    colors: tuple[str, ...] | None = None
+    add_types: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
+    add_supertypes: tuple[str, ...] = ()
+    abilities: tuple["Ability", ...] = ()
+    gains_this: bool = False
+    remove_supertypes: tuple[str, ...] = ()      # "it isn't legendary" (707.9b)
+    # "it enters with an additional +1/+1 counter if it's a creature" (707.9e, 707.9f): each item is
+    # (counters, condition on the copy as it would exist, or None)
+    enters_with: tuple[tuple[tuple[tuple[str, int], ...], "Selector | None"], ...] = ()
+    # "if it's a creature, it ... has changeling" (707.9f): (condition, abilities gained)
+    conditional: tuple[tuple["Selector", tuple["Ability", ...]], ...] = ()
+    # "enter tapped as a copy" (614.1c, Vesuva): how the copy enters, not a copied value
+    enters_tapped: bool = False
+
+
+@dataclass(frozen=True)
+class Operation:
+    kind: str
+    values: tuple[str, ...] = ()
+    abilities: tuple["Ability", ...] = ()
+    power: Expr | None = None
+    toughness: Expr | None = None
+    chosen: str | None = None
+    player: str | None = None
+    copy_source: str | None = None
+    exceptions: CopyExceptions = CopyExceptions()
+    this_path: tuple[int, ...] = ()   # for "it has this ability": which ability of the source's card
+    selector: Selector | None = None  # add_activated_abilities_of: the objects whose abilities it gains
+
+
+@dataclass(frozen=True)
+class PlayerEffect:
+    """What a static ability does to players (613.10) and to the game's rules for them (613.11)."""
+    who: str                                   # you | opponents | each
+    gains: tuple[str, ...] = ()                # shroud, hexproof, protection from red, can't gain life ...
+    hand_size: tuple[str, int] | None = None   # ("set", N), ("add", N) or ("none", 0): 402.2
+    devotion_bonus: int = 0                    # "Your devotion to each color ... is increased by N" (700.5a)
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One instance of the word "target" on a spell (115.1): what it can name."""
+    kind: str                      # any | player | permanent | spell
+    selector: Selector | None = None
+    mode: int | None = None        # the mode it belongs to, for a modal spell (700.2)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """The trigger condition of a triggered ability (603.1): the kind of event and what it is about."""
+    when: str                      # one of TRIGGER_EVENTS
+    what: Selector
+    to: str | None = None          # for "leaves": the zone it goes to (None: any)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A keyword, or an ability with its text and, when modelled, its static effect.
+
+    `enters_as_copy` / `becomes_copy`: the exceptions of "enter as a copy" (used by an object's
+    copy_of) and of "becomes a copy" (used by an effect's becomes_copy_of). `chosen`: the key of
+    a choice made as the object entered that the ability refers to (shown with the object's value)."""
+    text: str
+    keyword: str | None = None
+    selector: Selector | None = None
+    operations: tuple[Operation, ...] = ()
+    cda: bool = False
+    activated: tuple[Operation, ...] = ()
+    enters_as_copy: CopyExceptions | None = None
+    becomes_copy: CopyExceptions | None = None
+    creates_token_copy: CopyExceptions | None = None   # "create a token that's a copy of ..., except" (707.2, 111.1)
+    chosen: str | None = None
+    trigger: Trigger | None = None
+    copies_spell: CopyExceptions | None = None     # "copy target spell, except ..." (707.10, 707.9)
+    enters_tapped: bool = False                    # "... enters tapped" (614.1c)
+    enters_with_counters: tuple[tuple[str, int], ...] = ()   # "... enters with N ... counters" (614.1c)
+    players: PlayerEffect | None = None            # "you have shroud", "your maximum hand size ..." (613.10-11)
+    targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
+    chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
+    conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
+
+    @property
+    def is_activated(self) -> bool:
+        """113.3b An activated ability is written "[Cost]: [Effect.]" (a loyalty ability too, 606.4); one
+        with a modelled effect says so with `activated`. (Keyword abilities are not classified here.)"""
+        return bool(self.activated) or (self.keyword is None and ACTIVATED_FORM.match(self.text) is not None)
+
+    @property
+    def is_static(self) -> bool:
+        return self.selector is not None
+
+    @property
+    def text_only(self) -> bool:
+        """Kept as its text: nothing of it is modelled, so it generates no effect here (its
+        targets alone, or `chosen:` to show a value, do not make it do anything)."""
+        return not (self.keyword or self.selector or self.activated or self.enters_as_copy or self.becomes_copy
+                    or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
+                    or self.players or self.chooses)
+
+
+def canonical_word(word: str) -> str:
+    """Spell a type, supertype, subtype or color word the one way asp/ knows it ("Creature")."""
+    word = word.strip()
+    return word[:1].upper() + word[1:] if word else word

@@ -1,0 +1,173 @@
+"""Abilities: keywords, static abilities with their effects and conditions, player effects (613.10-11),
+triggers (603.1) and targets (115.1)."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import yaml
+
+from bridge.model.errors import close_matches
+from bridge.model.vocabulary import Ability, Expr, PlayerEffect, TargetSpec, Trigger
+from bridge.vocabulary.conditions import read_conditions
+from bridge.vocabulary.keys import CHOICE_KEYS, TRIGGER_EVENTS, TRIGGER_KEYS
+
+
+def calculated(expr: Expr | None) -> bool:
+    """A number given as worked out on resolution, at any depth of a sum."""
+    return expr is not None and (expr.kind == "calculated" or any(calculated(p) for p in expr.parts))
+
+
+def structure_text(data: dict) -> str:
+    """The text of an ability written without one: its structure in one line of YAML, as written
+    ("static: {affects: {all: [creature, white]}, does: {modify_pt: +1/+1}}")."""
+    line = yaml.safe_dump(data, default_flow_style=True, sort_keys=False, allow_unicode=True, width=1 << 30)
+    return line.strip()[1:-1]
+
+
+def keyword_text(value: str) -> str:
+    """A keyword as it prints: lowercase words, mana symbols uppercase ("megamorph {5}{G}")."""
+    return re.sub(r"\{[^{}]*\}", lambda symbol: symbol.group(0).upper(), " ".join(value.split()).lower())
+
+
+
+
+
+class AbilityReading:
+    """Part of Reader (bridge/vocabulary/reader.py): abilities."""
+
+    # --- abilities ---
+    def ability(self, value, where: str, default_text: str | None = None) -> Ability:
+        """A keyword string or a mapping. A mapping without `text:` takes `default_text` (the card's
+        text, for a card's only ability) or, failing that, a text generated from its structure."""
+        if isinstance(value, str):
+            keyword = keyword_text(value)
+            if not keyword:
+                raise self.fail(where, "empty keyword")
+            self.words.keyword(keyword, where)
+            return Ability(text=keyword, keyword=keyword)
+        data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
+                                           "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
+                                           "enters", "players", "targets", "choose"))
+        if "keyword" in data:
+            return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
+        if not data:
+            raise self.fail(where, "an empty ability: give its text, or what it does (static, activated ...)")
+        text = self.string(data["text"], f"{where}.text") if "text" in data else default_text or structure_text(data)
+        cda = data.get("cda", False)
+        if not isinstance(cda, bool):
+            raise self.fail(f"{where}.cda", "expected true or false")
+        selector, operations, activated, conditions = None, (), (), ()
+        if "static" in data:
+            static = self.mapping(data["static"], f"{where}.static", ("affects", "does", "as_long_as"))
+            for key in ("affects", "does"):
+                if key not in static:
+                    raise self.fail(f"{where}.static", f"missing key {key!r}")
+            selector = self.selector(static["affects"], f"{where}.static.affects")
+            operations = self.operations(static["does"], f"{where}.static.does")
+            if any(calculated(op.power) or calculated(op.toughness) for op in operations):
+                raise self.fail(f"{where}.static.does", "a number 'calculated' on resolution (611.2d) belongs to a "
+                                "resolved effect (effects:, a spell's or an activated ability's does); a static "
+                                "ability's numbers are worked out continuously: use count, counters, devotion ...")
+            if "as_long_as" in static:
+                if cda:
+                    raise self.fail(f"{where}.static.as_long_as", "a characteristic-defining ability has no "
+                                    "condition (604.3a(5)): drop cda: true or the condition")
+                conditions = read_conditions(self, static["as_long_as"], f"{where}.static.as_long_as")
+        elif cda:
+            raise self.fail(f"{where}.cda", "only a static ability can be characteristic-defining")
+        if "activated" in data:
+            act = self.mapping(data["activated"], f"{where}.activated", ("does",))
+            if "does" not in act:
+                raise self.fail(f"{where}.activated", "missing key 'does'")
+            activated = self.operations(act["does"], f"{where}.activated.does")
+        copies = {}
+        for key in ("enters_as_copy", "becomes_copy", "creates_token_copy"):
+            if key in data:
+                spec = self.mapping(data[key] or {}, f"{where}.{key}",
+                                    ("except", "tapped") if key == "enters_as_copy" else ("except",))
+                copies[key] = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.{key}.except")
+                if "tapped" in spec:
+                    if not isinstance(spec["tapped"], bool):
+                        raise self.fail(f"{where}.{key}.tapped", "expected true or false")
+                    copies[key] = replace(copies[key], enters_tapped=spec["tapped"])
+        chosen = self.string(data["chosen"], f"{where}.chosen") if "chosen" in data else None
+        chooses = self.string(data["choose"], f"{where}.choose") if "choose" in data else None
+        if chooses is not None and chooses not in CHOICE_KEYS:
+            raise self.fail(f"{where}.choose", f"unknown choice {chooses!r}" + close_matches(chooses, CHOICE_KEYS)
+                            + f"; expected one of {', '.join(CHOICE_KEYS)}")
+        trigger = self.trigger(data["triggered"], f"{where}.triggered") if "triggered" in data else None
+        copies_spell = None
+        if "copies_spell" in data:
+            spec = self.mapping(data["copies_spell"] or {}, f"{where}.copies_spell", ("except",))
+            copies_spell = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.copies_spell.except")
+        tapped, counters = False, ()
+        if "enters" in data:
+            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters"))
+            tapped = spec.get("tapped", False)
+            if not isinstance(tapped, bool):
+                raise self.fail(f"{where}.enters.tapped", "expected true or false")
+            counters = self.counters(spec.get("counters", {}), f"{where}.enters.counters")
+        players = self.player_effect(data["players"], f"{where}.players") if "players" in data else None
+        raw_targets = data.get("targets", []) or []
+        if not isinstance(raw_targets, list):
+            raise self.fail(f"{where}.targets", "expected a list of targets, e.g. [any]")
+        targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
+        return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
+                       chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
+                       enters_with_counters=counters, players=players, targets=targets,
+                       chooses=chooses, conditions=conditions, **copies)
+
+    def player_effect(self, value, where: str) -> PlayerEffect:
+        data = self.mapping(value, where, ("who", "gain", "max_hand_size", "devotion_bonus"))
+        who = self.string(data.get("who", "you"), f"{where}.who")
+        if who not in ("you", "opponents", "each"):
+            raise self.fail(f"{where}.who", f"unknown players {who!r}; expected you, opponents or each")
+        gains = tuple(" ".join(g.lower().split()) for g in self.string_list(data.get("gain", []), f"{where}.gain"))
+        hand_size = None
+        if "max_hand_size" in data:
+            raw = data["max_hand_size"]
+            at = f"{where}.max_hand_size"
+            if raw == "none":
+                hand_size = ("none", 0)
+            elif isinstance(raw, dict):
+                hand_size = ("add", self.integer(self.mapping(raw, at, ("add",)).get("add", 0), f"{at}.add"))
+            else:
+                hand_size = ("set", self.integer(raw, at))
+        bonus = self.integer(data["devotion_bonus"], f"{where}.devotion_bonus") if "devotion_bonus" in data else 0
+        if not gains and hand_size is None and not bonus:
+            raise self.fail(where, "say what it does to players: gain: [...], max_hand_size or devotion_bonus")
+        return PlayerEffect(who=who, gains=gains, hand_size=hand_size, devotion_bonus=bonus)
+
+    def trigger(self, value, where: str) -> Trigger:
+        data = self.mapping(value, where, TRIGGER_KEYS)
+        when = self.string(data.get("when", ""), f"{where}.when")
+        if when not in TRIGGER_EVENTS:
+            raise self.fail(f"{where}.when", f"unknown event {when!r}" + close_matches(when, TRIGGER_EVENTS)
+                            + f"; expected one of {', '.join(TRIGGER_EVENTS)}")
+        if "what" not in data:
+            raise self.fail(where, "missing key 'what' (self, or a selector of the objects the event is about)")
+        to = None
+        if "to" in data:
+            if when != "leaves":
+                raise self.fail(f"{where}.to", "'to' only goes with when: leaves")
+            to = self.zone(data["to"], f"{where}.to")
+        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what", place="trigger"), to=to)
+
+    def target_spec(self, value, where: str) -> TargetSpec:
+        """any (115.4: a creature, player or planeswalker), player, {permanent: SELECTOR},
+        {spell: SELECTOR}; a mapping may add mode: N."""
+        if isinstance(value, str):
+            if value not in ("any", "player"):
+                raise self.fail(where, f"unknown target {value!r}" + close_matches(value, ("any", "player"))
+                                + "; use any, player, {permanent: SELECTOR} or {spell: SELECTOR}")
+            return TargetSpec(kind=value)
+        data = self.mapping(value, where, ("permanent", "spell", "any", "player", "mode"))
+        kinds = [k for k in ("permanent", "spell", "any", "player") if k in data]
+        if len(kinds) != 1:
+            raise self.fail(where, "a target is one of any, player, permanent or spell")
+        kind = kinds[0]
+        mode = self.integer(data["mode"], f"{where}.mode") if "mode" in data else None
+        selector = self.selector(data[kind], f"{where}.{kind}", place="target") if kind in ("permanent", "spell") \
+            else None
+        return TargetSpec(kind=kind, selector=selector, mode=mode)

@@ -1,0 +1,42 @@
+"""The keys and words of the card vocabulary (docs/case-format.md): what each YAML mapping may hold."""
+# Operations and the shape of their argument.
+LIST_OPS = {
+    "add_types", "remove_types", "set_types", "add_subtypes", "remove_subtypes",
+    "set_land_types", "add_supertypes", "remove_supertypes", "set_colors", "add_colors",
+}
+ABILITY_OPS = {"add_abilities", "lose_abilities"}
+PT_OPS = {"set_base_pt", "modify_pt"}
+BARE_OPS = {"switch_pt", "lose_all_abilities", "add_all_creature_types"}
+CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
+# 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
+ABILITIES_OF_OPS = {"add_activated_abilities_of"}
+OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
+                                                                "change_text", "set_name"})
+KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
+              "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
+EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
+               "remove_supertypes", "enters_with", "conditional")
+SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "has", "lacks", "abilities", "named",
+                 "power", "toughness", "mana_value", "attached_to")
+# (Where each key can be read: bridge/vocabulary/selector_places.py.)
+COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
+# The selector keys of `count_cards` (cards in a zone; power and toughness are refused there, why: selector_places).
+COUNT_CARDS_KEYS = ("all", "not", "has", "lacks", "abilities", "named", "mana_value", "power", "toughness")
+# Words for what an object is rather than what it has (111.1 a token, 708.2 a face-down permanent; 301.5,
+# 303.4, 301.5c a permanent with an Equipment / an Aura / a Fortification attached): in `all` / `not`
+# ("nontoken" = `not: [token]`).
+STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down",
+                         "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified"}
+COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
+# 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
+SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
+SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
+# Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
+# permanent that source is attached to.
+COUNTER_HOLDERS = ("affected", "source", "attached")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated")
+TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
+TRIGGER_KEYS = ("when", "what", "to")
+ZONES = ("graveyard", "exile", "hand", "library")
+# What an "as ... enters, choose" ability chooses (the object's `choices:` key holds the value).
+CHOICE_KEYS = ("creature_type", "color", "land_type", "name", "card_type", "player")

@@ -1,0 +1,95 @@
+"""Numbers in operations: constants, mana value, counts, sums, counters, devotion (`Expr`), and P/T pairs."""
+from __future__ import annotations
+
+import re
+
+from bridge.model.errors import close_matches
+from bridge.model.vocabulary import COLOR_WORDS, Expr, canonical_word
+from bridge.vocabulary.keys import (
+    COUNT_CARDS_KEYS,
+    COUNTER_HOLDERS,
+    EXPRESSION_KEYS,
+    ZONES,
+)
+
+
+class NumberReading:
+    """Part of Reader (bridge/vocabulary/reader.py): numbers."""
+
+    # --- numbers ---
+    def expr(self, value, where: str) -> Expr:
+        if isinstance(value, bool):
+            raise self.fail(where, "expected a number or a number expression")
+        if isinstance(value, int):
+            return Expr("num", number=value)
+        if isinstance(value, str):
+            text = value.strip()
+            if re.fullmatch(r"[+-]?\d+", text):
+                return Expr("num", number=int(text))
+            if text == "mana_value":
+                return Expr("mana_value")
+            raise self.fail(where, f"unknown number {value!r}; expected an integer, mana_value, or one of "
+                            + ", ".join(EXPRESSION_KEYS))
+        data = self.mapping(value, where, EXPRESSION_KEYS)
+        if len(data) != 1:
+            raise self.fail(where, "a number expression has exactly one key")
+        (key, arg), = data.items()
+        if key == "count":
+            return Expr("count", selector=self.selector(arg, f"{where}.count"))
+        if key == "count_cards":
+            spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner") + COUNT_CARDS_KEYS)
+            zone = spec.get("zone", "graveyard")
+            if zone not in ZONES:
+                raise self.fail(f"{where}.count_cards.zone", f"unknown zone {zone!r}" + close_matches(str(zone), ZONES)
+                                + f"; expected one of {', '.join(ZONES)}")
+            owner = spec.get("owner", "any")
+            if owner not in ("you", "any"):
+                raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
+            sel = self.selector({k: v for k, v in spec.items() if k in COUNT_CARDS_KEYS}, f"{where}.count_cards",
+                                place="count_cards")
+            return Expr("count_cards", selector=sel, owner=owner, zone=zone)
+        if key == "card_types_in_graveyards":
+            return Expr("card_types_in_graveyards")
+        if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
+            return Expr("calculated", number=self.integer(arg, f"{where}.calculated"))
+        if key == "devotion":
+            colors = self.string_list(arg, f"{where}.devotion")
+            for i, color in enumerate(colors):
+                if color.lower() not in COLOR_WORDS:
+                    raise self.fail(f"{where}.devotion[{i}]", f"unknown color {color!r}" + close_matches(color.lower(), COLOR_WORDS)
+                                    + f"; expected {', '.join(COLOR_WORDS)}")
+            if not colors:
+                raise self.fail(f"{where}.devotion", "name a color, e.g. devotion: [red]")
+            return Expr("devotion", colors=tuple(canonical_word(c.lower()) for c in colors))
+        if key == "counters":
+            on = "affected"
+            if isinstance(arg, dict):       # {counters: {kind: charge, object: source | attached}} (122.1)
+                spec = self.mapping(arg, f"{where}.counters", ("kind", "object"))
+                on = self.string(spec.get("object", "affected"), f"{where}.counters.object")
+                if on not in COUNTER_HOLDERS:
+                    raise self.fail(f"{where}.counters.object", f"unknown object {on!r}" + close_matches(on, COUNTER_HOLDERS)
+                                    + f"; expected one of {', '.join(COUNTER_HOLDERS)}")
+                arg = spec.get("kind")
+                where = f"{where}.counters.kind"
+            else:
+                where = f"{where}.counters"
+            kind = self.string(arg, where)
+            self.words.counter(kind, where)
+            return Expr("counters", counter=kind, owner=on)
+        if not isinstance(arg, list) or len(arg) != 2:
+            raise self.fail(f"{where}.sum", "expected a list of two numbers")
+        return Expr("sum", parts=(self.expr(arg[0], f"{where}.sum[0]"), self.expr(arg[1], f"{where}.sum[1]")))
+
+    def pt_pair(self, value, where: str, signed: bool) -> tuple[Expr, Expr]:
+        if isinstance(value, dict):
+            data = self.mapping(value, where, ("power", "toughness"))
+            if set(data) != {"power", "toughness"}:
+                raise self.fail(where, "give both power and toughness")
+            return self.expr(data["power"], f"{where}.power"), self.expr(data["toughness"], f"{where}.toughness")
+        text = self.string(value, where).strip()
+        pattern = r"([+-]?\d+)/([+-]?\d+)"
+        match = re.fullmatch(pattern, text)
+        if not match:
+            example = "+1/+1" if signed else "1/1"
+            raise self.fail(where, f"expected power/toughness like {example}, got {text!r}")
+        return Expr("num", number=int(match.group(1))), Expr("num", number=int(match.group(2)))
