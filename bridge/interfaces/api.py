@@ -8,7 +8,8 @@ from pathlib import Path
 
 from bridge.model.case import Case
 from bridge.model.errors import CaseError, close_matches
-from bridge.reading.case import EDITIONS, load_case
+from bridge.reading.case import load_case
+from bridge.reading.case_keys import EDITIONS
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
 from bridge.results.check import Mismatch, mismatches
 from bridge.results.result import Result, build_result

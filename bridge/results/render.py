@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bridge.model.reasons import NOTHING_HAPPENS, reason_text
 from bridge.model.texts import ability_text, trigger_text
-from bridge.reading.case import CARD_ZONE_NAMES
+from bridge.reading.case_keys import CARD_ZONE_NAMES
 from bridge.results.result import Result
 from bridge.results.sba_render import rounds_json, rounds_text
 from bridge.results.schemas import FORMAT_VERSION

@@ -21,7 +21,7 @@ from bridge.interfaces.cli.options import (
 )
 from bridge.interfaces.web.command import add_serve_command, run_serve
 from bridge.model.errors import CaseError, SolveTimeout
-from bridge.reading.case import EDITIONS
+from bridge.reading.case_keys import EDITIONS
 from bridge.solving.runner import keep_until_exit
 
 # Each command imports the rest of what it uses when it runs: a two-card `solve` starts in a

@@ -11,7 +11,8 @@ from bridge.cards.library import library
 from bridge.interfaces.query import parse_program
 from bridge.model.errors import CaseError, close_matches
 from bridge.model.ids import snake_case
-from bridge.reading.case import EDITIONS, load_case
+from bridge.reading.case import load_case
+from bridge.reading.case_keys import EDITIONS
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text, read_yaml
 
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",

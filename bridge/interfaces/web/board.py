@@ -12,7 +12,8 @@ from bridge.interfaces import api
 from bridge.interfaces.web.graph_svg import step_svg
 from bridge.model.errors import CaseError
 from bridge.model.ids import snake_case
-from bridge.reading.case import EDITIONS, load_case_text
+from bridge.reading.case import load_case_text
+from bridge.reading.case_keys import EDITIONS
 from bridge.reading.yaml_input import Limits, read_yaml
 from bridge.results.compare import compare_data
 from bridge.results.deps import deps_data

@@ -160,7 +160,7 @@ class Handler(BaseHTTPRequestHandler):
             query = parse_qs(url.query, max_num_fields=4).get("q", [""])[0][:200]
             return HTTPStatus.OK, {"cards": board.completions(query)}, None
         if url.path == "/api/meta":
-            from bridge.reading.case import EDITIONS
+            from bridge.reading.case_keys import EDITIONS
             return HTTPStatus.OK, {"editions": list(EDITIONS), "limits": {
                 "max_file_bytes": self.server.settings.limits.max_file_bytes,
                 "timeout": self.server.settings.bounds.seconds}}, None

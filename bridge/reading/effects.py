@@ -1,0 +1,179 @@
+"""The effects of a case: resolved spells and abilities (611.2), and the copy effects of objects that
+entered or were cast as copies (707.5, 707.10)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bridge.cards.oracle.activated import is_activated
+from bridge.model.case import (
+    BoardObject,
+    Effect,
+)
+from bridge.model.vocabulary import Ability, CopyExceptions, Operation
+from bridge.reading.case_keys import EFFECT_KEYS
+
+
+def copy_find(abilities: tuple[Ability, ...], kind: str):
+    """The first ability (printed, or gained as part of an "enter as a copy") that carries copy
+    exceptions of this kind: (its path, the exceptions), or None."""
+    for i, ability in enumerate(abilities, start=1):
+        exceptions = getattr(ability, kind)
+        if exceptions is not None:
+            return (i,), exceptions
+    for i, ability in enumerate(abilities, start=1):
+        if ability.enters_as_copy is not None:
+            for j, gained in enumerate(ability.enters_as_copy.abilities, start=1):
+                exceptions = getattr(gained, kind)
+                if exceptions is not None:
+                    return (i, j), exceptions
+    return None
+
+
+class EffectReading:
+    """Part of CaseBuilder (bridge/reading/case.py): effects."""
+
+    def copy_effects(self, obj: BoardObject, where: str, by_id: dict, index: int) -> list[Effect]:
+        """The copy effect of an object that entered as a copy (707.5), or of a copy of a spell (707.10)."""
+        if obj.copy_of == obj.id:
+            raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot be a copy of itself")
+        zone = "stack" if obj.zone == "stack" else "battlefield"
+        self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone=zone)
+        if obj.zone == "stack":
+            effect = self.spell_copy_effect(obj, where, by_id, index, obj.timestamp)
+            return [effect] if effect else []
+        if obj.created_by is not None:
+            self.known_object(obj.created_by, f"{where}.created_by", by_id)
+        return [self.enters_as_copy_effect(obj, index, by_id)]
+
+    def check_effect_count(self, objects, effects_given: int) -> None:
+        """What drives the cost of solving: the effects given and the static abilities of every object."""
+        statics = sum(1 for o in objects for a in o.card.abilities if a.operations or a.players)
+        if effects_given + statics > self.limits.max_effects:
+            raise self.fail("effects" if effects_given > statics else "battlefield",
+                            f"{effects_given:,} effects and {statics:,} static abilities of the objects make more "
+                            f"than the limit of {self.limits.max_effects:,} (--max-effects)")
+
+    # --- copies (707.5, 707.10) ---
+    def enters_as_copy_effect(self, obj: BoardObject, index: int, by_id: dict) -> Effect:
+        """707.5 An object that enters as a copy has a copy effect from the moment it enters; a token
+        created as a copy (707.2) has the exceptions of the ability that created it, if any."""
+        if obj.token:
+            creator = by_id[obj.created_by].card if obj.created_by else None
+            found = copy_find(creator.abilities, "creates_token_copy") if creator else None
+            path, exceptions = None, (found[1] if found else CopyExceptions())
+        else:
+            path, exceptions = copy_find(obj.card.abilities, "enters_as_copy")
+        return Effect(index=index, label=f"{obj.card.name} ({obj.id}) entered as a copy of {obj.copy_of} (707.5)",
+                      controller=obj.controller, affects=(obj.id,),
+                      operations=(Operation("copy_of", copy_source=obj.copy_of, exceptions=exceptions,
+                                            this_path=path),),
+                      timestamp=obj.timestamp, source=obj.id)
+
+    def spell_copy_effect(self, obj: BoardObject, where: str, by_id: dict, index: int, timestamp: int) -> Effect | None:
+        """A copy of a spell copies it in layer 1a, with the exceptions of the ability that copied it
+        (e.g. Fork: "except that the copy is red"); a spell's own replicate has none (702.56a)."""
+        by = self.known_object(obj.copied_by, f"{where}.copied_by", by_id)
+        copier = by_id[by].card
+        exceptions = next((a.copies_spell for a in copier.abilities if a.copies_spell is not None), None)
+        from bridge.reading.events import copy_effect
+        if by_id[obj.copy_of].ability_source:
+            return None               # an ability on the stack has no characteristics to copy (707.10)
+        return copy_effect(index, obj, obj.copy_of, exceptions or CopyExceptions(), timestamp, by)
+
+    def spell_copy(self, spec: dict, where: str, board, timestamp: int, index: int):
+        """A copy put on the stack by a copy event: the object and its copy effect."""
+        by_id = board.by_id()
+        original = by_id[spec["copy_of"]]
+        base, n = spec.get("id") or f"{original.id}_copy", 1
+        object_id = base
+        if "id" not in spec:
+            while object_id in self.ids:
+                n += 1
+                object_id = f"{base}_{n}"
+        entry = {"id": object_id, "card": None, "copy_of": original.id, "copied_by": spec["copied_by"]}
+        for key in ("controller", "new_targets"):
+            if key in spec:
+                entry[key] = spec[key]
+        obj = self.board_object(entry, where, "stack", timestamp, card=original.card)
+        obj = replace(obj, ability_source=original.ability_source, ability_index=original.ability_index)
+        by_id = dict(by_id, **{obj.id: obj})
+        self.check_targets([obj], [(entry, where, "stack", 0)], by_id)
+        return obj, self.spell_copy_effect(obj, where, by_id, index, timestamp)
+
+    def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
+        r = self.reader
+        entry = r.mapping(entry, where, EFFECT_KEYS)
+        operations: tuple[Operation, ...] = ()
+        label = None
+        source = None
+        affects = None
+        controller = None
+        if "spell" in entry:
+            card = self.card(entry["spell"], f"{where}.spell")
+            if not card.spell:
+                raise self.fail(f"{where}.spell", f"{card.name} has no spell effect in the library; give 'does'")
+            operations, label = card.spell, card.name
+        if "activated" in entry:
+            source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
+            name = by_id[source].card.name
+            # numbered as printed: every activated ability counts, modelled or not
+            activated = [a for a in by_id[source].card.abilities if a.activated or is_activated(a.text, a.keyword)]
+            with_effect = [i for i, a in enumerate(activated, start=1) if a.activated]
+            if not with_effect:
+                raise self.fail(f"{where}.activated", f"{name} has no activated ability with an"
+                                " effect in the library; give 'does'")
+            number = r.integer(entry.get("ability", with_effect[0]), f"{where}.ability")
+            if not 1 <= number <= len(activated):
+                raise self.fail(f"{where}.ability", f"{name} has {len(activated)} activated abilities")
+            if not activated[number - 1].activated:
+                raise self.fail(f"{where}.ability", f"activated ability {number} of {name} is "
+                                f"{activated[number - 1].text!r}, which has no continuous effect in the vocabulary "
+                                f"(those with one: {', '.join(map(str, with_effect))}); give 'does'")
+            operations = activated[number - 1].activated
+            label = f"{by_id[source].card.name}'s ability"
+            affects = (source,)
+            controller = by_id[source].controller
+        elif "ability" in entry:
+            raise self.fail(f"{where}.ability", "'ability' only goes with 'activated'")
+        if "becomes_copy_of" in entry:
+            target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
+            raw = entry.get("affects")
+            copier = raw[0] if isinstance(raw, list) and len(raw) == 1 else raw
+            if not isinstance(copier, str):
+                raise self.fail(f"{where}.affects", "becomes_copy_of needs affects: [the id of the object that "
+                                "becomes a copy]")
+            copier = self.known_object(copier, f"{where}.affects[0]", by_id, zone="battlefield")
+            found = copy_find(by_id[copier].card.abilities, "becomes_copy")
+            if found is None:
+                raise self.fail(f"{where}.becomes_copy_of", f"{by_id[copier].card.name} has no ability that makes "
+                                "it become a copy; give does: {copy_of: {object: ..., except: ...}} instead")
+            path, exceptions = found
+            operations = (Operation("copy_of", copy_source=target, exceptions=exceptions, this_path=path),)
+            label = f"{by_id[copier].card.name}'s ability: {copier} becomes a copy of {target}"
+            source = copier
+            controller = by_id[copier].controller
+        if "does" in entry:
+            operations = r.operations(entry["does"], f"{where}.does")
+            for i, op in enumerate(operations):
+                if op.kind == "copy_of":
+                    self.known_object(op.copy_source, f"{where}.does[{i}].copy_of", by_id)
+        if not operations:
+            raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
+        if "from" in entry:
+            label = r.string(entry["from"], f"{where}.from")
+        if "affects" in entry:
+            raw = entry["affects"]
+            if isinstance(raw, str):
+                raw = [raw]
+            if not isinstance(raw, list):
+                raise self.fail(f"{where}.affects", "expected a list of object ids")
+            affects = tuple(self.known_object(o, f"{where}.affects[{i}]", by_id, zone="battlefield")
+                            for i, o in enumerate(raw))
+        if affects is None:
+            raise self.fail(where, "missing key 'affects' (the ids the effect applies to, fixed as it began: 611.2c)")
+        if "controller" in entry:
+            controller = self.player(entry["controller"], f"{where}.controller")
+        timestamp = r.integer(entry["timestamp"], f"{where}.timestamp") if "timestamp" in entry \
+            else default_timestamp
+        return Effect(index=index, label=label or f"effect {index}", controller=controller or self.players[0],
+                      affects=affects, operations=operations, timestamp=timestamp, source=source)
