@@ -99,10 +99,10 @@ def with_rules(case: Case, rules: str) -> Case:
 
 def publish() -> None:
     """`bridge.solve`, `bridge.check` and `bridge.load_case` are these functions. bridge/__init__.py
-    imports this module on first use of one of them; importing the submodule bridge/results/check.py above
-    made the package's `check` that module, so the names are set here, once this module is complete."""
+    imports this module on first use of one of them (PEP 562); once this module is complete the names
+    are set on the package, so later uses do not go through its __getattr__."""
     import sys
-    package = sys.modules[__package__]
+    package = sys.modules["bridge"]
     for name in ("solve", "check", "load_case"):
         setattr(package, name, globals()[name])
 
