@@ -1,39 +1,17 @@
 """A Case as clingo symbols: the facts asp/ reads. Names are always clingo Strings, never ASP text."""
 from __future__ import annotations
 
-import re
-
 from clingo import Function, Number, String, Symbol
 
 from bridge.cards.library import library
 from bridge.model.card import Card
 from bridge.model.case import Case
 from bridge.model.texts import has_word
-from bridge.model.vocabulary import Ability, Expr, Operation, Selector
+from bridge.solving.vocabulary_facts import VocabularyFacts, fn, to_symbol
 from bridge.vocabulary.words import SUBTYPE_KEYS
 
-PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
 
-
-def fn(name: str, *args) -> Symbol:
-    return Function(name, [to_symbol(a) for a in args])
-
-
-def to_symbol(value) -> Symbol:
-    if isinstance(value, Symbol):
-        return value
-    if isinstance(value, bool):
-        raise TypeError("booleans are not symbols")
-    if isinstance(value, int):
-        return Number(value)
-    if isinstance(value, str):
-        return String(value)
-    if isinstance(value, tuple):
-        return Function("", [to_symbol(v) for v in value])
-    raise TypeError(f"cannot make a symbol of {value!r}")
-
-
-class FactWriter:
+class FactWriter(VocabularyFacts):
     """Collects the facts of one case."""
 
     def __init__(self):
@@ -53,245 +31,13 @@ class FactWriter:
     def add(self, name: str, *args) -> None:
         self.facts.append(fn(name, *args))
 
-    # --- vocabulary ---
-    def selector(self, term: Symbol, sel: Selector, scope: str | None = None) -> None:
-        if sel.self_only:
-            self.add("selector_self", term)
-        if sel.attached:
-            self.add("selector_attached", term)
-        for word in sel.words:
-            if word != "Permanent":
-                self.add("selector_word", term, word)
-        for word in sel.not_words:
-            self.add("selector_not_word", term, word)
-        if sel.controller:
-            self.add("selector_controller", term, Function(sel.controller))
-        if sel.other:
-            self.add("selector_other", term)
-        if sel.on_source:
-            self.add("selector_on_source", term)
-        for zone in sel.zones:
-            self.add("selector_zone", term, Function(zone))
-        if sel.owner:
-            self.add("selector_owner", term, Function(sel.owner))
-        if scope:
-            self.add("selector_scope", term, Function(scope))
-        for key in sel.chosen:
-            self.add("selector_chosen", term, key)
-        for name in sel.has:
-            self.add("selector_has", term, name)
-        for name in sel.lacks:
-            self.add("selector_lacks", term, name)
-        if sel.no_abilities:
-            self.add("selector_no_abilities", term)
-        if sel.named is not None:
-            self.add("selector_named", term, sel.named)
-        for status in sel.statuses:
-            self.add("selector_status", term, Function(status))
-        for status in sel.not_statuses:
-            self.add("selector_not_status", term, Function(status))
-        for attribute, op, number in sel.compares:
-            self.add("selector_compare", term, Function(attribute), Function(op), number)
-        for i, branch in enumerate(sel.branches, start=1):
-            branch_term = Function("branch", [term, Number(i)])
-            self.add("selector_branch", term, branch_term)
-            self.selector(branch_term, branch, scope)
 
-    def expr(self, term_base: Symbol, expr: Expr) -> Symbol:
-        if expr.kind == "num":
-            return fn("num", expr.number)
-        if expr.kind == "mana_value":
-            return Function("mana_value")
-        if expr.kind == "calculated":
-            return fn("calculated", expr.number)
-        if expr.kind == "card_types_in_graveyards":
-            return Function("card_types_in_graveyards")
-        if expr.kind == "counters":
-            if expr.owner in ("source", "attached"):
-                return Function("counters_on", [String(expr.counter), Function(expr.owner)])
-            return Function("counters", [String(expr.counter)])
-        if expr.kind == "devotion":
-            for color in expr.colors:
-                self.add("devotion_color", term_base, color)
-            return Function("devotion", [term_base])
-        if expr.kind == "count":
-            self.selector(term_base, expr.selector)
-            return Function("count", [term_base])
-        if expr.kind == "count_cards":
-            self.selector(term_base, expr.selector, scope=expr.zone)
-            return Function("count_cards", [Function(expr.owner), term_base])
-        left = self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])
-        right = self.expr(Function("part", [term_base, Number(2)]), expr.parts[1])
-        return Function("sum", [left, right])
 
-    def operations(self, definition: Symbol, operations: tuple[Operation, ...], this: Symbol | None = None) -> None:
-        """Operations of a definition; `this` is the ability a copy's "it has this ability" names."""
-        for i, op in enumerate(operations, start=1):
-            self.add("definition_op", definition, i, Function(op.kind))
-            if op.kind == "change_text":
-                self.add("definition_op_text_change", definition, i, op.values[0], op.values[1])
-                self.text_change_words.add(op.values[0])
-                continue
-            if op.kind == "set_name":       # a proper noun, not a word a text change rewrites (612.2)
-                self.add("definition_op_name", definition, i, op.values[0])
-                continue
-            if op.kind == "copy_of":
-                if op.chosen:           # "a copy of the chosen creature" (607.2: linked to the choice)
-                    self.add("definition_op_chosen", definition, i, op.chosen)
-                else:
-                    self.add("definition_op_value", definition, i, op.copy_source)
-                self.copy_exceptions(definition, i, op.exceptions, this or definition)
-                continue
-            for value in op.values:
-                self.add("definition_op_value", definition, i, value)
-            for j, ability in enumerate(op.abilities, start=1):
-                ability_term = Function("granted", [definition, Number(i), Number(j)])
-                ability_term = self.ability(ability_term, ability)
-                self.add("definition_op_ability", definition, i, ability_term)
-            if op.power is not None:
-                power = self.expr(Function("expr", [definition, Number(i), Function("power")]), op.power)
-                toughness = self.expr(Function("expr", [definition, Number(i), Function("toughness")]), op.toughness)
-                self.add("definition_op_pt", definition, i, power, toughness)
-            if op.chosen:
-                self.add("definition_op_chosen", definition, i, op.chosen)
-            if op.selector is not None:
-                selector_term = Function("op_selector", [definition, Number(i)])
-                self.selector(selector_term, op.selector)
-                self.add("definition_op_selector", definition, i, selector_term)
-            if op.player:
-                self.add("definition_op_player", definition, i, Function(op.player))
 
-    def copy_exceptions(self, definition: Symbol, i: int, exceptions, owner: Symbol) -> None:
-        """707.9: what the copy keeps, the values it is given, and what it gains."""
-        if exceptions.enters_tapped:
-            self.add("definition_op_enters_tapped", definition, i)
-        for attribute in exceptions.keep:
-            self.add("definition_op_keep", definition, i, Function(attribute))
-        if exceptions.pt is not None:
-            self.add("definition_op_except_pt", definition, i, exceptions.pt[0], exceptions.pt[1])
-        if exceptions.colors is not None:
-            self.add("definition_op_except_colors", definition, i)
-            for color in exceptions.colors:
-                self.add("definition_op_except_value", definition, i, Function("color"), color)
-        for attribute, words in (("type", exceptions.add_types), ("subtype", exceptions.add_subtypes),
-                                 ("supertype", exceptions.add_supertypes)):
-            for word in words:
-                self.add("definition_op_except_value", definition, i, Function(attribute), word)
-        for word in exceptions.remove_supertypes:
-            self.add("definition_op_except_removed", definition, i, Function("supertype"), word)
-        for j, (counters, condition) in enumerate(exceptions.enters_with, start=1):
-            for kind, number in counters:
-                self.add("definition_op_except_counters", definition, i, j, kind, number)
-                self.pt_counter_kind(kind)
-            if condition is not None:
-                condition_term = Function("copy_condition", [definition, Number(i), Number(j)])
-                self.selector(condition_term, condition)
-                self.add("definition_op_except_if", definition, i, j, condition_term)
-        for term in self.exception_abilities(owner, exceptions):
-            self.add("definition_op_ability", definition, i, term)
-        for j, (condition, abilities) in enumerate(exceptions.conditional, start=1):
-            condition_term = Function("copy_if", [definition, Number(i), Number(j)])
-            self.selector(condition_term, condition)
-            for n, ability in enumerate(abilities, start=1):
-                term = self.ability(Function("copy_if_grant", [owner, Number(j), Number(n)]), ability)
-                self.add("definition_op_conditional_ability", definition, i, condition_term, term)
 
-    def pt_counter_kind(self, kind: str) -> None:
-        """A counter kind of the form +N/+N or -N/-N modifies power and toughness (122.1a)."""
-        match = PT_COUNTER.fullmatch(kind.strip())
-        if match:
-            self.add("counter_modifies_pt", kind, int(match.group(1)), int(match.group(2)))
 
-    def exception_abilities(self, owner: Symbol, exceptions) -> list[Symbol]:
-        terms = [self.ability(Function("copy_grant", [owner, Number(j)]), ability)
-                 for j, ability in enumerate(exceptions.abilities, start=1)]
-        if exceptions.gains_this:
-            terms.append(owner)
-        return terms
 
-    def ability(self, term: Symbol, ability: Ability) -> Symbol:
-        """Facts of one ability; returns its term (keywords are named by the keyword itself)."""
-        if ability.keyword:
-            term = fn("kw", ability.keyword)
-        if term in self._defined:
-            return term
-        self._defined.add(term)
-        self.add("ability_text", term, ability.text)
-        if ability.is_activated:
-            self.add("activated_ability", term)
-        if ability.keyword or not (ability.is_static or ability.trigger or ability.players or ability.activated
-                                   or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy
-                                   or ability.creates_token_copy):
-            self.unmodelled_texts[term] = ability.text
-        if ability.keyword:
-            self.add("keyword", term)
-            words = ability.keyword.split()
-            self.add("keyword_name", term, words[0])
-            if len(words) == 2 and words[1].isdigit():
-                self.add("keyword_number", term, int(words[1]))
-            if len(words) == 3 and words[:2] == ["protection", "from"]:
-                self.add("protection_from", term, words[2][:1].upper() + words[2][1:])
-            if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
-                if words[1:2] in (["player"], ["opponent"]):
-                    self.add("enchant_player", term)
-                elif len(words) == 2:
-                    self.add("enchant_word", term, words[1][:1].upper() + words[1][1:])
-                else:
-                    self.add("enchant_unread", term)
-        if ability.trigger is not None:
-            selector_term = Function("trig", [term])
-            self.add("trigger_when", term, Function(ability.trigger.when))
-            self.add("trigger_selector", term, selector_term)
-            if ability.trigger.to:
-                self.add("trigger_to", term, Function(ability.trigger.to))
-            self.selector(selector_term, ability.trigger.what)
-        if ability.players is not None:
-            self.add("player_effect_ability", term, Function(ability.players.who))
-            for gained in ability.players.gains:
-                self.add("player_gain", term, gained)
-                words = gained.split()
-                if len(words) == 3 and words[:2] == ["protection", "from"]:
-                    self.add("player_protection_from", gained, words[2][:1].upper() + words[2][1:])
-            if ability.players.devotion_bonus:
-                self.add("devotion_increase", term, ability.players.devotion_bonus)
-            if ability.players.hand_size is not None:
-                how, n = ability.players.hand_size
-                self.add("hand_size_effect", term, Function(how), n)
-        if ability.copies_spell is not None:
-            self.add("copies_spells", term)
-        if ability.enters_tapped:
-            self.add("enters_replacement", term, Function("tapped"))
-        for kind, number in ability.enters_with_counters:
-            self.add("enters_replacement", term, fn("counters", kind, number))
-        if ability.chosen:
-            self.add("ability_choice", term, ability.chosen)
-        if ability.text_only:
-            self.add("text_only_ability", term)
-        for exceptions in (ability.enters_as_copy, ability.becomes_copy):
-            if exceptions is not None:
-                self.exception_abilities(term, exceptions)
-        if ability.is_static:
-            self.add("static_ability", term)
-            if ability.cda:
-                self.add("cda_ability", term)
-            selector_term = Function("sel", [term])
-            self.add("ability_selector", term, selector_term)
-            self.selector(selector_term, ability.selector)
-            self.operations(term, ability.operations)
-            self.conditions(term, ability)
-        return term
 
-    def conditions(self, term: Symbol, ability: Ability) -> None:
-        """A static ability's "as long as ..." (asp/604_2_conditions.lp)."""
-        for i, condition in enumerate(ability.conditions, start=1):
-            if condition.status is not None:
-                self.add("ability_condition_status", term, i, Function(condition.status))
-                continue
-            number = self.expr(Function("cond", [term, Number(i)]), condition.number)
-            self.add("ability_condition", term, i, number)
-            for bound, n in (("min", condition.at_least), ("max", condition.at_most)):
-                if n is not None:
-                    self.add("ability_condition_bound", term, i, Function(bound), n)
 
     # --- questions about characteristics ---
     def question(self, q) -> None:
