@@ -14,6 +14,7 @@ spec.loader.exec_module(json_outputs)
 
 def test_every_json_output_is_byte_identical(monkeypatch):
     monkeypatch.chdir(ROOT)                                  # outputs() works in the repository
-    monkeypatch.delenv("MTG_LAYERS_CARD_STORE", raising=False)  # it sets its own; restored afterwards
+    # outputs() switches the local card store off through this variable: unset again after the test
+    monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(ROOT / "no-card-store.sqlite"))
     differing = json_outputs.compare(ROOT / "tests" / "data" / "json_outputs.sha256.json")
     assert not differing, f"{len(differing)} (case, command) outputs differ:\n" + "\n".join(differing)
