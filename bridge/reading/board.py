@@ -4,26 +4,14 @@ from __future__ import annotations
 
 from bridge.cards.library import parse_card, stored_card
 from bridge.model.card import Card
-from bridge.model.case import (
-    BoardObject,
-    SpellChoices,
-)
+from bridge.model.case import BoardObject, SpellChoices
 from bridge.model.errors import close_matches
 from bridge.model.ids import snake_case
 from bridge.model.vocabulary import canonical_word
-from bridge.reading.case_keys import (
-    CARD_ZONE_NAMES,
-    OBJECT_CHOICES,
-    OBJECT_KEYS,
-    SPELL_KEYS,
-    STATUS_KEYS,
-    TOKEN_COPY,
-    ZONE_OBJECT_KEYS,
-)
+from bridge.reading.case_keys import (CARD_ZONE_NAMES, OBJECT_CHOICES, OBJECT_KEYS, SPELL_KEYS, STATUS_KEYS, TOKEN_COPY,
+                                      ZONE_OBJECT_KEYS)
 from bridge.reading.effects import copy_find
-from bridge.reading.sba_input import (
-    object_damage,
-)
+from bridge.reading.sba_input import object_damage
 
 
 class BoardReading:

@@ -8,9 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bridge.cards.library import library
-from bridge.model.case import (
-    Case,
-)
+from bridge.model.case import Case
 from bridge.model.errors import CaseError, close_matches
 from bridge.reading.board import BoardReading
 from bridge.reading.bounds import check_number_range
@@ -20,17 +18,8 @@ from bridge.reading.effects import EffectReading
 from bridge.reading.emblems import read_emblems
 from bridge.reading.expectations import ExpectationReading
 from bridge.reading.questions import QuestionReading
-from bridge.reading.sba_input import (
-    read_sba_input,
-)
-from bridge.reading.yaml_input import (
-    DEFAULT_LIMITS,
-    Limits,
-    check_scalars,
-    read_case_text,
-    read_stdin,
-    read_yaml,
-)
+from bridge.reading.sba_input import read_sba_input
+from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_stdin, read_yaml
 from bridge.vocabulary.reader import Reader
 from bridge.vocabulary.words import WordChecker, declared_words
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bridge.cards.oracle.activated import is_activated
-from bridge.model.case import (
-    BoardObject,
-    Effect,
-)
+from bridge.model.case import BoardObject, Effect
 from bridge.model.vocabulary import Ability, CopyExceptions, Operation
 from bridge.reading.case_keys import EFFECT_KEYS
 

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import re
 
-from bridge.model.case import (
-    Expectation,
-)
+from bridge.model.case import Expectation
 from bridge.model.vocabulary import canonical_word
-from bridge.reading.case_keys import (
-    CARD_ZONE_NAMES,
-    DECISION_KEYS,
-    EXPECT_KEYS,
-    PLAYER_EXPECT_KEYS,
-)
+from bridge.reading.case_keys import CARD_ZONE_NAMES, DECISION_KEYS, EXPECT_KEYS, PLAYER_EXPECT_KEYS
 
 
 class ExpectationReading:

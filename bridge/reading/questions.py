@@ -1,17 +1,10 @@
 """Questions about characteristics (`questions:`; seed 002, CR 709.4): what is asked and the expected answer."""
 from __future__ import annotations
 
-from bridge.model.case import (
-    Question,
-)
+from bridge.model.case import Question
 from bridge.model.errors import close_matches
 from bridge.model.vocabulary import canonical_word
-from bridge.reading.case_keys import (
-    COMPARISONS,
-    EDITIONS,
-    QUESTION_KEYS,
-    VALUE_QUESTIONS,
-)
+from bridge.reading.case_keys import COMPARISONS, EDITIONS, QUESTION_KEYS, VALUE_QUESTIONS
 
 
 class QuestionReading:

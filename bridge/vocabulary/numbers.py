@@ -5,12 +5,7 @@ import re
 
 from bridge.model.errors import close_matches
 from bridge.model.vocabulary import COLOR_WORDS, Expr, canonical_word
-from bridge.vocabulary.keys import (
-    COUNT_CARDS_KEYS,
-    COUNTER_HOLDERS,
-    EXPRESSION_KEYS,
-    ZONES,
-)
+from bridge.vocabulary.keys import COUNT_CARDS_KEYS, COUNTER_HOLDERS, EXPRESSION_KEYS, ZONES
 
 
 class NumberReading:

@@ -2,23 +2,9 @@
 from __future__ import annotations
 
 from bridge.model.errors import close_matches
-from bridge.model.vocabulary import (
-    COLOR_WORDS,
-    CopyExceptions,
-    Operation,
-    Selector,
-    canonical_word,
-)
-from bridge.vocabulary.keys import (
-    ABILITIES_OF_OPS,
-    ABILITY_OPS,
-    BARE_OPS,
-    CHOSEN_OPS,
-    EXCEPT_KEYS,
-    KEEP_WORDS,
-    LIST_OPS,
-    OPERATIONS,
-)
+from bridge.model.vocabulary import COLOR_WORDS, CopyExceptions, Operation, Selector, canonical_word
+from bridge.vocabulary.keys import (ABILITIES_OF_OPS, ABILITY_OPS, BARE_OPS, CHOSEN_OPS, EXCEPT_KEYS, KEEP_WORDS,
+                                    LIST_OPS, OPERATIONS)
 
 
 class OperationReading:

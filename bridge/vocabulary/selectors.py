@@ -3,14 +3,8 @@ from __future__ import annotations
 
 from bridge.model.errors import close_matches
 from bridge.model.vocabulary import Selector, canonical_word
-from bridge.vocabulary.keys import (
-    COLOR_QUALITIES,
-    COMPARISONS,
-    SELECTOR_KEYS,
-    SELECTOR_WORDS,
-    SELECTOR_ZONES,
-    STATUS_SELECTOR_WORDS,
-)
+from bridge.vocabulary.keys import (COLOR_QUALITIES, COMPARISONS, SELECTOR_KEYS, SELECTOR_WORDS, SELECTOR_ZONES,
+                                    STATUS_SELECTOR_WORDS)
 from bridge.vocabulary.selector_places import refusal
 
 

@@ -15,13 +15,7 @@ import time
 from dataclasses import dataclass
 
 from bridge.interfaces import api
-from bridge.interfaces.query import (
-    QueryProgram,
-    example_path,
-    load_program,
-    parse_program,
-    run_query,
-)
+from bridge.interfaces.query import QueryProgram, example_path, load_program, parse_program, run_query
 from bridge.interfaces.sweep.spec import Task
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
