@@ -10,7 +10,10 @@ from bridge.model.errors import CaseError
 # Scryfall layouts that are not cards a player plays with.
 NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series", "vanguard", "scheme", "planar"}
 HALVES = {"split", "aftermath", "fuse"}
-BACK_FACES = {"transform", "modal_dfc", "meld", "reversible_card"}
+BACK_FACES = {"transform", "meld"}
+# A second set of characteristics used only when the card is cast that way (715 Adventure; the prepared
+# spell of 2026): named and shown, read by no rule here.
+SPELL_FACES = {"adventure": "adventure", "prepare": "prepare"}
 
 
 def face_mapping(face: dict, names: dict) -> dict:
@@ -22,6 +25,8 @@ def face_mapping(face: dict, names: dict) -> dict:
         out["pt"] = f"{face['power']}/{face['toughness']}"
     if str(face.get("loyalty", "")).isdigit():
         out["loyalty"] = int(face["loyalty"])         # 'X' loyalty (306.5b) stays in the text
+    if str(face.get("defense", "")).isdigit():
+        out["defense"] = int(face["defense"])         # 310.4 a battle's printed defense
     if face.get(names["color_indicator"]):
         out["color_indicator"] = [COLOR_NAMES[c] for c in face[names["color_indicator"]] if c in COLOR_NAMES]
     out["text"] = face.get(names["text"]) or ""
@@ -34,7 +39,10 @@ MTGJSON = {"name": "faceName", "type_line": "type", "mana_cost": "manaCost", "co
 SCRYFALL = {"name": "name", "type_line": "type_line", "mana_cost": "mana_cost",
             "color_indicator": "color_indicator", "text": "oracle_text"}
 FACE_KEYS = {"flip": ("name", "type_line", "pt", "text"),
-             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "text")}
+             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "defense", "text"),
+             "modal_back": ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "defense", "text"),
+             "adventure": ("name", "mana_cost", "color_indicator", "type_line", "text"),
+             "prepare": ("name", "mana_cost", "color_indicator", "type_line", "text")}
 
 
 def card_from_faces(name: str, layout: str, faces: list[dict]) -> tuple[str, dict, list[str]]:
@@ -50,13 +58,15 @@ def card_from_faces(name: str, layout: str, faces: list[dict]) -> tuple[str, dic
     if layout in BACK_FACES and len(faces) == 2:
         front["back"] = {k: v for k, v in faces[1].items() if k in FACE_KEYS["back"]}
         return faces[0]["name"], front, face_names + [name]
-    if layout == "adventure" and len(faces) == 2:
-        # 715: the adventure is a second set of characteristics used only on the stack; it is kept
-        # as text (the vocabulary has no key for it yet).
-        adventure = faces[1]
-        front["text"] = (front["text"] + f"\nAdventure — {adventure['name']} {adventure.get('mana_cost', '')} "
-                         f"{adventure['type_line']}: {adventure['text']}").strip()
+    if layout == "modal_dfc" and len(faces) == 2:          # 712.1d-e the back face has its own mana cost
+        front["modal_back"] = {k: v for k, v in faces[1].items() if k in FACE_KEYS["modal_back"]}
         return faces[0]["name"], front, face_names + [name]
+    if layout in SPELL_FACES and len(faces) == 2:
+        key = SPELL_FACES[layout]
+        front[key] = {k: v for k, v in faces[1].items() if k in FACE_KEYS[key]}
+        return faces[0]["name"], front, face_names + [name]
+    if len(faces) == 2 and faces[0]["name"] == faces[1]["name"]:      # a reversible card: one card twice
+        return faces[0]["name"], front, [name]
     return name, front, face_names
 
 

@@ -6,6 +6,7 @@ import re
 
 import yaml
 
+from bridge.cards.names import folded
 from bridge.cards.oracle import abilities_from_text
 from bridge.files.derived import derived
 from bridge.files.locations import CARDS_FOLDER
@@ -17,18 +18,24 @@ from bridge.vocabulary.words import TRUSTED_WORDS, declared_words, rules_words
 
 NEW_WORDS = "new_words"          # not a card: the words the library declares (words.py)
 
-CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities", "spell",
-             "flip", "back", "modal_back", "halves", "targets")
+CARD_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "defense", "text", "abilities",
+             "spell", "flip", "back", "modal_back", "adventure", "prepare", "halves", "targets")
 HALF_KEYS = ("name", "mana_cost", "color_indicator", "type_line", "text", "abilities", "targets")
 FACE_KEYS = {"flip": ("name", "type_line", "pt", "text", "abilities"),
-             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities"),
+             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "defense", "text", "abilities"),
              # 712.1d-e a modal double-faced card's back face has its own mana cost
-             "modal_back": ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "text", "abilities",
-                            "spell", "targets")}
+             "modal_back": ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "defense", "text",
+                            "abilities", "spell", "targets"),
+             # 715.2 an Adventurer's second set of characteristics, used only as an Adventure on the stack;
+             # likewise a prepared spell (2026). Named and shown; no rule here reads them yet.
+             "adventure": ("name", "mana_cost", "color_indicator", "type_line", "text"),
+             "prepare": ("name", "mana_cost", "color_indicator", "type_line", "text")}
+SECOND_FACES = {"flip": "flip_face", "back": "back_face", "modal_back": "modal_back_face",
+                "adventure": "adventure_face", "prepare": "prepare_face"}
 MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
 COLOR_LETTERS = "WUBRG"
-LIBRARY_FILES = ("library.yaml", "oracle_cards.yaml")
-PRINTED_NUMBER = re.compile(r"(\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*")
+LIBRARY_FILES = ("library.yaml",)
+PRINTED_NUMBER = re.compile(r"(-?\d+)|\*|(\d+)\+\*|\*\+(\d+)|(\d+)-\*")
 
 
 def parse_mana_cost(reader: Reader, text: str, where: str) -> tuple[ManaSymbol, ...]:
@@ -55,6 +62,12 @@ def parse_mana_cost(reader: Reader, text: str, where: str) -> tuple[ManaSymbol, 
             symbols.append(ManaSymbol("twobrid", letters=(parts[1],)))
         elif len(parts) == 2 and parts[1] == "P" and parts[0] in COLOR_LETTERS and parts[0]:
             symbols.append(ManaSymbol("phyrexian", letters=(parts[0],)))
+        elif len(parts) == 3 and parts[2] == "P" and all(p in COLOR_LETTERS and p for p in parts[:2]):
+            symbols.append(ManaSymbol("hybrid_phyrexian", letters=(parts[0], parts[1])))     # 107.4f
+        elif len(parts) == 2 and parts[0] == "C" and parts[1] in COLOR_LETTERS and parts[1]:
+            symbols.append(ManaSymbol("colorless_hybrid", letters=(parts[1],)))              # 107.4e {C/W}
+        elif s == "C/P":
+            symbols.append(ManaSymbol("colorless_phyrexian"))
         else:
             raise reader.fail(where, f"unknown mana symbol {{{raw}}} in {text!r}")
     return tuple(symbols)
@@ -81,11 +94,12 @@ def split_type_line(reader: Reader, text: str, where: str) -> tuple[tuple[str, .
 
 
 def parse_printed_number(reader: Reader, text: str, where: str) -> int:
-    """Printed power or toughness: N, or * (0 outside a CDA, 208.2a), N+*, *+N."""
+    """Printed power or toughness: N (negative too: Spinal Parasite is -1/-1), or * (0 outside a CDA,
+    208.2a), N+*, *+N."""
     text = text.strip()
     match = PRINTED_NUMBER.fullmatch(text)
     if not match:
-        raise reader.fail(where, f"expected a printed number like 2, * or 1+*, got {text!r}")
+        raise reader.fail(where, f"expected a printed number like 2, -1, * or 1+*, got {text!r}")
     digits = next((g for g in match.groups() if g is not None), "0")
     return int(digits)
 
@@ -141,6 +155,7 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         power = parse_printed_number(reader, p, f"{where}.pt")
         toughness = parse_printed_number(reader, t, f"{where}.pt")
     loyalty = reader.integer(data["loyalty"], f"{where}.loyalty") if "loyalty" in data else None
+    defense = reader.integer(data["defense"], f"{where}.defense") if "defense" in data else None   # 310.4
     if "abilities" in data:
         raw_abilities = data["abilities"] or []
         if not isinstance(raw_abilities, list):
@@ -162,12 +177,12 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
     faces = {}
     if "back" in data and "modal_back" in data:
         raise reader.fail(f"{where}.modal_back", "a card is either transforming (back) or modal (modal_back), 712.1")
-    for face in ("flip", "back", "modal_back"):
+    for face in SECOND_FACES:
         if face in data:
             face_data = reader.mapping(data[face], f"{where}.{face}", FACE_KEYS[face])
             if "name" not in face_data:
                 raise reader.fail(f"{where}.{face}", "a face needs its name")
-            faces[f"{face}_face"] = parse_card(reader, reader.string(face_data["name"], f"{where}.{face}.name"),
+            faces[SECOND_FACES[face]] = parse_card(reader, reader.string(face_data["name"], f"{where}.{face}.name"),
                                                face_data, f"{where}.{face}", library, keys=FACE_KEYS[face])
     raw_targets = data.get("targets", []) or []
     if not isinstance(raw_targets, list):
@@ -176,7 +191,7 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
     return Card(name=name, mana_cost=mana_cost, mana_cost_text=cost_text, targets=targets,
                 color_indicator=tuple(canonical_word(c.lower()) for c in indicator),
                 type_line=" ".join(type_line.split()), supertypes_and_types=before, subtypes=after,
-                power=power, toughness=toughness, pt_text=pt_text, loyalty=loyalty, text=text,
+                power=power, toughness=toughness, pt_text=pt_text, loyalty=loyalty, defense=defense, text=text,
                 abilities=abilities, spell=spell, library=library, **faces)
 
 
@@ -200,6 +215,7 @@ class Library:
         self._raw = raw
         self._cards: dict[str, Card] = {}
         self._folded = {name.casefold(): name for name in raw}
+        self._forgiving = {folded(name): name for name in raw}
 
     @property
     def names(self) -> list[str]:
@@ -208,6 +224,10 @@ class Library:
     def lookup(self, name: str) -> str | None:
         """The library's spelling of `name` (case-insensitive), or None."""
         return self._folded.get(name.casefold())
+
+    def lookup_folded(self, key: str) -> str | None:
+        """The library's spelling of a name in bridge/cards/names.py's folded form, or None."""
+        return self._forgiving.get(key)
 
     def raw(self, name: str) -> dict:
         """The card's mapping as its library file has it."""
@@ -230,8 +250,8 @@ class Library:
 
 @functools.lru_cache(maxsize=1)
 def library() -> Library:
-    """Every file of bridge/cards: library.yaml (cards typed by hand) and oracle_cards.yaml (cards
-    converted from public card data, abilities from the reader). A name in two files is an error."""
+    """bridge/cards/library.yaml: the cards written by hand (abilities the reader cannot read yet, or
+    cards a case needs exactly so); every other card comes from the card pool (bridge/cards/pool.py)."""
     # The library is our own file: parse it with libyaml's safe loader when PyYAML has it (20x faster).
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     raw, files, declared = {}, {}, ()

@@ -49,9 +49,13 @@ class CardStore:
 
     def lookup(self, name: str) -> tuple[str, dict] | None:
         """(the stored name, its library mapping) for a card name or the name of one of its faces."""
-        row = self.db.execute("SELECT c.name, c.data FROM names n JOIN cards c ON c.name = n.name "
-                              "WHERE n.folded = ?", (name.casefold(),)).fetchone()
-        return (row[0], json.loads(row[1])) if row else None
+        from bridge.cards.names import folded
+        for key in dict.fromkeys((name.casefold(), folded(name))):     # as typed, then forgiving (names.py)
+            row = self.db.execute("SELECT c.name, c.data FROM names n JOIN cards c ON c.name = n.name "
+                                  "WHERE n.folded = ?", (key,)).fetchone()
+            if row:
+                return row[0], json.loads(row[1])
+        return None
 
     def search(self, words: list[str], limit: int = 50) -> list[str]:
         """Stored names holding every word (case-insensitive), shortest first."""
@@ -62,18 +66,23 @@ class CardStore:
                                (*patterns, limit))
         return [r[0] for r in rows]
 
+    def names(self) -> list[str]:
+        return [row[0] for row in self.db.execute("SELECT name FROM cards ORDER BY name")]
+
     def count(self) -> int:
         return self.db.execute("SELECT count(*) FROM cards").fetchone()[0]
 
     def add_all(self, cards, source_file: str, source_format: str) -> int:
         """Store cards (name, mapping, other names) in one transaction; a name already stored is replaced."""
+        from bridge.cards.names import folded
         count = 0
         with self.db:
             for name, data, aliases in cards:
                 self.db.execute("INSERT OR REPLACE INTO cards VALUES (?, ?, ?)",
                                 (name, name.casefold(), json.dumps(data, ensure_ascii=False)))
                 for alias in {name, *aliases}:
-                    self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (alias.casefold(), name))
+                    for key in {alias.casefold(), folded(alias)}:
+                        self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (key, name))
                 count += 1
             self.db.execute("INSERT INTO imports (file, format, cards) VALUES (?, ?, ?)",
                             (source_file, source_format, count))

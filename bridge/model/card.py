@@ -8,7 +8,8 @@ from bridge.model.vocabulary import Ability, Operation, TargetSpec
 
 @dataclass(frozen=True)
 class ManaSymbol:
-    kind: str          # generic | colored | hybrid | twobrid | phyrexian | colorless | snow | x
+    kind: str          # generic | colored | hybrid | twobrid | phyrexian | hybrid_phyrexian | colorless_hybrid
+    #                    | colorless_phyrexian | colorless | snow | x  (107.4)
     letters: tuple[str, ...] = ()
     amount: int = 0
 
@@ -34,5 +35,11 @@ class Card:
     flip_face: "Card | None" = None    # 710.1b the alternative characteristics of a flip card
     back_face: "Card | None" = None    # 712 the back face of a transforming double-faced card
     modal_back_face: "Card | None" = None   # 712.1d-e the back face of a modal double-faced card
+    adventure_face: "Card | None" = None    # 715.2 an Adventurer's Adventure (used only on the stack)
+    prepare_face: "Card | None" = None      # the spell of a card that can become prepared (2026)
     halves: tuple["Card", ...] = ()    # 709 the two halves of a split card
+    defense: int | None = None         # 310.4 a battle's printed defense
+    # Facts the card data lacks, by face ("back", "modal_back", "flip", "halves", "front" ...): (face, what
+    # and why). A face listed here is refused where it would be used, never read as blank.
+    missing: tuple[tuple[str, str], ...] = ()
     targets: tuple[TargetSpec, ...] = ()   # 115.1 what a spell's instances of the word "target" can name

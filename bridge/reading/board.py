@@ -2,16 +2,44 @@
 controllers, counters, statuses, choices, attachments and targets."""
 from __future__ import annotations
 
-from bridge.cards.library import parse_card, stored_card
+from bridge.cards.catalog import UnknownCard, find_card
+from bridge.cards.library import parse_card
 from bridge.model.card import Card
 from bridge.model.case import BoardObject, SpellChoices
 from bridge.model.errors import close_matches
 from bridge.model.ids import snake_case
 from bridge.model.vocabulary import canonical_word
-from bridge.reading.case_keys import (CARD_ZONE_NAMES, OBJECT_CHOICES, OBJECT_KEYS, SPELL_KEYS, STATUS_KEYS, TOKEN_COPY,
-                                      ZONE_OBJECT_KEYS)
+from bridge.reading.case_keys import (
+    CARD_ZONE_NAMES,
+    OBJECT_CHOICES,
+    OBJECT_KEYS,
+    SPELL_KEYS,
+    STATUS_KEYS,
+    TOKEN_COPY,
+    ZONE_OBJECT_KEYS,
+)
 from bridge.reading.effects import copy_find
 from bridge.reading.sba_input import object_damage
+
+
+def faces_in_use(status) -> set[str]:
+    """The faces whose characteristics an object with this status has (711.2, 712.8d-e, 710.1)."""
+    up = {"transformed": "back", "back_face_up": "modal_back", "flipped": "flip"}
+    faces = {up[s] for s in status if s in up}
+    return (faces or {"front"}) | {"halves", "card"}
+
+
+def refuse_missing(reading, card: Card, faces: set[str], where: str) -> None:
+    """A face the card data lacks is refused where it would be used: never read as blank."""
+    for face, why in card.missing:
+        if face in faces:
+            raise reading.fail(where, f"the card data of {card.name} lacks {why}; give the card inline (a mapping "
+                               "with name, type_line ...) or import newer card data with `mtg-layers cards import FILE`")
+
+
+# The status that puts each kind of face up, and the rule that says so.
+FACE_STATUS = {"back": "transformed", "modal_back": "back_face_up", "flip": "flipped"}
+FACE_RULES = {"back": "712.8e", "modal_back": "712.8d", "flip": "710.1"}
 
 
 class BoardReading:
@@ -118,22 +146,38 @@ class BoardReading:
         return object_id
 
     def card(self, value, where: str) -> Card:
+        return self.card_and_face(value, where)[0]
+
+    def card_and_face(self, value, where: str) -> tuple[Card, tuple[str, str] | None]:
+        """The card an entry names, and the face its name named when that is not the front."""
         r = self.reader
         if isinstance(value, dict):
             if "name" not in value:
                 raise self.fail(where, "an inline card needs a name")
             name = r.string(value["name"], f"{where}.name")
-            return parse_card(r, name, value, where, library=False)
+            return parse_card(r, name, value, where, library=False), None
         name = r.string(value, where)
-        proper = self.library.lookup(name)
-        if proper is None:
-            stored = stored_card(name)        # cards imported with `mtg-layers cards import`
-            if stored is not None:
-                return stored
-            raise self.fail(where, f"unknown card {name!r}" + close_matches(name, self.library.names)
-                            + "; give an inline card (a mapping with name, type_line ...) for cards not in the library,"
-                            " or import card data with `mtg-layers cards import FILE`")
-        return self.library.card(proper)
+        try:
+            found = find_card(name)         # library.yaml, then the card store, then the card pool
+        except UnknownCard as error:
+            raise self.fail(where, f"{error}; give an inline card (a mapping with name, type_line ...) for a card "
+                            "the pool does not have, or import newer card data with `mtg-layers cards import FILE`")
+        return found.card, found.face
+
+    def face_named(self, named: tuple[str, str], card: Card, status: list[str], where: str) -> None:
+        """A name of a back, flipped or Adventure face names the card; the status must say that face is up."""
+        key, what = named
+        needed = FACE_STATUS.get(key)
+        if needed is not None and needed in status:
+            return
+        face = {"back": card.back_face, "modal_back": card.modal_back_face, "flip": card.flip_face,
+                "adventure": card.adventure_face, "prepare": card.prepare_face}[key]
+        if needed is not None:
+            raise self.fail(where, f"{face.name!r} is {what} of {card.name}: write card: {card.name} with "
+                            f"status: {{{needed}: true}} ({FACE_RULES[key]})")
+        raise self.fail(where, f"{face.name!r} is {what} of {card.name}: write card: {card.name} (outside the stack "
+                        "it has only its normal characteristics, 715.4; an Adventure or prepared spell on the stack "
+                        "is not modeled yet)")
 
     def board_object(self, entry, where: str, zone: str, position: int, card: Card | None = None) -> BoardObject:
         """A permanent, a card in a graveyard or a spell on the stack (`card` is given for a copy of a spell)."""
@@ -157,7 +201,9 @@ class BoardReading:
             if "card" not in entry:
                 raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
             card_where = where if card_only else f"{where}.card"
-            card = self.card(entry["card"], card_where)
+            card, named = self.card_and_face(entry["card"], card_where)
+        else:
+            card_where, named = where, None
         status = []
         if entry.get("status"):
             raw_status = r.mapping(entry["status"], f"{where}.status", STATUS_KEYS)
@@ -173,6 +219,9 @@ class BoardReading:
                                 "battlefield or the stack has its back face up (712.4a, 712.4e)")
             if "monstrous" in status and zone != "battlefield":
                 raise self.fail(f"{where}.status.monstrous", "only permanents can be monstrous (701.31b)")
+        if named is not None:
+            self.face_named(named, card, status, card_where)
+        refuse_missing(self, card, faces_in_use(status), card_where)
         copy_of = None
         if entry.get("copy_of") is not None:
             copy_of = r.string(entry["copy_of"], f"{where}.copy_of")

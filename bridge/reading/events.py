@@ -12,6 +12,7 @@ from bridge.model.case import BoardObject, Effect
 from bridge.model.errors import close_matches
 from bridge.model.events import Board, Event
 from bridge.model.vocabulary import Operation
+from bridge.reading.board import refuse_missing
 
 EVENT_KINDS = ("cast", "copy", "enters", "leaves", "becomes_copy", "turn_face_up", "turn_face_down", "transform",
                "flip")
@@ -152,6 +153,9 @@ class EventReader:
         if kind == "turn_face_up" and "face_down" not in status:
             raise self.cb.fail(where, f"{obj!r} is not face down")
         # (Transforming or flipping what can't is no bad input: asp/ says nothing happens, 701.28c.)
+        if kind in ("transform", "flip"):
+            face = "flip" if kind == "flip" else ("front" if "transformed" in status else "back")
+            refuse_missing(self.cb, board.by_id()[obj].card, {face}, where)
         return Event(number, kind, where, (obj,))
 
     def turn_face_up(self, value, where, board, number):

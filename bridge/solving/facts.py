@@ -116,7 +116,7 @@ class FactWriter(VocabularyFacts):
         for i, symbol in enumerate(card.mana_cost or (), start=1):
             if symbol.kind == "generic":
                 sym = fn("generic", symbol.amount)
-            elif symbol.kind in ("colorless", "snow", "x"):
+            elif symbol.kind in ("colorless", "colorless_phyrexian", "snow", "x"):
                 sym = Function(symbol.kind)
             else:
                 sym = fn(symbol.kind, *symbol.letters)

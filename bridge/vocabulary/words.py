@@ -21,8 +21,6 @@ SUBTYPE_KEYS = {"creature_type": "creature", "land_type": "land", "artifact_type
                 "planar_type": "planar"}
 WORD_KEYS = ("card_type", "supertype", "keyword", "counter")
 NEW_WORD_KEYS = WORD_KEYS + tuple(SUBTYPE_KEYS)
-# Card types and subtypes named after 2022-04-29 (asp/205_type_line.lp says so too).
-LATER_CARD_TYPES = ("Kindred", "Battle")
 # 702.14a "[type]walk": a land type, or card types and supertypes before "landwalk".
 LANDWALK = re.compile(r"(?:(\S+) )?(\S+?)walk")
 TYPECYCLING = re.compile(r"(?:(\S+) )?(\S+?)cycling(?: .*)?")
@@ -84,9 +82,7 @@ def rules_words() -> WordLists:
     from bridge.files.locations import asp_files
     path = next(p for p in asp_files() if p.name == "word_lists.lp")
     lists, subtypes = derived("word-lists", path, read_word_lists)
-    words = {kind: set(listed) for kind, listed in lists.items()}
-    words["card_type"].update(LATER_CARD_TYPES)
-    return WordLists({k: frozenset(v) for k, v in words.items()}, subtypes)
+    return WordLists({kind: frozenset(listed) for kind, listed in lists.items()}, subtypes)
 
 
 def read_word_lists(text: bytes) -> tuple[dict, dict]:

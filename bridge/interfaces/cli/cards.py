@@ -6,7 +6,10 @@ from pathlib import Path
 
 import yaml
 
-from bridge.cards.library import library, parse_card
+from bridge.cards.catalog import FoundCard, UnknownCard, all_names, find_card, pooled
+from bridge.cards.library import SECOND_FACES, library, parse_card, stored_card_in
+from bridge.cards.names import FACES, folded
+from bridge.cards.pool import default_pool
 from bridge.cards.oracle import read_text
 from bridge.model.card import Card
 from bridge.model.errors import CaseError
@@ -25,7 +28,8 @@ def add_cards_command(commands, parents) -> None:
     show.add_argument("name", nargs="+", metavar="NAME")
     search = actions.add_parser("search", help="card names holding every word")
     search.add_argument("words", nargs="+", metavar="WORD")
-    coverage = actions.add_parser("coverage", help="the share of the library's layer abilities the reader structures")
+    coverage = actions.add_parser("coverage", help="the share of layer abilities the reader structures, over every "
+                                  "card (or a store's, with --store)")
     coverage.add_argument("--list", action="store_true", help="list the layer abilities left as text")
     for sub in (importing, show, search, coverage):
         sub.add_argument("--store", metavar="PATH", **common)
@@ -88,36 +92,41 @@ def checked(cards, file: str, skipped: list[str]):
         yield name, data, aliases
 
 
-def find(name: str, store_option: str | None) -> tuple[Card, dict, str]:
-    """A card by name (the built-in library first, then the card store), its raw mapping, where it is."""
-    from bridge.cards.store import (  # here: sqlite3 costs every command ~4 ms
-        CardStore,
-        store_path,
-    )
-    lib = library()
-    proper = lib.lookup(name)
-    if proper:
-        return lib.card(proper), lib.raw(proper), "built-in library"
-    path = store_path(store_option)
-    found = CardStore(path).lookup(name) if path.is_file() else None
-    if found is None:
-        raise CaseError(name, "", f"no card named {name!r} in the library or in the card store {path}")
-    proper, data = found
-    return parse_card(Reader(str(path), TRUSTED_WORDS), proper, data, proper, library=True), data, f"card store {path}"
+def find(name: str, store_option: str | None) -> FoundCard:
+    """A card by name: library.yaml, then the card store, then the shipped card pool (catalog.py)."""
+    try:
+        return find_card(name, store_option)
+    except UnknownCard as error:
+        raise CaseError(name, "", str(error)) from None
+
+
+def faces_of(card: Card, raw: dict) -> list[tuple[str, Card, dict]]:
+    """(what it is, face, its raw mapping) for every face: a split card is its halves (709.1)."""
+    faces = [("", card, raw)] if not card.halves else []
+    faces += [("half", half, half_raw) for half, half_raw in zip(card.halves, raw.get("halves", []))]
+    for key, what in FACES:
+        face = getattr(card, SECOND_FACES[key])
+        if face is not None:
+            faces.append((what, face, raw.get(key, {})))
+    return faces
 
 
 def run_show(args) -> int:
-    card, raw, where = find(" ".join(args.name), args.store)
-    faces = [] if card.halves else [(card, raw)]          # a split card is its halves (709.1)
-    faces += list(zip(card.halves, raw.get("halves", [])))
-    faces += [(face, raw.get(key, {})) for face, key in ((card.flip_face, "flip"), (card.back_face, "back")) if face]
-    for face, face_raw in faces:
-        print(f"{face.name}  {face.mana_cost_text}".rstrip())
+    found = find(" ".join(args.name), args.store)
+    card, raw = found.card, found.raw
+    for what, face, face_raw in faces_of(card, raw):
+        label = f"   ({what})" if what and what != "half" else ""
+        print(f"{face.name}  {face.mana_cost_text}".rstrip() + label)
         print(f"  {face.type_line}" + (f"  {face.pt_text}" if face.pt_text else "")
-              + (f"  loyalty {face.loyalty}" if face.loyalty is not None else ""))
+              + (f"  loyalty {face.loyalty}" if face.loyalty is not None else "")
+              + (f"  defense {face.defense}" if face.defense is not None else "")
+              + (f"  color indicator: {', '.join(face.color_indicator)}" if face.color_indicator else ""))
         if "abilities" in face_raw:           # written abilities win over the reader
             for ability in face.abilities:
                 print(f"  [written] {ability.text}")
+            continue
+        if what in ("the Adventure", "the prepared spell"):
+            print("  [text only: no rule here reads this face yet] " + face.text.replace("\n", " / "))
             continue
         for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
             mark = "read" if reading.structured else ("TEXT ONLY (layer effect not read)" if reading.layer
@@ -128,18 +137,20 @@ def run_show(args) -> int:
                     structure = {k: v for k, v in ability.items() if k != "text"}
                     print("      " + yaml.safe_dump(structure, sort_keys=False, allow_unicode=True,
                                                     default_flow_style=True, width=1000).strip())
-    print(f"{card.name}: from the {where}")
+    for face, why in card.missing:
+        print(f"  NOT IN THE DATA ({face}): {why}")
+    print(f"{card.name}: from the {found.source}")
     return 0
 
 
 def run_search(args) -> int:
     from bridge.cards.store import CardStore, store_path
-    words = [w.casefold() for w in args.words]
-    names = [n for n in library().names if all(w in n.casefold() for w in words)]
+    words = [folded(w) for w in args.words]
+    names = list(dict.fromkeys(n for n in all_names() if all(w in folded(n) for w in words)))
     path = store_path(args.store)
     if path.is_file():
-        names += [n for n in CardStore(path).search(words) if n not in names]
-    for name in names:
+        names += [n for n in CardStore(path).search([w.casefold() for w in args.words]) if n not in names]
+    for name in sorted(names, key=lambda n: (len(n), n)):
         print(name)
     if not names:
         print(f"no card name holds {' '.join(args.words)!r}")
@@ -151,7 +162,8 @@ def coverage(cards) -> tuple[int, int, list[tuple[str, str]]]:
     read = total = 0
     unread = []
     for card in cards:
-        for face in (*(card.halves or (card,)), *(f for f in (card.flip_face, card.back_face) if f)):
+        for face in (*(card.halves or (card,)), *(f for f in (card.flip_face, card.back_face, card.modal_back_face)
+                                                  if f)):
             for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
                 if reading.layer:
                     total += 1
@@ -162,9 +174,24 @@ def coverage(cards) -> tuple[int, int, list[tuple[str, str]]]:
 
 
 def run_coverage(args) -> int:
-    cards = library().all_cards()
+    """The reader over the cards a lookup would give: library.yaml and the shipped pool, or, with
+    --store, the cards of that store (the ones it overrides the pool with)."""
+    if args.store:
+        from bridge.cards.store import CardStore, store_path
+        path = store_path(args.store)
+        if not path.is_file():
+            raise CaseError(str(path), "", "no card store here (import one with `mtg-layers cards import FILE`)")
+        store = CardStore(path)
+        cards = [c for c in (stored_card_in(str(path), name) for name in store.names()) if c is not None]
+        where = f"cards of the store {path}"
+    else:
+        pool = default_pool()
+        written = {folded(name) for name in library().names}
+        cards = library().all_cards() + [pooled(name) for name in (pool.card_names() if pool else [])
+                                         if folded(name) not in written]
+        where = "cards (library.yaml and the card pool)"
     read, total, unread = coverage(cards)
-    print(f"{len(cards)} library cards; the reader structures {read} of {total} layer abilities "
+    print(f"{len(cards)} {where}; the reader structures {read} of {total} layer abilities "
           f"({100 * read / max(total, 1):.1f}%)")
     if args.list:
         for name, line in unread:

@@ -1,0 +1,96 @@
+"""A card by name, wherever it is: the library written by hand (bridge/cards/library.yaml) first, then
+the local card store (`mtg-layers cards import`, newer data a user brought), then the shipped pool of
+every card (bridge/cards/pool.zip). Names are forgiving (bridge/cards/names.py)."""
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+
+from bridge.cards.library import library, parse_card, stored_card_in
+from bridge.cards.names import folded, named_face
+from bridge.cards.pool import AmbiguousName, default_pool
+from bridge.model.card import Card
+from bridge.vocabulary.reader import Reader
+from bridge.vocabulary.words import TRUSTED_WORDS
+
+LIBRARY = "built-in library (bridge/cards/library.yaml, written by hand)"
+
+
+@dataclass(frozen=True)
+class FoundCard:
+    card: Card
+    raw: dict                       # the card's mapping, as its source has it
+    source: str                     # where it came from, in words (with the data's date)
+    face: tuple[str, str] | None    # (key, what) when the name named a face other than the front
+
+
+class UnknownCard(LookupError):
+    """No card of that name; the message says what was looked in and the closest names."""
+
+
+def find_card(name: str, store_path=None) -> FoundCard:
+    """The card `name` names; UnknownCard (with suggestions) when there is none."""
+    lib = library()
+    proper = lib.lookup(name) or lib.lookup_folded(folded(name))
+    if proper is not None:
+        raw = lib.raw(proper)
+        return FoundCard(lib.card(proper), raw, LIBRARY, named_face(name, raw))
+    store = open_store(store_path)
+    if store is not None:
+        found = store.lookup(name) or store.lookup(folded(name))
+        if found is not None:
+            proper, raw = found
+            return FoundCard(stored_card_in(str(store.path), proper), raw, f"card store {store.path}",
+                             named_face(name, raw))
+    pool = default_pool()
+    if pool is not None:
+        try:
+            entry = pool.lookup(name)
+        except AmbiguousName as error:
+            raise UnknownCard(str(error)) from None
+        if entry is not None:
+            return FoundCard(pooled(entry.name), entry.mapping, "card pool: " + pool.source_text(entry),
+                             named_face(name, entry.mapping))
+    raise UnknownCard(f"unknown card {name!r}" + did_you_mean(name, all_names()))
+
+
+def open_store(store_path=None):
+    from bridge.cards.store import CardStore, default_store  # sqlite3: ~4 ms
+    from bridge.cards.store import store_path as default_path
+    if store_path is None:
+        return default_store()
+    path = default_path(str(store_path))
+    return CardStore(path) if path.is_file() else None
+
+
+@functools.lru_cache(maxsize=4096)
+def pooled(proper: str) -> Card:
+    """A pool card, with the facts its sources lack (Card.missing)."""
+    entry = default_pool().lookup(proper)
+    card = parse_card(Reader("bridge/cards/pool.zip", TRUSTED_WORDS), entry.name, entry.mapping, entry.name,
+                      library=True)
+    return dataclasses.replace(card, missing=entry.missing) if entry.missing else card
+
+
+def did_you_mean(name: str, names, n: int = 3) -> str:
+    """' (did you mean ...?)': names that start with what was typed ("Valki" -> 'Valki, God of Lies'), then
+    the closest spellings, compared in the forgiving form."""
+    import difflib  # only when there is a mistake to name
+    key = folded(name)
+    by_key: dict[str, str] = {}
+    for known in names:
+        by_key.setdefault(folded(known), known)
+    starting = sorted((k for k in by_key if k.startswith(key + " ")), key=len)[:n] if key else []
+    close = difflib.get_close_matches(key, list(by_key), n=n, cutoff=0.75)
+    found = list(dict.fromkeys(by_key[k] for k in [*starting, *close]))[:n]
+    return " (did you mean " + " or ".join(repr(f) for f in found) + "?)" if found else ""
+
+
+def all_names() -> list[str]:
+    """Every name a lookup knows (library, pool), for suggestions and search."""
+    names = list(library().names)
+    pool = default_pool()
+    if pool is not None:
+        names += pool.names
+    return names
