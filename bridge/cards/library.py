@@ -88,9 +88,25 @@ def split_type_line(reader: Reader, text: str, where: str) -> tuple[tuple[str, .
         reader.words.type_line_word(word, where)
     if "Plane" in words_before:                  # 310.3 a planar type may be several words
         return words_before, (" ".join(after.split()),) if after.strip() else ()
-    for word in after.split():
+    subtypes = subtype_words(after)
+    for word in subtypes:
         reader.words.subtype(word, where)
-    return words_before, tuple(after.split())
+    return words_before, subtypes
+
+
+def subtype_words(after: str) -> tuple[str, ...]:
+    """The subtypes after a type line's dash; 205.3m one creature type is two words long (Time Lord)."""
+    words = after.split()
+    two_words = {tuple(s.split()) for s in rules_words().subtypes if " " in s}
+    out, i = [], 0
+    while i < len(words):
+        if tuple(words[i:i + 2]) in two_words:
+            out.append(" ".join(words[i:i + 2]))
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return tuple(out)
 
 
 def parse_printed_number(reader: Reader, text: str, where: str) -> int:

@@ -7,7 +7,8 @@ import math
 
 import yaml
 
-from bridge.cards.library import library
+from bridge.cards.catalog import folded_names
+from bridge.cards.names import folded
 from bridge.interfaces import api
 from bridge.interfaces.web.graph_svg import step_svg
 from bridge.model.errors import CaseError
@@ -114,11 +115,11 @@ def error_list(error: CaseError) -> list[dict]:
 
 
 def completions(words: str, most: int = 20) -> list[dict]:
-    """Card names holding every word (case-insensitive): the library's, then the card store's when
-    there is one; each with the id an object of that card gets by default."""
-    wanted = words.casefold().split()
-    names = [n for n in library().names if all(w in n.casefold() for w in wanted)]
-    names.sort(key=lambda n: (not n.casefold().startswith(wanted[0]) if wanted else False, len(n), n))
+    """Card names holding every word (forgiving case, accents and punctuation): the library's and the
+    card pool's, then the card store's when there is one; each with the id an object of that card gets."""
+    wanted = folded(words).split()
+    names = [n for key, n in folded_names() if all(w in key for w in wanted)]
+    names.sort(key=lambda n: (not folded(n).startswith(wanted[0]) if wanted else False, len(n), n))
     names = names[:most]
     if len(names) < most and wanted:
         names += [n for n in stored_names(wanted, most) if n not in names][:most - len(names)]
