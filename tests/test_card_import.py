@@ -181,7 +181,7 @@ def test_unknown_card_names_the_import_command(tmp_path, monkeypatch):
     from bridge.model.errors import CaseError
     monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "none.sqlite"))
     case = tmp_path / "c.yaml"
-    case.write_text("case: x\nbattlefield: [{card: Imperious Perfect}]\n")
+    case.write_text("case: x\nbattlefield: [{card: Imperious Perfectionist}]\n")     # no such card
     with pytest.raises(CaseError, match="cards import"):
         solve(str(case))
 

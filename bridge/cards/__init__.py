@@ -1,2 +1,3 @@
-"""Cards by name: the built-in library (library.yaml, oracle_cards.yaml), the local card store and its
-import from MTGJSON or Scryfall files, and the Oracle-text reader (oracle/)."""
+"""Cards by name (catalog.py): the hand-written library (library.yaml), the local card store and its
+import from MTGJSON or Scryfall files, the shipped pool of every card (pool.py, pool.bin), forgiving
+names (names.py), and the Oracle-text reader (oracle/)."""

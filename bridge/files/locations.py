@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent          # bridge/
-CARDS_FOLDER = PACKAGE / "cards"                          # library.yaml, oracle_cards.yaml
+CARDS_FOLDER = PACKAGE / "cards"                          # library.yaml, pool.bin
 
 
 def asp_files() -> list[Path]:

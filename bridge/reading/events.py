@@ -12,7 +12,7 @@ from bridge.model.case import BoardObject, Effect
 from bridge.model.errors import close_matches
 from bridge.model.events import Board, Event
 from bridge.model.vocabulary import Operation
-from bridge.reading.board import refuse_missing
+from bridge.reading.missing_faces import refuse_missing
 
 EVENT_KINDS = ("cast", "copy", "enters", "leaves", "becomes_copy", "turn_face_up", "turn_face_down", "transform",
                "flip")

@@ -120,12 +120,17 @@ def every_creature_type(subtypes) -> list[str]:
 
 
 def suggest(word: str, choices) -> str:
-    """' (did you mean ...?)': the singular of a plural first ("Elves" -> 'Elf', 122.1 ...), then the
-    closest spellings."""
+    """' (did you mean ...?)': the singular of a plural first ("Elves" -> 'Elf', 122.1 ...), then a word with
+    two letters swapped ("Baer" -> 'Bear'), then the closest spellings."""
     choices = set(choices)
     for plural, singular in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
         if word.endswith(plural) and word[:-len(plural)] + singular in choices:
             return f" (did you mean {word[:-len(plural)] + singular!r}?)"
+    swapped = sorted(c for c in choices if len(c) == len(word) and c.lower() != word.lower()
+                     and sorted(c.lower()) == sorted(word.lower())
+                     and sum(a != b for a, b in zip(c.lower(), word.lower())) == 2)
+    if swapped:
+        return " (did you mean " + " or ".join(repr(c) for c in swapped[:3]) + "?)"
     return close_matches(word, choices)
 
 
