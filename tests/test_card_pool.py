@@ -137,7 +137,7 @@ def test_a_back_face_name_asks_for_the_status_that_shows_it(tmp_path, capsys):
 
 
 def test_library_yaml_is_over_the_pool_and_a_store_over_the_pool(tmp_path, monkeypatch, capsys):
-    assert find_card("Humility").source.startswith("built-in library")
+    assert find_card("Conspiracy").source.startswith("built-in library")
     assert find_card("Serra Angel").source.startswith("card pool")
     pytest.importorskip("ijson")
     source = tmp_path / "AtomicCards.json"
@@ -169,3 +169,34 @@ def test_names_fold_case_accents_and_punctuation():
     assert folded("Lim-Dûl's Vault") == folded("lim duls vault") == "lim duls vault"
     assert folded("Æther Vial") == folded("aether vial")
     assert folded("Fire // Ice") == folded("fire//ice")
+
+
+def test_library_yaml_holds_only_what_the_pool_cannot_give(pool):
+    """An entry of library.yaml that only repeats the pool (no written abilities, spell, targets, or a fact
+    the pool lacks) would shadow newer data: there is none."""
+    import yaml
+    written = yaml.safe_load((ROOT / "bridge" / "cards" / "library.yaml").read_text())
+    hand_keys = {"abilities", "spell", "targets"}
+
+    def hand_written(mapping) -> bool:
+        return bool(hand_keys & set(mapping)) or any(
+            isinstance(v, dict) and hand_written(v) for v in mapping.values()) or any(
+            hand_written(h) for h in mapping.get("halves", []))
+    for name, mapping in written.items():
+        if name == "new_words" or hand_written(mapping):
+            continue
+        entry = pool.lookup(name)
+        assert entry is not None and (entry.missing or entry.mapping != mapping), name
+
+
+def test_subtypes_printed_after_the_rules_lists_get_their_kind(tmp_path):
+    """Spellbook is an "Artifact — Book" now; Book is in no list of the 2025 rules, so the pool declares it
+    an artifact type (205.3d), and asp/ gets it as one rather than taking it for a creature type."""
+    from clingo import Function, String
+    from bridge.reading.case import load_case
+    from bridge.solving.facts import case_facts
+    case = tmp_path / "book.yaml"
+    case.write_text("case: a Book\nsource: derived by the authors\nbattlefield: [{card: Spellbook}]\n")
+    facts = case_facts(load_case(str(case)))
+    assert Function("declared_subtype", [String("Book"), Function("artifact")]) in facts
+    assert find_card("Spellbook").card.subtypes == ("Book",)

@@ -207,6 +207,7 @@ class Build:
     def add(self, name: str, mapping: dict, aliases: list[str], sources: list[str]) -> None:
         if name in self.cards:
             return                                   # a reversible card's second printing of one card
+        mapping.pop("name", None)                    # the name is the key, as in library.yaml
         self.cards[name] = (mapping, aliases, sources)
 
     def run(self) -> None:
@@ -248,6 +249,9 @@ class Build:
                 self.add(names[0], front, [full], sources)
             else:
                 self.fill_from_forge(full, [front], sources)
+                if full not in self.forge and self.front_may_have_indicator(record):
+                    self.gap(full, "the color indicator", "a card without a mana cost whose color identity is "
+                             f"{', '.join(record['colorIdentity'])}: not yet copied from Forge's scripts", "front")
                 self.add(full, front, [], sources)
         self.melded_colors()
 
@@ -318,9 +322,19 @@ class Build:
         if used:
             sources.append("forge:" + full)
 
+    @staticmethod
+    def front_may_have_indicator(record: dict) -> bool:
+        """A nonland card (or a land creature: Dryad Arbor) with no mana cost and a color identity may
+        carry a color indicator (204.1, 903.4)."""
+        types = record.get("types") or []
+        return (not record.get("manaCost") and bool(record.get("colorIdentity"))
+                and record.get("layout") == "normal" and ("Land" not in types or "Creature" in types))
+
     def may_have_indicator(self, full: str, face: dict) -> bool:
+        """A face of a transforming or meld card without a mana cost, other than a plain land."""
         record = self.by_name.get(full) or {}
-        return bool(record.get("colorIdentity")) and record.get("layout") in ("transform", "meld")
+        plain_land = "Land" in face.get("type_line", "") and "Creature" not in face.get("type_line", "")
+        return bool(record.get("colorIdentity")) and record.get("layout") in ("transform", "meld") and not plain_land
 
     def melded_colors(self) -> None:
         """A melded permanent's card (its own record) takes its color indicator from a meld pair's script."""
@@ -347,6 +361,55 @@ def checked(build: Build) -> dict[str, tuple[dict, list[str], list[str]]]:
     return kept
 
 
+# 205.3d-205.3q the kind of subtype each card type takes.
+KIND_OF_TYPE = {"Artifact": "artifact", "Enchantment": "enchantment", "Land": "land", "Planeswalker": "planeswalker",
+                "Instant": "spell", "Sorcery": "spell", "Creature": "creature", "Kindred": "creature",
+                "Tribal": "creature", "Battle": "battle", "Plane": "planar", "Dungeon": "dungeon"}
+KEY_OF_KIND = {"artifact": "artifact_type", "enchantment": "enchantment_type", "land": "land_type",
+               "planeswalker": "planeswalker_type", "spell": "spell_type", "creature": "creature_type",
+               "battle": "battle_type", "planar": "planar_type", "dungeon": "dungeon_type"}
+
+
+def unlisted_subtypes(cards: dict) -> tuple[dict[str, str], list[str]]:
+    """Subtypes printed after the newest rules' lists (Book, Spy, Gamma ...), each with the kind its cards'
+    type lines give it (205.3d: an artifact's subtypes are artifact types ...): the kind of every line
+    with one kind of card type; a word only ever seen with two (Artifact Creature — Cyborg) is a creature
+    type, as asp/205_type_line.lp takes an unlisted word (else a planeswalker type). Returns (word ->
+    kind, notes on every word whose kind was not plain)."""
+    from bridge.cards.library import subtype_words
+    from bridge.vocabulary.words import rules_words
+    listed = rules_words().subtypes
+    single: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    seen_with: dict[str, set] = collections.defaultdict(set)
+    for mapping, _, _ in cards.values():
+        for face in (mapping, *(mapping[k] for k in ("back", "modal_back", "flip", "adventure", "prepare")
+                                if k in mapping), *mapping.get("halves", [])):
+            line = face.get("type_line", "")
+            if "—" not in line:
+                continue
+            before, after = line.split("—", 1)
+            kinds = {KIND_OF_TYPE[w] for w in before.split() if w in KIND_OF_TYPE}
+            if not kinds or "planar" in kinds:
+                continue
+            for word in subtype_words(after):
+                if word in listed:
+                    continue
+                seen_with[word] |= kinds
+                if len(kinds) == 1:
+                    single[word][next(iter(kinds))] += 1
+    inferred, notes = {}, []
+    for word, kinds in sorted(seen_with.items()):
+        if single[word]:
+            kind, _ = single[word].most_common(1)[0]
+            if len(single[word]) > 1:
+                notes.append(f"{word}: printed as {', '.join(single[word])} types; taken as {kind}")
+        else:
+            kind = next(k for k in ("creature", "planeswalker", *sorted(kinds)) if k in kinds)
+            notes.append(f"{word}: only seen on lines with {' and '.join(sorted(kinds))} types; taken as {kind}")
+        inferred[word] = kind
+    return inferred, notes
+
+
 def names_index(cards: dict) -> tuple[dict[str, str | list[str]], list[str]]:
     """folded name -> card name: a card's own name wins over another card's face name; a face name two
     cards share ("Fire": Fire // Ice, Start // Fire) maps to both, and a lookup asks which."""
@@ -370,6 +433,7 @@ def names_index(cards: dict) -> tuple[dict[str, str | list[str]], list[str]]:
 
 def write_pool(cards: dict, gaps: list[dict], forge: dict[str, dict], target: Path) -> dict:
     index, collisions = names_index(cards)
+    subtypes, subtype_notes = unlisted_subtypes(cards)
     owner = {folded(alias): name for name, (_, aliases, _) in cards.items() for alias in (name, *aliases)}
     missing = collections.defaultdict(list)
     for gap in gaps:
@@ -384,6 +448,9 @@ def write_pool(cards: dict, gaps: list[dict], forge: dict[str, dict], target: Pa
             entry = {"name": name, "card": mapping, "sources": sources}
             if missing[name]:
                 entry["missing"] = missing[name]
+            declared = sorted({(KEY_OF_KIND[subtypes[w]], w) for w in card_subtypes(mapping) if w in subtypes})
+            if declared:
+                entry["declared"] = [list(pair) for pair in declared]
         else:
             entry = {"see": name}
         shards[shard(key)][key] = entry
@@ -395,9 +462,19 @@ def write_pool(cards: dict, gaps: list[dict], forge: dict[str, dict], target: Pa
     names = sorted({n for name, (mapping, aliases, _) in cards.items() for n in (name, *face_names(mapping))})
     meta = {"built_by": "tools/build_card_pool.py", "wheel": WHEEL, "forge_faces_sha256": FORGE_FACES_SHA256,
             "sources": sources, "cards": len(cards), "names": len(index), "gaps": gaps,
-            "name_collisions": collisions}
+            "name_collisions": collisions, "unlisted_subtypes": subtypes, "unlisted_subtype_notes": subtype_notes}
     write_pool_file(target, shards, meta, names)
     return meta
+
+
+def card_subtypes(mapping: dict) -> set[str]:
+    from bridge.cards.library import subtype_words
+    words = set()
+    for face in (mapping, *(mapping[k] for k in ("back", "modal_back", "flip", "adventure", "prepare") if k in mapping),
+                 *mapping.get("halves", [])):
+        if "—" in face.get("type_line", ""):
+            words.update(subtype_words(face["type_line"].split("—", 1)[1]))
+    return words
 
 
 def card_type_words() -> set[str]:
@@ -437,6 +514,8 @@ def main() -> None:
         print(f"  {count:5} {reason}", file=sys.stderr)
     for collision in meta["name_collisions"]:
         print(f"  name collision: {collision}", file=sys.stderr)
+    print(f"  {len(meta['unlisted_subtypes'])} subtypes the newest rules do not list, their kind taken from "
+          f"their cards' type lines ({len(meta['unlisted_subtype_notes'])} with a note in meta.json)", file=sys.stderr)
 
 
 if __name__ == "__main__":

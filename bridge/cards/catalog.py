@@ -70,7 +70,9 @@ def pooled(proper: str) -> Card:
     entry = default_pool().lookup(proper)
     card = parse_card(Reader("bridge/cards/pool.bin", TRUSTED_WORDS), entry.name, entry.mapping, entry.name,
                       library=True)
-    return dataclasses.replace(card, missing=entry.missing) if entry.missing else card
+    if entry.missing or entry.declared:
+        card = dataclasses.replace(card, missing=entry.missing, declared=entry.declared)
+    return card
 
 
 def did_you_mean(name: str, names, n: int = 3) -> str:

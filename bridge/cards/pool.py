@@ -7,7 +7,7 @@ file says which). The file is zlib-compressed JSON blocks behind a table of wher
 
 Blocks 0 .. N-1 are the shards: {folded name: entry}, a name's shard being crc32 of its folded form
 (bridge/cards/names.py) modulo N. An entry is a card {"name", "card": library mapping, "sources": [source
-ids], "missing": [[face, what and why], ...]}, or {"see": card name} for another name of a card (a face,
+ids], "missing": [[face, what and why], ...], "declared": [[new_words key, subtype], ...]}, or {"see": card name} for another name of a card (a face,
 the full "A // B" name), or {"ambiguous": [card names]} for a face name two cards share. Block N is
 `meta` (sources and their dates, counts, every gap the build found), block N + 1 every name, one per line.
 A lookup reads one or two small blocks (about 0.3 ms), never the pool; no archive library is imported
@@ -61,6 +61,7 @@ class PoolCard:
     mapping: dict
     sources: tuple[str, ...]      # where each fact came from, as `meta` names them
     missing: tuple[tuple[str, str], ...] = ()     # (face, what the sources lack and why)
+    declared: tuple[tuple[str, str], ...] = ()    # (new_words key, word): subtypes the rules do not list
 
 
 class CardPool:
@@ -104,7 +105,8 @@ class CardPool:
         if "see" in entry:
             entry = self._entry(folded(entry["see"]))
         return PoolCard(entry["name"], entry["card"], tuple(entry["sources"]),
-                        tuple((face, why) for face, why in entry.get("missing", ())))
+                        tuple((face, why) for face, why in entry.get("missing", ())),
+                        tuple((key, word) for key, word in entry.get("declared", ())))
 
     @functools.cached_property
     def meta(self) -> dict:

@@ -42,4 +42,7 @@ class Card:
     # Facts the card data lacks, by face ("back", "modal_back", "flip", "halves", "front" ...): (face, what
     # and why). A face listed here is refused where it would be used, never read as blank.
     missing: tuple[tuple[str, str], ...] = ()
+    # Words the card data declares (new_words keys): subtypes printed after the rules' lists, with the kind
+    # the card pool's build gave them (tools/build_card_pool.py, unlisted_subtypes).
+    declared: tuple[tuple[str, str], ...] = ()
     targets: tuple[TargetSpec, ...] = ()   # 115.1 what a spell's instances of the word "target" can name

@@ -141,7 +141,8 @@ def case_facts(case: Case) -> list[Symbol]:
     """Every fact asp/ needs about `case`."""
     w = FactWriter()
     w.add("rules_edition", Function(case.rules.replace("-", "_")))
-    for key, word in library().words.declared + case.new_words:
+    card_words = tuple(dict.fromkeys(pair for obj in case.objects for pair in obj.card.declared))
+    for key, word in library().words.declared + case.new_words + card_words:
         if key in SUBTYPE_KEYS:
             w.add("declared_subtype", word, Function(SUBTYPE_KEYS[key]))
         else:

@@ -18,7 +18,7 @@ from bridge.model.errors import CaseError, close_matches
 # new_words keys: a word kind, or a kind of subtype (205.3g-n: the card type it belongs to).
 SUBTYPE_KEYS = {"creature_type": "creature", "land_type": "land", "artifact_type": "artifact",
                 "enchantment_type": "enchantment", "planeswalker_type": "planeswalker", "spell_type": "spell",
-                "planar_type": "planar"}
+                "planar_type": "planar", "battle_type": "battle", "dungeon_type": "dungeon"}
 WORD_KEYS = ("card_type", "supertype", "keyword", "counter")
 NEW_WORD_KEYS = WORD_KEYS + tuple(SUBTYPE_KEYS)
 # 702.14a "[type]walk": a land type, or card types and supertypes before "landwalk".
