@@ -410,24 +410,23 @@ def unlisted_subtypes(cards: dict) -> tuple[dict[str, str], list[str]]:
     return inferred, notes
 
 
-def names_index(cards: dict) -> tuple[dict[str, str | list[str]], list[str]]:
-    """folded name -> card name: a card's own name wins over another card's face name; a face name two
-    cards share ("Fire": Fire // Ice, Start // Fire) maps to both, and a lookup asks which."""
-    index: dict[str, str | list[str]] = {}
-    own = {folded(name) for name in cards}
+def names_index(cards: dict) -> tuple[dict[str, tuple[str, list[str]]], list[str]]:
+    """folded name -> ("own", the cards whose own name folds so), ("see", the card a face or full name is
+    of) or ("ambiguous", the cards a face name two of them share: "Fire" of Fire // Ice and Start // Fire).
+    A card's own name wins over another card's face name. Two own names that fold alike ("Lava Axe",
+    "Lava, Axe") are told apart by their exact spelling."""
+    index: dict[str, tuple[str, list[str]]] = {}
     for name in cards:
-        index[folded(name)] = name
+        index.setdefault(folded(name), ("own", []))[1].append(name)
     for name, (mapping, aliases, _) in cards.items():
         for alias in (*aliases, *face_names(mapping)):
             key = folded(alias)
-            if key in own or index.get(key) == name:
+            kind, names = index.get(key, (None, []))
+            if kind == "own" or (kind == "see" and names == [name]):
                 continue
-            if key in index:
-                known = index[key] if isinstance(index[key], list) else [index[key]]
-                index[key] = sorted({*known, name})
-            else:
-                index[key] = name
-    collisions = [f"{key!r} names {' and '.join(names)}" for key, names in index.items() if isinstance(names, list)]
+            index[key] = ("see", [name]) if kind is None else ("ambiguous", sorted({*names, name}))
+    collisions = [f"{key!r} names {' and '.join(names)}" for key, (kind, names) in index.items()
+                  if kind == "ambiguous" or (kind == "own" and len(names) > 1)]
     return index, collisions
 
 
@@ -440,19 +439,21 @@ def write_pool(cards: dict, gaps: list[dict], forge: dict[str, dict], target: Pa
         if folded(gap["card"]) in owner:
             missing[owner[folded(gap["card"])]].append([gap["face"], f"{gap['what']}: {gap['reason']}"])
     shards: list[dict] = [{} for _ in range(SHARDS)]
-    for key, name in index.items():
-        if isinstance(name, list):
-            entry = {"ambiguous": name}
-        elif key == folded(name):
-            mapping, _, sources = cards[name]
-            entry = {"name": name, "card": mapping, "sources": sources}
-            if missing[name]:
-                entry["missing"] = missing[name]
-            declared = sorted({(KEY_OF_KIND[subtypes[w]], w) for w in card_subtypes(mapping) if w in subtypes})
-            if declared:
-                entry["declared"] = [list(pair) for pair in declared]
+    def card_entry(name: str) -> dict:
+        mapping, _, sources = cards[name]
+        entry = {"name": name, "card": mapping, "sources": sources}
+        if missing[name]:
+            entry["missing"] = missing[name]
+        declared = sorted({(KEY_OF_KIND[subtypes[w]], w) for w in card_subtypes(mapping) if w in subtypes})
+        if declared:
+            entry["declared"] = [list(pair) for pair in declared]
+        return entry
+    for key, (kind, names) in index.items():
+        if kind == "own":
+            entry = card_entry(names[0]) if len(names) == 1 else \
+                {"same_fold": {name.casefold(): card_entry(name) for name in names}}
         else:
-            entry = {"see": name}
+            entry = {kind: names[0] if kind == "see" else names}
         shards[shard(key)][key] = entry
     sources = dict(SOURCES)
     for full, block in forge.items():

@@ -8,7 +8,8 @@ file says which). The file is zlib-compressed JSON blocks behind a table of wher
 Blocks 0 .. N-1 are the shards: {folded name: entry}, a name's shard being crc32 of its folded form
 (bridge/cards/names.py) modulo N. An entry is a card {"name", "card": library mapping, "sources": [source
 ids], "missing": [[face, what and why], ...], "declared": [[new_words key, subtype], ...]}, or {"see": card name} for another name of a card (a face,
-the full "A // B" name), or {"ambiguous": [card names]} for a face name two cards share. Block N is
+the full "A // B" name), {"ambiguous": [card names]} for a face name two cards share, or {"same_fold":
+{exact name casefolded: card}} for two names that fold alike ("Lava Axe", "Lava, Axe"). Block N is
 `meta` (sources and their dates, counts, every gap the build found), block N + 1 every name, one per line.
 A lookup reads one or two small blocks (about 0.3 ms), never the pool; no archive library is imported
 (zipfile costs a solve about 9 ms: bz2, lzma and a directory of a thousand entries)."""
@@ -50,8 +51,9 @@ def write_pool_file(path: Path, shards: list[dict], meta: dict, names: list[str]
 
 
 class AmbiguousName(LookupError):
-    def __init__(self, name: str, cards: tuple[str, ...]):
-        super().__init__(f"{name!r} is a face of {' and of '.join(cards)}: give the card's full name")
+    def __init__(self, name: str, cards: tuple[str, ...], why: str = "face"):
+        super().__init__(f"{name!r} is a face of {' and of '.join(cards)}: give the card's full name" if why == "face"
+                         else f"{name!r} could be {' or '.join(repr(c) for c in cards)}: spell it exactly")
         self.cards = cards
 
 
@@ -104,6 +106,11 @@ class CardPool:
             raise AmbiguousName(name, tuple(entry["ambiguous"]))
         if "see" in entry:
             entry = self._entry(folded(entry["see"]))
+        if "same_fold" in entry:                  # "Lava Axe" and "Lava, Axe": the exact spelling decides
+            choices = entry["same_fold"]
+            if name.strip().casefold() not in choices:
+                raise AmbiguousName(name, tuple(e["name"] for e in choices.values()), "spelling")
+            entry = choices[name.strip().casefold()]
         return PoolCard(entry["name"], entry["card"], tuple(entry["sources"]),
                         tuple((face, why) for face, why in entry.get("missing", ())),
                         tuple((key, word) for key, word in entry.get("declared", ())))
@@ -119,7 +126,8 @@ class CardPool:
 
     def card_names(self) -> list[str]:
         """Every card's own name (reads every shard: for coverage, not for lookups)."""
-        return [entry["name"] for i in range(SHARDS) for entry in self._shard(i).values() if "card" in entry]
+        return [card["name"] for i in range(SHARDS) for entry in self._shard(i).values()
+                for card in (entry["same_fold"].values() if "same_fold" in entry else [entry]) if "card" in card]
 
     def source_text(self, card: PoolCard) -> str:
         """Where the card's facts come from, and when, in words."""
