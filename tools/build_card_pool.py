@@ -299,23 +299,32 @@ class Build:
         """Color indicators (and a battle's defense) from Forge for faces without a mana cost."""
         block = self.forge.get(full)
         if not block or "missing" in block:
+            reason = (f"no Forge script found ({block['missing']})" if block else
+                      "not yet copied from Forge's scripts (tools/data/forge_faces.txt has no block for it)")
             for face in faces:
-                if "mana_cost" not in face and full not in self.forge and self.may_have_indicator(full, face):
-                    self.gap(full, f"the color indicator of {face['name']}",
-                             "not yet copied from Forge's scripts (tools/data/forge_faces.txt has no block for it)",
+                if "mana_cost" not in face and self.may_have_indicator(full, face):
+                    self.gap(full, f"the color indicator of {face['name']}", reason,
                              "front" if face is faces[0] else "back")
             return
         by_name = {folded(f.get("Name", "")): f for f in block["faces"]}
         used = False
         for face in faces:
+            side = "front" if face is faces[0] else "back"
             forge = by_name.get(folded(face["name"]))
             if forge is None:
+                if "mana_cost" not in face and self.may_have_indicator(full, face):
+                    self.gap(full, f"the color indicator of {face['name']}", "the Forge script has no face of "
+                             "that name", side)
                 continue
-            indicator = self.indicator(full, self.by_name.get(full) or {}, forge,
-                                       "front" if face is faces[0] else "back")
+            indicator = self.indicator(full, self.by_name.get(full) or {}, forge, side)
             if indicator and "mana_cost" not in face:
                 face["color_indicator"] = indicator
                 used = True
+            elif "mana_cost" not in face and not forge.get("Colors") and self.may_have_indicator(full, face):
+                # Forge writes Colors: for a face without a mana cost that has a color; none may mean
+                # colorless, or an old script: the identity says a color may be there, so say so.
+                self.gap(full, f"the color indicator of {face['name']}", "the Forge script gives this face no "
+                         f"color (commit {block.get('commit')}); colorless or not cannot be told", side)
             if forge.get("Defense", "").isdigit():
                 face["defense"] = int(forge["Defense"])
                 used = True
