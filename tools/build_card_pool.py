@@ -105,6 +105,16 @@ FORGE_SYMBOL = re.compile(r"^(?:(\d+)|([WUBRGCSX])|([WUBRG])([WUBRG])|2([WUBRG])
                           r"C([WUBRG])|([WUBRG])([WUBRG])P)$")
 
 
+def forge_path(card: str) -> str:
+    """Where Forge keeps a card's script: its faces' names, lowercase, accents and punctuation dropped,
+    words joined by "_" (Fire // Ice: forge-gui/res/cardsfolder/f/fire_ice.txt)."""
+    import unicodedata
+    name = unicodedata.normalize("NFKD", card.replace("Æ", "Ae").replace("æ", "ae"))
+    name = "".join(c for c in name if not unicodedata.combining(c)).lower().replace(" // ", " ")
+    slug = re.sub(r"_+", "_", re.sub(r"[^a-z0-9_]", "", re.sub(r"[\s-]+", "_", name))).strip("_")
+    return f"forge-gui/res/cardsfolder/{slug[:1]}/{slug}.txt"
+
+
 def forge_mana_cost(cost: str) -> str | None:
     """Forge's "2 W U" / "WU" / "2W" / "WP" into "{2}{W}{U}" / "{W/U}" / "{2/W}" / "{W/P}"; None for no cost."""
     if not cost or cost.strip() == "no cost":
@@ -499,6 +509,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=POOL_FILE)
     parser.add_argument("--forge-from", type=Path, metavar="GIT_DIR",
                         help="first rewrite tools/data/forge_faces.txt from a Forge clone (same scripts and commits)")
+    parser.add_argument("--todo", type=Path, metavar="FILE",
+                        help="write the cards whose Forge lines are still to copy (card, Forge path), as JSON")
     parser.add_argument("--pin-forge-faces", action="store_true",
                         help="write the sha256 of tools/data/forge_faces.txt into this script")
     args = parser.parse_args()
@@ -517,6 +529,10 @@ def main() -> None:
     build.run()
     cards = checked(build)
     meta = write_pool(cards, build.gaps, build.forge, args.out)
+    if args.todo:
+        todo = sorted({g["card"] for g in build.gaps if "not yet copied" in g["reason"]})
+        args.todo.write_text(json.dumps([{"card": card, "path": forge_path(card)} for card in todo], indent=1,
+                                        ensure_ascii=False), encoding="utf-8")
     by_reason = collections.Counter(re.sub(r"\(.*", "", g["reason"]).strip() for g in build.gaps)
     print(f"{args.out}: {meta['cards']} cards, {meta['names']} names, {args.out.stat().st_size:,} bytes; "
           f"{len(build.gaps)} gaps", file=sys.stderr)
