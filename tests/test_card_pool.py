@@ -34,8 +34,11 @@ def faces(mapping):
 
 
 def test_the_pool_is_the_one_the_build_script_pins(pool):
+    import hashlib
     script = (ROOT / "tools" / "build_card_pool.py").read_text()
     assert pool.meta["wheel"]["sha256"] in script and pool.meta["wheel"]["member_sha256"] in script
+    forge = hashlib.sha256((ROOT / "tools" / "data" / "forge_faces.txt").read_bytes()).hexdigest()
+    assert pool.meta["forge_faces_sha256"] == forge and f'FORGE_FACES_SHA256 = "{forge}"' in script
     assert pool.meta["cards"] > 34000
     assert POOL_FILE.stat().st_size < 15_000_000
 
