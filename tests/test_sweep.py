@@ -79,12 +79,12 @@ def test_spec_errors_name_the_spec_and_key(tmp_path, capsys):
 
 
 def test_a_sweep_too_large_is_refused_with_its_count(tmp_path, capsys):
-    """Boards are counted, not listed: library.yaml's 25 static cards in ordered sets of five (6,375,600)
+    """Boards are counted, not listed: library.yaml's 27 cards in ordered sets of five (9,687,600 boards)
     is said at once, not built."""
     spec = load_spec(SPEC)
     assert spec.board_count() == 24 and spec.task_count() == 6
     big = tmp_path / "big.yaml"
-    big.write_text("pool: {library: static}\nsizes: [5]\n")
+    big.write_text("pool: {library: all}\nsizes: [5]\n")
     boards = load_spec(big).board_count()
     assert boards > 1_000_000
     assert main(["sweep", str(big), "-o", str(tmp_path / "out.jsonl")]) == 2
@@ -244,3 +244,11 @@ def test_sweep_boards_are_bounded_by_the_command_line(tmp_path):
 def test_a_spec_that_is_no_regular_file_is_refused_unread(capsys):
     assert main(["sweep", "/dev/zero", "--no-progress"]) == 2
     assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_pool_of_the_shipped_card_pool_by_words(tmp_path):
+    """`card_pool: {search, static, limit}` takes cards of every card the package knows (issue 31)."""
+    spec = tmp_path / "moons.yaml"
+    spec.write_text("pool: {card_pool: {search: [moon], static: true, limit: 3}}\nsizes: [1]\n")
+    names = [card.label for card in load_spec(spec).pool]
+    assert len(names) == 3 and all("moon" in name.lower() for name in names) and "Blood Moon" in names

@@ -151,13 +151,15 @@ def test_completion_from_the_library(address):
 def test_completion_from_the_card_store_too(address, tmp_path, monkeypatch):
     from bridge.cards.store import CardStore
     store = CardStore(tmp_path / "cards.sqlite", create=True)
-    store.add_all([("Zodiac Zebra", {"name": "Zodiac Zebra", "type_line": "Creature — Zebra", "pt": "2/2"}, ())],
-                  "test", "mtgjson")
+    store.add_all([("Zodiac Zebrafish", {"name": "Zodiac Zebrafish", "type_line": "Creature — Fish", "pt": "2/2"},
+                    ())], "test", "mtgjson")                      # a name the card pool does not have
     store.db.close()
     monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "cards.sqlite"))
-    assert request(address, "/api/cards?q=zebra")[1]["cards"] == [{"name": "Zodiac Zebra", "id": "zodiac_zebra"}]
+    assert request(address, "/api/cards?q=zebrafish")[1]["cards"] == [{"name": "Zodiac Zebrafish",
+                                                                       "id": "zodiac_zebrafish"}]
     monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "none.sqlite"))
-    assert request(address, "/api/cards?q=zebra")[1]["cards"] == []
+    assert request(address, "/api/cards?q=zebrafish")[1]["cards"] == []
+    assert {"name": "Zebra Unicorn", "id": "zebra_unicorn"} in request(address, "/api/cards?q=zebra")[1]["cards"]
 
 
 @pytest.mark.parametrize("path, payload, raw, expected", [

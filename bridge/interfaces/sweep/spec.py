@@ -17,7 +17,7 @@ from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text, re
 
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
              "query", "timeout")
-POOL_KEYS = ("library", "cards", "folder", "store")
+POOL_KEYS = ("library", "cards", "folder", "store", "card_pool")
 FINDINGS = ("dependency_loop", "dependency_override", "order_sensitivity", "edition_difference")
 ORDERS = ("all", "pool")
 
@@ -153,10 +153,11 @@ def pool_entries(file: str, base: Path, pool) -> list[tuple[str, object]]:
     """(where, battlefield entry) for each card the pool names."""
     if not isinstance(pool, dict) or len(pool) != 1 or next(iter(pool)) not in POOL_KEYS:
         raise fail(file, "pool", "expected one of: library: [names] | library: static | library: all | "
+                                 "store: {search, limit, static} | card_pool: {search, limit, static} | "
                                  "cards: [entries] | folder: PATH")
     (kind, value), = pool.items()
-    if kind == "store":
-        return store_entries(file, value)
+    if kind in ("store", "card_pool"):
+        return store_entries(file, value, kind)
     if kind == "library" and value in ("static", "all"):
         cards = library().all_cards()
         if value == "static":
@@ -193,28 +194,38 @@ def has_static_effect(card) -> bool:
 STORE_KEYS = ("search", "limit", "static")
 
 
-def store_entries(file: str, value) -> list[tuple[str, str]]:
-    """Cards of the imported card store (`mtg-layers cards import`) whose names hold every word of
-    `search`, at most `limit` (default 100), with `static: true` only those the Oracle-text reader
-    gives a static effect. Workers look the names up in their own store: on another machine, point
-    MTG_LAYERS_CARD_STORE at a copy."""
-    from bridge.cards.library import stored_card
+def store_entries(file: str, value, kind: str = "store") -> list[tuple[str, str]]:
+    """Cards of the imported card store (`mtg-layers cards import`), or of the shipped card pool
+    (`card_pool:`), whose names hold every word of `search`, at most `limit` (default 100), with
+    `static: true` only those the Oracle-text reader gives a static effect. Workers look the names up
+    in their own store: on another machine, point MTG_LAYERS_CARD_STORE at a copy."""
+    from bridge.cards.catalog import find_card, folded_names
+    from bridge.cards.names import folded
     from bridge.cards.store import default_store
+    where = f"pool.{kind}"
     if not isinstance(value, dict) or any(k not in STORE_KEYS for k in value):
-        raise fail(file, "pool.store", "expected a mapping with " + ", ".join(STORE_KEYS))
-    store = default_store()
-    if store is None:
-        raise fail(file, "pool.store", "no card store here: import cards first (mtg-layers cards import FILE)")
-    words = string_list(file, "pool.store.search", value["search"]) if value.get("search") else []
+        raise fail(file, where, "expected a mapping with " + ", ".join(STORE_KEYS))
+    words = string_list(file, f"{where}.search", value["search"]) if value.get("search") else []
     limit = value.get("limit", 100)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise fail(file, "pool.store.limit", "expected a whole number from 1")
-    names = store.search(words, limit=limit)
+        raise fail(file, f"{where}.limit", "expected a whole number from 1")
+    if kind == "store":
+        store = default_store()
+        if store is None:
+            raise fail(file, where, "no card store here: import cards first (mtg-layers cards import FILE)")
+        names = store.search(words, limit=limit if not value.get("static") else 10 * limit)
+    else:
+        wanted = [folded(w) for w in words]
+        found = sorted({n for key, n in folded_names() if all(w in key for w in wanted)}, key=lambda n: (len(n), n))
+        names = list(dict.fromkeys(find_card(n).card.name for n in found))
     if value.get("static"):
-        names = [name for name in names if has_static_effect(stored_card(name))]
+        from bridge.cards.library import stored_card
+        card_of = stored_card if kind == "store" else (lambda name: find_card(name).card)
+        names = [name for name in names if has_static_effect(card_of(name))]
+    names = names[:limit]
     if not names:
-        raise fail(file, "pool.store", "no stored card matches")
-    return [(f"pool.store ({name})", name) for name in names]
+        raise fail(file, where, "no card matches")
+    return [(f"{where} ({name})", name) for name in names]
 
 
 def pool_cards(file: str, base: Path, pool, background: list, players: tuple) -> tuple[PoolCard, ...]:
