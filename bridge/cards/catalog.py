@@ -56,7 +56,7 @@ def find_card(name: str, store_path=None) -> FoundCard:
 
 
 def open_store(store_path=None):
-    from bridge.cards.store import CardStore, default_store  # sqlite3: ~4 ms
+    from bridge.cards.store import CardStore, default_store
     from bridge.cards.store import store_path as default_path
     if store_path is None:
         return default_store()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -40,6 +39,7 @@ def store_path(option: str | None = None) -> Path:
 
 class CardStore:
     def __init__(self, path: Path, create: bool = False):
+        import sqlite3  # here: ~3 ms a process, and most never open a store
         self.path = Path(path)
         if create:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -93,7 +93,8 @@ _opened: dict[Path, CardStore | None] = {}
 
 
 def default_store() -> CardStore | None:
-    """The store cases look names up in, or None when no import was ever made there."""
+    """The store cases look names up in, or None when no import was ever made there (then sqlite3 is
+    not even imported: most solves never need it)."""
     path = store_path()
     if path not in _opened:
         _opened[path] = CardStore(path) if path.is_file() else None
