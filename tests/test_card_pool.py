@@ -73,6 +73,10 @@ def test_a_name_two_cards_share_asks_which(pool):
 def test_unknown_names_suggest_the_names_people_meant():
     with pytest.raises(UnknownCard, match="'Valki, God of Lies'"):
         find_card("Valki")
+    with pytest.raises(UnknownCard, match="'Valki, God of Lies'"):
+        find_card("Valkii")
+    with pytest.raises(UnknownCard, match="'Gideon, Ally of Zendikar'"):
+        find_card("Gideon ally of zendikr")
     with pytest.raises(UnknownCard, match=r"did you mean 'Lightning Bolt'"):
         find_card("Lightning Bolts")
 

@@ -52,7 +52,7 @@ def find_card(name: str, store_path=None) -> FoundCard:
         if entry is not None:
             return FoundCard(pooled(entry.name), entry.mapping, "card pool: " + pool.source_text(entry),
                              named_face(name, entry.mapping))
-    raise UnknownCard(f"unknown card {name!r}" + did_you_mean(name, all_names()))
+    raise UnknownCard(f"unknown card {name!r}" + did_you_mean(name))
 
 
 def open_store(store_path=None):
@@ -75,18 +75,28 @@ def pooled(proper: str) -> Card:
     return card
 
 
-def did_you_mean(name: str, names, n: int = 3) -> str:
+def did_you_mean(name: str, n: int = 3) -> str:
     """' (did you mean ...?)': names that start with what was typed ("Valki" -> 'Valki, God of Lies'), then
-    the closest spellings, compared in the forgiving form."""
+    the closest spellings of a whole name or of its part before a comma ("Valkii" -> 'Valki, God of
+    Lies'), compared in the forgiving form."""
     import difflib  # only when there is a mistake to name
     key = folded(name)
-    by_key: dict[str, str] = {}
-    for known in names:
-        by_key.setdefault(folded(known), known)
+    by_key = suggestion_keys()
     starting = sorted((k for k in by_key if k.startswith(key + " ")), key=len)[:n] if key else []
     close = difflib.get_close_matches(key, list(by_key), n=n, cutoff=0.75)
     found = list(dict.fromkeys(by_key[k] for k in [*starting, *close]))[:n]
     return " (did you mean " + " or ".join(repr(f) for f in found) + "?)" if found else ""
+
+
+@functools.lru_cache(maxsize=1)
+def suggestion_keys() -> dict[str, str]:
+    """Folded name (and folded part before a comma) -> name, over every name a lookup knows."""
+    by_key: dict[str, str] = {}
+    for key, known in folded_names():
+        by_key.setdefault(key, known)
+        if "," in known:
+            by_key.setdefault(folded(known.split(",")[0]), known)
+    return by_key
 
 
 def all_names() -> list[str]:
