@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
-from bridge.cards.oracle.keywords import PLAIN, keyword_line
+from bridge.cards.oracle.keywords import PLAIN, keyword_line, starts_with_keyword
 from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
@@ -66,7 +66,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         return Reading(line, tuple(abilities), structured, layer)
     if spell:
         return Reading(line, (), False, False)
-    layer = bool(LAYER_HINTS.search(plain))
+    layer = bool(LAYER_HINTS.search(plain)) or starts_with_keyword(plain)
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
         when = trigger(plain)
         if when:
@@ -112,8 +112,49 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     toughness = pt.split("/")[1].strip() if pt.count("/") == 1 else ""
     printed = int(toughness) if toughness.isdigit() else None
     readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
+    readings = [unread_if_chosen_type_is_not_a_creature_type(r, text) for r in readings]
+    readings = unread_past_a_threshold(readings)
     return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer)
             for r in readings]
+
+
+# 711.2a "LEVEL 2-4" / "LEVEL 5+" (level up), 716.2a "{G}: Level 2" (Class), "7+ | Flying" (a Station
+# threshold, 2025): what follows such a line is an ability the object has only at that level.
+THRESHOLD = re.compile(r"^(?:LEVEL \d+(?:-\d+|\+)|(?:\{[^}]*\})+: Level \d+|\d+\+ \|.*)$")
+
+
+def unread_past_a_threshold(readings: list[Reading]) -> list[Reading]:
+    """Lines that apply only at a level or a Station threshold (711.2a, 716.2a) are no always-on
+    abilities: the vocabulary has no level condition yet, so each stays text, flagged as a layer line
+    when it carries an ability or a P/T box (Kabira Vindicator's "+1/+1" at LEVEL 2-4; Student of
+    Warfare's first strike at LEVEL 2-6, never at level 0)."""
+    out, gated = [], False
+    for reading in readings:
+        line = reading.line.strip()
+        header = THRESHOLD.match(line)
+        gated = gated or bool(header)
+        if gated:
+            carries = (not header or "|" in line) and (
+                bool(reading.abilities) or bool(re.fullmatch(r"\d+/\d+", line)))
+            reading = Reading(reading.line, ({"text": reading.line},), False, carries)
+        out.append(reading)
+    return out
+
+
+CHOICE = re.compile(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type|card type|color|artifact type)\b",
+                    re.IGNORECASE)
+
+
+def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str) -> Reading:
+    """'the chosen type' is the type the card chose (607.2): a creature type only where the card says
+    "choose a creature type". Phantasmal Terrain, Convincing Mirage, Realmwright and Thran Portal choose
+    a basic land type (305.7), which the vocabulary cannot hold yet: such a line stays text, flagged."""
+    if not reading.structured or not re.search(r"\bthe chosen type\b", reading.line, re.IGNORECASE):
+        return reading
+    chosen = CHOICE.search(text)
+    if chosen is None or chosen.group(1).lower() == "creature type":
+        return reading                      # (a line read alone, without its card's choice, as before)
+    return Reading(reading.line, ({"text": reading.line},), False, True)
 
 
 def abilities_from_text(text: str, name: str, type_line: str = "", pt: str = "") -> list:

@@ -25,9 +25,18 @@ def copy_ability(sentence: str, printed: str) -> dict | None:
     if m:
         exceptions = copy_exceptions(m.group(1), quoted(printed)) if m.group(1) else {}
         return None if exceptions is None else {"enters_as_copy": {"except": exceptions} if exceptions else {}}
-    m = BECOMES.search(sentence + ("" if sentence.endswith(".") else "."))
+    masked = re.sub(r'["“][^"”]*["”]', '"…"', sentence)          # a quoted ability's own period
+    m = BECOMES.search(masked + ("" if masked.endswith(".") else "."))
     if m:
-        exceptions = copy_exceptions(m.group("except"), quoted(printed)) if m.group("except") else {}
+        written = m.group("except")
+        if written is None and re.search(r"\bexcept\b", masked[m.start():]):
+            # 707.9: "... until end of turn, except it's 1/4 and has ..." (Cephalid Facetaker, Vesuvan
+            # Drifter): the exceptions after the duration are the copy's too; never dropped.
+            after = re.search(r" until [^,.]+, except ([^.]+)\.?$", masked)
+            if after is None:
+                return None
+            written = after.group(1)
+        exceptions = copy_exceptions(written, quoted(printed)) if written else {}
         if exceptions is None:
             return None
         if m.group("this") or re.search(r"\bIf you do, ~ gains this ability\.", sentence):
@@ -42,10 +51,12 @@ def quoted(printed: str) -> list[str]:
 
 def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
     """707.9: what the copy doesn't copy or gets. None if a part is not known."""
-    parts = re.split(r",? and (?=it|its|that)", re.sub(r'"[^"]*"', '"…"', text))      # not inside quotes
+    parts = re.split(r",? and (?=it|its|that|has|gains)", re.sub(r'"[^"]*"', '"…"', text))    # not inside quotes
     found: dict = {}
     for part in parts:
         part = part.strip()
+        if part.startswith(("has ", "gains ")):          # "it's 1/4 and has ..." (Cephalid Facetaker)
+            part = "it " + part
         m = re.fullmatch(r"it doesn't copy that \w+'s (color|name|mana cost)", part)
         if m:
             found.setdefault("keep", []).append(m.group(1).replace(" ", "_"))

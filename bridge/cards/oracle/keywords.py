@@ -25,6 +25,17 @@ WITH_PARAMETER = re.compile(
     r"champion an?|companion)\b")
 
 
+# Keywords whose parameter is a quality ("protection from red", "enchant creature", "affinity for artifacts").
+QUALITY = re.compile(r"(?:protection from|hexproof from|enchant|affinity for|champion an?|craft with|companion|"
+                     r"\w+walk|landwalk)\b")
+# What may follow any other keyword: a mana cost, a number (X), a number then "—" and a cost ("suspend 4—{1}{U}"),
+# or "—" and a cost in words ("Morph—Discard a card.", 702.37a; "Ward—Pay 3 life.", 702.21a).
+PARAMETER = re.compile(r"(?: (?:\{[^}]+\})+| (?:\d+|x)(?:—.+)?|—.+| (?:\{[^}]+\})+ \(.*\))?")
+# Words that make what follows a keyword a condition or a rider, not its parameter: "ward {4} as long as
+# it's untapped" is a conditional ability, not the keyword "ward {4} as long as ...".
+RIDER = re.compile(r"\b(?:as long as|if|unless|until|during|for each|where|except)\b")
+
+
 def keyword(piece: str) -> str | None:
     """The keyword a comma-separated piece of a keyword line is, or None."""
     word = " ".join(piece.strip().rstrip(".").split())
@@ -33,9 +44,26 @@ def keyword(piece: str) -> str | None:
         return None              # 'protection from the chosen color' needs the choice (607.2)
     if lower in PLAIN:
         return lower
-    if re.fullmatch(r"\w+walk", lower) or (WITH_PARAMETER.match(lower) and "." not in lower and ":" not in lower):
-        return lower
+    if "." in lower or ":" in lower:
+        return None
+    quality = QUALITY.match(lower)
+    if quality:
+        return None if RIDER.search(lower[quality.end():]) else lower
+    if re.fullmatch(r"equip(?: [a-z]+){1,2} (?:\{[^}]+\})+", lower):
+        return lower                                 # 702.6e "Equip [quality] {cost}"
+    name = WITH_PARAMETER.match(lower)
+    if name and PARAMETER.fullmatch(lower[name.end():]):
+        rest = lower[name.end():]
+        return lower[: name.end()] + " — " + rest[1:].strip() if rest.startswith("—") else lower
     return None
+
+
+def starts_with_keyword(line: str) -> bool:
+    """A line that begins with a keyword and goes on with a condition or a rider ("Ward {4} as long as
+    it's untapped"): a layer line the reader cannot read, not a keyword."""
+    lower = line.lower()
+    return bool(WITH_PARAMETER.match(lower) or any(lower.startswith(k + " ") for k in PLAIN)) and \
+        bool(RIDER.search(lower))
 
 
 def keyword_line(line: str) -> list[str] | None:

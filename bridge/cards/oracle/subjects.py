@@ -53,6 +53,7 @@ def subject(phrase: str) -> dict | str | None:
         with_kind = [{**base, "all": base.get("all", []) + [kind]} for kind in kinds]
         return with_kind[0] if len(with_kind) == 1 else {"any": with_kind}
     groups = re.split(r",? and (?:all |each )?(?=\S)", phrase) if " and " in phrase else [phrase]
+    groups = shared_words(groups)
     selectors = [group(g) for g in groups]
     if any(s is None for s in selectors):
         return None
@@ -61,6 +62,22 @@ def subject(phrase: str) -> dict | str | None:
     if any("any" in s for s in selectors):
         return None
     return {"any": selectors}
+
+
+def shared_words(groups: list[str]) -> list[str]:
+    """'Other Wolves and Werewolves you control' is other Wolves you control and other Werewolves you
+    control: a leading 'other' and a trailing controller belong to every group of the conjunction
+    (Nightpack Ambusher; Kirri's 'Other Plants and Treefolk you control'), unless a group says its own."""
+    if len(groups) < 2:
+        return groups
+    ending = next((e for e in CONTROLLERS if groups[-1].lower().endswith(" " + e)), None)
+    if ending and not any(g.lower().endswith(" " + e) for g in groups[:-1] for e in CONTROLLERS):
+        groups = [g + " " + groups[-1][-len(ending):] for g in groups[:-1]] + [groups[-1]]
+    first = re.match(r"(?:(?:all|each) )?(other|another) ", groups[0], re.IGNORECASE)
+    if first:
+        groups = [groups[0]] + [g if re.match(r"(?:(?:all|each) )?(other|another) ", g, re.IGNORECASE)
+                                else f"{first.group(1)} {g}" for g in groups[1:]]
+    return groups
 
 
 CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "color"}

@@ -1,0 +1,96 @@
+"""The Oracle reader's silent misreads of issue 32, each on the real card's current Oracle text (the card
+pool): a line is read right, or it stays text and is flagged as a layer line, never read wrong."""
+import pytest
+
+from bridge.cards.catalog import find_card
+from bridge.cards.oracle import read_text
+from bridge.cards.oracle.keywords import keyword
+from bridge.interfaces.cli.main import main
+
+
+def readings(name):
+    card = find_card(name).card
+    return {r.line: r for r in read_text(card.text, card.name, card.type_line, card.pt_text)}
+
+
+def test_other_and_you_control_qualify_every_group_of_a_conjunction():
+    """Nightpack Ambusher: 'Other Wolves and Werewolves you control get +1/+1.' (both groups are yours)."""
+    (ability,) = readings("Nightpack Ambusher")["Other Wolves and Werewolves you control get +1/+1."].abilities
+    groups = ability["static"]["affects"]["any"]
+    assert all(g.get("controller") == "you" and g.get("other") for g in groups) and len(groups) == 2
+    assert main(["check", "cases/reader/nightpack_ambusher_only_your_wolves.yaml"]) == 0
+
+
+@pytest.mark.parametrize("name,line", [
+    ("Phantasmal Terrain", "Enchanted land is the chosen type."),
+    ("Convincing Mirage", "Enchanted land is the chosen type."),
+    ("Realmwright", "Lands you control are the chosen type in addition to their other types."),
+    ("Thran Portal", "This land is the chosen type in addition to its other types.")])
+def test_a_chosen_basic_land_type_is_not_read_as_a_creature_type(name, line):
+    """305.7: these choose a basic land type; the vocabulary holds chosen creature types only, so the
+    line stays text and is flagged (before: set_creature_types of the chosen creature type)."""
+    reading = readings(name)[line]
+    assert not reading.structured and reading.layer
+
+
+def test_a_chosen_creature_type_is_still_read():
+    reading = readings("Metallic Mimic")["This creature is the chosen type in addition to its other types."]
+    assert reading.structured and reading.abilities[0]["static"]["does"] == [
+        {"add_subtypes": {"chosen": "creature_type"}}]
+
+
+@pytest.mark.parametrize("name,lines", [
+    ("Kabira Vindicator", ["3/6", "Other creatures you control get +1/+1.", "Other creatures you control get +2/+2."]),
+    ("Student of Warfare", ["3/3", "First strike", "Double strike"]),
+    ("Innkeeper's Talent", ["Permanents you control with counters on them have ward {1}."])])
+def test_what_a_level_or_class_level_gives_is_not_always_on(name, lines):
+    """711.2a, 716.2a: abilities and P/T boxes after a level line apply only at that level; the vocabulary
+    has no level condition yet, so they stay text, flagged (before: always on, Grizzly Bears 5/5 beside a
+    Kabira Vindicator with no level counter)."""
+    by_line = readings(name)
+    for line in lines:
+        assert not by_line[line].structured and by_line[line].layer, line
+
+
+def test_a_level_up_creature_grants_nothing_at_level_zero(tmp_path):
+    from bridge.interfaces.api import solve
+    case = tmp_path / "kabira.yaml"
+    case.write_text("case: Kabira Vindicator with no level counter\nsource: derived by the authors (711.2a)\n"
+                    "battlefield: [{card: Kabira Vindicator}, {card: Grizzly Bears}]\n")
+    pts = {o.id: o.pt for o in solve(str(case)).permanents}
+    assert pts == {"kabira_vindicator": "2/4", "grizzly_bears": "2/2"}
+
+
+@pytest.mark.parametrize("name,except_", [
+    ("Cephalid Facetaker", {"pt": "1/4", "add_abilities": [{"text": "This creature can't be blocked."}]}),
+    ("Vesuvan Drifter", {"add_abilities": ["flying"]})])
+def test_copy_exceptions_after_until_end_of_turn_are_kept(name, except_):
+    """707.9: 'becomes a copy of ... until end of turn, except ...' keeps its exceptions."""
+    line = next(line for line in readings(name) if "copy" in line)
+    reading = readings(name)[line]
+    assert reading.structured
+    assert next(a for a in reading.abilities if "becomes_copy" in a)["becomes_copy"] == {"except": except_}
+
+
+@pytest.mark.parametrize("piece,read", [
+    ("ward {4} as long as it's untapped", None), ("Ward {2}", "ward {2}"),
+    ("Morph—Discard a card", "morph — discard a card"), ("Cycling—Pay 2 life", "cycling — pay 2 life"),
+    ("Ward—Pay 3 life", "ward — pay 3 life"), ("suspend 4—{1}{U}", "suspend 4 — {1}{u}"),
+    ("equip legendary creature {3}", "equip legendary creature {3}"), ("crew 3", "crew 3")])
+def test_a_keyword_takes_its_parameter_and_no_rider(piece, read):
+    """702: text after a keyword is its cost or number, or the line is no keyword line; a non-mana cost
+    after an em dash is a cost (702.37a morph, 702.29a cycling, 702.21a ward)."""
+    assert keyword(piece) == read
+
+
+def test_a_keyword_with_a_rider_is_a_flagged_layer_line():
+    line = "Ward {4} as long as it's untapped."
+    (reading,) = read_text(line, "X", "Creature — Bear")
+    assert not reading.structured and reading.layer
+
+
+def test_a_keyword_with_a_non_mana_cost_is_accepted_in_a_case(tmp_path):
+    case = tmp_path / "morph.yaml"
+    case.write_text("case: morph with a non-mana cost\nsource: derived by the authors (702.37a)\nbattlefield:\n"
+                    "  - {card: {name: X, type_line: Creature — Bear, pt: 1/1, text: \"Morph—Discard a card.\"}}\n")
+    assert main(["solve", str(case)]) == 0
