@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bridge.cards.bulk_import import card_from_faces  # noqa: E402
 from bridge.cards.library import parse_card  # noqa: E402
-from bridge.cards.names import face_names, folded  # noqa: E402
+from bridge.cards.names import face_names, folded, mapping_faces  # noqa: E402
 from bridge.cards.pool import POOL_FILE, SHARDS, shard, write_pool_file  # noqa: E402
 from bridge.model.errors import CaseError  # noqa: E402
 from bridge.vocabulary.reader import Reader  # noqa: E402
@@ -401,8 +401,7 @@ def unlisted_subtypes(cards: dict) -> tuple[dict[str, str], list[str]]:
     single: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     seen_with: dict[str, set] = collections.defaultdict(set)
     for mapping, _, _ in cards.values():
-        for face in (mapping, *(mapping[k] for k in ("back", "modal_back", "flip", "adventure", "prepare")
-                                if k in mapping), *mapping.get("halves", [])):
+        for face in mapping_faces(mapping):
             line = face.get("type_line", "")
             if "—" not in line:
                 continue
@@ -490,8 +489,7 @@ def write_pool(cards: dict, gaps: list[dict], forge: dict[str, dict], target: Pa
 def card_subtypes(mapping: dict) -> set[str]:
     from bridge.cards.library import subtype_words
     words = set()
-    for face in (mapping, *(mapping[k] for k in ("back", "modal_back", "flip", "adventure", "prepare") if k in mapping),
-                 *mapping.get("halves", [])):
+    for face in mapping_faces(mapping):
         if "—" in face.get("type_line", ""):
             words.update(subtype_words(face["type_line"].split("—", 1)[1]))
     return words

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import IO, Iterator
 
+from bridge.cards.library import FACE_KEYS as LIBRARY_FACE_KEYS
 from bridge.model.errors import CaseError
 
 # Scryfall layouts that are not cards a player plays with.
@@ -13,7 +14,7 @@ HALVES = {"split", "aftermath", "fuse"}
 BACK_FACES = {"transform", "meld"}
 # A second set of characteristics used only when the card is cast that way (715 Adventure; the prepared
 # spell of 2026): named and shown, read by no rule here.
-SPELL_FACES = {"adventure": "adventure", "prepare": "prepare"}
+SPELL_FACES = {"adventure", "prepare"}
 
 
 def face_mapping(face: dict, names: dict) -> dict:
@@ -38,11 +39,9 @@ MTGJSON = {"name": "faceName", "type_line": "type", "mana_cost": "manaCost", "co
            "text": "text"}
 SCRYFALL = {"name": "name", "type_line": "type_line", "mana_cost": "mana_cost",
             "color_indicator": "color_indicator", "text": "oracle_text"}
-FACE_KEYS = {"flip": ("name", "type_line", "pt", "text"),
-             "back": ("name", "color_indicator", "type_line", "pt", "loyalty", "defense", "text"),
-             "modal_back": ("name", "mana_cost", "color_indicator", "type_line", "pt", "loyalty", "defense", "text"),
-             "adventure": ("name", "mana_cost", "color_indicator", "type_line", "text"),
-             "prepare": ("name", "mana_cost", "color_indicator", "type_line", "text")}
+# A face's keys in the library (library.FACE_KEYS) but those written by hand: public data has none.
+FACE_KEYS = {face: tuple(k for k in keys if k not in ("abilities", "spell", "targets"))
+             for face, keys in LIBRARY_FACE_KEYS.items()}
 
 
 def card_from_faces(name: str, layout: str, faces: list[dict]) -> tuple[str, dict, list[str]]:
@@ -62,8 +61,7 @@ def card_from_faces(name: str, layout: str, faces: list[dict]) -> tuple[str, dic
         front["modal_back"] = {k: v for k, v in faces[1].items() if k in FACE_KEYS["modal_back"]}
         return faces[0]["name"], front, face_names + [name]
     if layout in SPELL_FACES and len(faces) == 2:
-        key = SPELL_FACES[layout]
-        front[key] = {k: v for k, v in faces[1].items() if k in FACE_KEYS[key]}
+        front[layout] = {k: v for k, v in faces[1].items() if k in FACE_KEYS[layout]}
         return faces[0]["name"], front, face_names + [name]
     if len(faces) == 2 and faces[0]["name"] == faces[1]["name"]:      # a reversible card: one card twice
         return faces[0]["name"], front, [name]

@@ -112,3 +112,11 @@ def all_names() -> list[str]:
 def folded_names() -> tuple[tuple[str, str], ...]:
     """(folded form, name) of every name a lookup knows, made once per process (typeahead search)."""
     return tuple((folded(name), name) for name in dict.fromkeys(all_names()))
+
+
+def names_holding(words) -> list[str]:
+    """Every name a lookup knows (library, pool) holding each of `words`, compared in the forgiving form,
+    shortest first: `cards search`, the page's card search, a sweep's `card_pool:`."""
+    wanted = [w for word in words for w in folded(word).split()]
+    found = {name for key, name in folded_names() if all(w in key for w in wanted)}
+    return sorted(found, key=lambda n: (len(n), n))

@@ -26,6 +26,12 @@ def folded(name: str) -> str:
     return NOT_LETTERS.sub(" ", name.casefold()).strip()
 
 
+def mapping_faces(mapping: dict) -> list[dict]:
+    """A card mapping's faces in the library's keys: itself, its other faces, the halves of a split card."""
+    return [mapping, *(mapping[key] for key, _ in FACES if isinstance(mapping.get(key), dict)),
+            *mapping.get("halves", [])]
+
+
 def face_names(mapping: dict) -> list[str]:
     """Every name a card mapping's faces carry (the halves of a split card, the back, the flip ...)."""
     names = [half["name"] for half in mapping.get("halves", []) if half.get("name")]

@@ -3,29 +3,17 @@ controllers, counters, statuses, choices, attachments and targets."""
 from __future__ import annotations
 
 from bridge.cards.catalog import UnknownCard, find_card
-from bridge.cards.library import parse_card
-from bridge.reading.missing_faces import faces_in_use, refuse_missing
+from bridge.cards.library import SECOND_FACES, parse_card
 from bridge.model.card import Card
 from bridge.model.case import BoardObject, SpellChoices
 from bridge.model.errors import close_matches
 from bridge.model.ids import snake_case
 from bridge.model.vocabulary import canonical_word
-from bridge.reading.case_keys import (
-    CARD_ZONE_NAMES,
-    OBJECT_CHOICES,
-    OBJECT_KEYS,
-    SPELL_KEYS,
-    STATUS_KEYS,
-    TOKEN_COPY,
-    ZONE_OBJECT_KEYS,
-)
+from bridge.reading.case_keys import (CARD_ZONE_NAMES, OBJECT_CHOICES, OBJECT_KEYS, SPELL_KEYS, STATUS_KEYS, TOKEN_COPY,
+                                      ZONE_OBJECT_KEYS)
 from bridge.reading.effects import copy_find
+from bridge.reading.missing_faces import FACE_RULES, FACE_STATUS, faces_in_use, refuse_missing
 from bridge.reading.sba_input import object_damage
-
-
-# The status that puts each kind of face up, and the rule that says so.
-FACE_STATUS = {"back": "transformed", "modal_back": "back_face_up", "flip": "flipped"}
-FACE_RULES = {"back": "712.8e", "modal_back": "712.8d", "flip": "710.1"}
 
 
 class BoardReading:
@@ -156,8 +144,7 @@ class BoardReading:
         needed = FACE_STATUS.get(key)
         if needed is not None and needed in status:
             return
-        face = {"back": card.back_face, "modal_back": card.modal_back_face, "flip": card.flip_face,
-                "adventure": card.adventure_face, "prepare": card.prepare_face}[key]
+        face = getattr(card, SECOND_FACES[key])
         if needed is not None:
             raise self.fail(where, f"{face.name!r} is {what} of {card.name}: write card: {card.name} with "
                             f"status: {{{needed}: true}} ({FACE_RULES[key]})")

@@ -4,10 +4,14 @@ from __future__ import annotations
 from bridge.model.card import Card
 
 
+# The status that puts each kind of face up (712.8e, 712.8d, 710.1), and the rule that says so.
+FACE_STATUS = {"back": "transformed", "modal_back": "back_face_up", "flip": "flipped"}
+FACE_RULES = {"back": "712.8e", "modal_back": "712.8d", "flip": "710.1"}
+
+
 def faces_in_use(status) -> set[str]:
     """The faces whose characteristics an object with this status has (711.2, 712.8d-e, 710.1)."""
-    up = {"transformed": "back", "back_face_up": "modal_back", "flipped": "flip"}
-    faces = {up[s] for s in status if s in up}
+    faces = {face for face, up in FACE_STATUS.items() if up in status}
     return (faces or {"front"}) | {"halves", "card"}
 
 

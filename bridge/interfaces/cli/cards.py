@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from bridge.cards.catalog import FoundCard, UnknownCard, all_names, find_card, pooled
+from bridge.cards.catalog import FoundCard, UnknownCard, find_card, names_holding, pooled
 from bridge.cards.library import SECOND_FACES, library, parse_card, stored_card_in
 from bridge.cards.names import FACES, folded
 from bridge.cards.pool import default_pool
@@ -145,8 +145,7 @@ def run_show(args) -> int:
 
 def run_search(args) -> int:
     from bridge.cards.store import CardStore, store_path
-    words = [folded(w) for w in args.words]
-    names = list(dict.fromkeys(n for n in all_names() if all(w in folded(n) for w in words)))
+    names = names_holding(args.words)
     path = store_path(args.store)
     if path.is_file():
         names += [n for n in CardStore(path).search([w.casefold() for w in args.words]) if n not in names]

@@ -199,8 +199,7 @@ def store_entries(file: str, value, kind: str = "store") -> list[tuple[str, str]
     (`card_pool:`), whose names hold every word of `search`, at most `limit` (default 100), with
     `static: true` only those the Oracle-text reader gives a static effect. Workers look the names up
     in their own store: on another machine, point MTG_LAYERS_CARD_STORE at a copy."""
-    from bridge.cards.catalog import find_card, folded_names
-    from bridge.cards.names import folded
+    from bridge.cards.catalog import find_card, names_holding
     from bridge.cards.store import default_store
     where = f"pool.{kind}"
     if not isinstance(value, dict) or any(k not in STORE_KEYS for k in value):
@@ -215,9 +214,7 @@ def store_entries(file: str, value, kind: str = "store") -> list[tuple[str, str]
             raise fail(file, where, "no card store here: import cards first (mtg-layers cards import FILE)")
         names = store.search(words, limit=limit if not value.get("static") else 10 * limit)
     else:
-        wanted = [folded(w) for w in words]
-        found = sorted({n for key, n in folded_names() if all(w in key for w in wanted)}, key=lambda n: (len(n), n))
-        names = list(dict.fromkeys(find_card(n).card.name for n in found))
+        names = list(dict.fromkeys(find_card(n).card.name for n in names_holding(words)))
     if value.get("static"):
         from bridge.cards.library import stored_card
         card_of = stored_card if kind == "store" else (lambda name: find_card(name).card)

@@ -7,7 +7,7 @@ import math
 
 import yaml
 
-from bridge.cards.catalog import folded_names
+from bridge.cards.catalog import names_holding
 from bridge.cards.names import folded
 from bridge.interfaces import api
 from bridge.interfaces.web.graph_svg import step_svg
@@ -118,7 +118,7 @@ def completions(words: str, most: int = 20) -> list[dict]:
     """Card names holding every word (forgiving case, accents and punctuation): the library's and the
     card pool's, then the card store's when there is one; each with the id an object of that card gets."""
     wanted = folded(words).split()
-    names = [n for key, n in folded_names() if all(w in key for w in wanted)]
+    names = names_holding(wanted)
     names.sort(key=lambda n: (not folded(n).startswith(wanted[0]) if wanted else False, len(n), n))
     names = names[:most]
     if len(names) < most and wanted:
