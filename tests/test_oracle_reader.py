@@ -334,7 +334,8 @@ def test_what_it_cannot_read_stays_text_and_is_flagged_conspiracy():
     line = ("Creatures you control are the chosen type. The same is true for creature spells you control and "
             "creature cards you own that aren't on the battlefield.")
     reading = read(line, "Conspiracy")
-    assert reading.abilities == ({"text": line, "chosen": "creature_type"},)      # 607.2: shows the choice
+    # 607.2: shows the choice; unread: the table marks the types of every object (issue 32)
+    assert reading.abilities == ({"text": line, "chosen": "creature_type", "unread": {"changes": ["types"], "of": "any"}},)
     assert not reading.structured and reading.layer
 
 

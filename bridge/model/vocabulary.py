@@ -124,6 +124,11 @@ class Trigger:
     to: str | None = None          # for "leaves": the zone it goes to (None: any)
 
 
+# `unread:` on an ability kept as text (bridge/cards/oracle/reach.py): what it may change, and whose.
+UNREAD_CHANGES = ("copy", "control", "text", "types", "colors", "abilities", "pt")
+UNREAD_REACHES = ("this", "attached", "any")
+
+
 @dataclass(frozen=True)
 class Ability:
     """A keyword, or an ability with its text and, when modelled, its static effect.
@@ -149,6 +154,8 @@ class Ability:
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
     conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
+    unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...
+    unread_of: str | None = None                   # ... of this object, the one it is attached to, or any
 
     @property
     def is_activated(self) -> bool:

@@ -8,6 +8,7 @@ from bridge.model.texts import ATTRIBUTE_NAMES, ability_text
 from bridge.results.result import Result
 from bridge.results.schemas import FORMAT_VERSION
 from bridge.results.trace import StepTrace
+from bridge.results.unsure import unsure_lines
 from bridge.vocabulary.words import every_creature_type
 
 START = {
@@ -43,6 +44,9 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
             # abilities kept as text (they generate no effect here), of the object asked about or of all
             "text_only": {o.id: list(o.text_only) for o in result.objects.values()
                           if o.text_only and object_id in (None, o.id)}}
+    unread = {o.id: o.as_dict()["unsure"] for o in result.objects.values() if o.unsure and object_id in (None, o.id)}
+    if unread:              # values an unread layer ability may change (issue 32): only when there are some
+        data["unsure"] = unread
     for step in trace.steps:
         if object_id and not any(c.object_id == object_id for c in step.changes):
             continue
@@ -166,6 +170,8 @@ def object_history(result: Result, object_id: str) -> dict:
 def explain_text(result: Result, object_id: str | None = None) -> str:
     data = explain_data(result, object_id)
     lines = [data["case"], f"file: {data['file']}   rules: {data['rules']}", ""]
+    if data.get("unsure"):
+        lines += unsure_lines(result) + [""]       # before any layer: what follows may miss these
     if object_id:
         obj = data["object"]
         if obj.get("note"):

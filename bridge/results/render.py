@@ -6,6 +6,7 @@ from bridge.model.texts import ability_text, trigger_text
 from bridge.reading.case_keys import CARD_ZONE_NAMES
 from bridge.results.result import Result
 from bridge.results.sba_render import rounds_json, rounds_text
+from bridge.results.unsure import TEXT_ONLY_MARK, marked, unsure_columns, unsure_lines
 from bridge.results.schemas import FORMAT_VERSION
 
 COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "counters")
@@ -17,9 +18,6 @@ def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> list[str]:
     def fmt(row):
         return "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
     return [fmt(header), fmt(tuple("-" * w for w in widths))] + [fmt(r) for r in rows]
-
-
-TEXT_ONLY_MARK = "[text only]"
 
 
 def text_only_summary(result: Result) -> str:
@@ -41,11 +39,16 @@ def text_table(result: Result) -> str:
     lines = [f"{case.title}", f"file: {case.file}   rules: {result.edition}   steps: {len(result.steps)}", ""]
     rows = []
     for obj in result.permanents:
-        rows.append((obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
-                     obj.type_line, obj.pt or "—", obj.controller,
-                     ", ".join(f"{k}×{n}" for k, n in obj.counters) or "—",
-                     ", ".join(s for s in ("token", "tapped") if s in obj.status)))
+        unsure = unsure_columns(obj)
+        cells = (obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
+                 obj.type_line, obj.pt or "—", obj.controller)
+        rows.append(tuple(marked(cell, column, unsure) for cell, column in zip(cells, COLUMNS))
+                    + (", ".join(f"{k}×{n}" for k, n in obj.counters) or "—",
+                       ", ".join(s for s in ("token", "tapped") if s in obj.status)))
     lines.extend(table(rows, COLUMNS + ("",)))
+    unsure_notes = unsure_lines(result)
+    if unsure_notes:
+        lines += [""] + unsure_notes
     if result.stack:
         lines += ["", "stack (bottom first):"]
         rows = [(obj.id, obj.name, "—" if obj.ability_of else str(obj.mana_value),
@@ -62,8 +65,9 @@ def text_table(result: Result) -> str:
         cards = result.cards_in(zone)
         if cards:
             lines += ["", f"{zone}{' (top first)' if zone == 'library' else ''}:"]
-            rows = [(obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless",
-                     obj.type_line, obj.pt or "—", obj.owner) for obj in cards]
+            rows = [tuple(marked(cell, column, unsure_columns(obj)) for cell, column in zip(
+                (obj.id, obj.name, str(obj.mana_value), ", ".join(obj.colors) or "colorless", obj.type_line,
+                 obj.pt or "—", obj.owner), COLUMNS)) for obj in cards]
             lines.extend(table(rows, ("id", "name", "MV", "colors", "type line", "P/T", "owner")))
     if any(p.has or p.max_hand_size != 7 for p in result.players):
         lines += ["", "players (613.10, 613.11):"]
@@ -78,13 +82,17 @@ def text_table(result: Result) -> str:
     lines.append("")
     lines.append("abilities:")
     for obj in result.objects.values():
+        name = marked(obj.id, "abilities", unsure_columns(obj))
         if not obj.abilities:
-            lines.append(f"  {obj.id}: —")
+            lines.append(f"  {name}: —")
         instances = dict(obj.instances)
         for i, text in enumerate(obj.abilities):
-            label = f"  {obj.id}:" if i == 0 else " " * (len(obj.id) + 3)
+            label = f"  {name}:" if i == 0 else " " * (len(name) + 3)
             times = f"  [{instances[text]} instances, each works on its own: 113.2c]" if text in instances else ""
             mark = f"  {TEXT_ONLY_MARK}" if text in obj.text_only else ""
+            if mark and any(" ".join(text.split()) == " ".join(t.split()) for _, by in obj.unsure for s, t in by
+                            if s == obj.id):
+                mark = f"  {TEXT_ONLY_MARK[:-1]}: a layer effect, not applied]"
             lines.append(f"{label} {' '.join(text.split())}{times}{mark}")
     summary = text_only_summary(result)
     if summary:

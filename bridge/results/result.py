@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from clingo import Symbol, SymbolType
 
@@ -48,6 +48,8 @@ class ObjectState:
     ability_of: str | None = None                # an ability on the stack: its source (113.7)
     text_only: tuple[str, ...] = ()              # its abilities kept as text: they generate no effect here
     instances: tuple[tuple[str, int], ...] = ()  # abilities it has more than once, each working (113.2c)
+    # Values an ability kept as text may change (`unread:`, issue 32): (characteristic, ((source, text), ...))
+    unsure: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     @property
     def type_line(self) -> str:
@@ -69,6 +71,8 @@ class ObjectState:
                 "counters": dict(self.counters), "timestamp": self.timestamp, "zone": self.zone,
                 "status": list(self.status), "text_only": list(self.text_only),
                 **({"instances": dict(self.instances)} if self.instances else {}),
+                **({"unsure": {what: [{"source": source, "ability": text} for source, text in by]
+                               for what, by in self.unsure}} if self.unsure else {}),
                 **({"cast": self.cast, "copy_of": self.copy_of,
                                                  "decisions": self.decisions,
                                                  "targets": [{"target": c.target, "legal": c.legal,
@@ -205,7 +209,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     cast = {a.arguments[0].string for a in solution.atoms("cast_spell", 1)}
     copy_owners = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("copy_owner", 2)}
     ability_controllers = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("initial_controller", 2)}
-    objects = {}
+    objects, held = {}, {}
     for obj in case.objects:
         if not obj.has_characteristics:
             continue
@@ -243,6 +247,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                 return (1000 + land_order.get(a.arguments[0].string, 9), "")
             return (2000, ability_text(a, texts))
         abilities = sorted(ability_terms, key=ability_order)
+        held[obj.id] = abilities
         shown = {a: with_choice(ability_text(a, texts), ability_choices.get(a), chosen.get((obj.id, a)))
                  for a in abilities}
         objects[obj.id] = ObjectState(
@@ -266,6 +271,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
                                    for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
 
+    objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts)
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
     changed = defaultdict(set)
     for atom in by_name["rewritten"]:
@@ -289,6 +295,40 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                   ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names,
                   events=events, texts=texts, players=read_players(case, solution),
                   answers=read_answers(case, solution), values_in_order=solution.values_in_order)
+
+
+def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict) -> dict:
+    """Mark each value an ability kept as text may change (issue 32: never silent). The ability counts
+    where its object has it after the layers; one that reaches other objects works only from the
+    battlefield (113.6), one of its own object's values anywhere (a CDA, 604.3)."""
+    if not atoms:
+        return objects
+    reach = defaultdict(list)                        # ability term -> [(characteristic, of)]
+    for atom in atoms:
+        term, what, of = atom.arguments
+        reach[term].append((what.name, of.name))
+    attached = {o.id: o.attached_to for o in case.objects}
+    marks = defaultdict(lambda: defaultdict(list))    # object id -> characteristic -> [(source, text)]
+    for obj in objects.values():
+        for term in held.get(obj.id, ()):
+            base = term
+            while base.type == SymbolType.Function and base.name == "changed":     # its text changed (612)
+                base = base.arguments[0]
+            text = " ".join(ability_text(term, texts).split())
+            for what, of in reach.get(base, ()):
+                if of == "this":
+                    reached = [obj.id]
+                elif obj.zone != "battlefield":
+                    reached = []
+                elif of == "attached":
+                    reached = [attached[obj.id]] if attached.get(obj.id) in objects else []
+                else:
+                    reached = [o.id for o in objects.values() if o.zone in ("battlefield", "stack")]
+                for target in reached:
+                    if (obj.id, text) not in marks[target][what]:
+                        marks[target][what].append((obj.id, text))
+    return {oid: (replace(o, unsure=tuple((what, tuple(by)) for what, by in marks[oid].items())) if oid in marks else o)
+            for oid, o in objects.items()}
 
 
 def read_targets(solution) -> tuple[dict[str, tuple[TargetCheck, ...]], set[str]]:

@@ -29,6 +29,16 @@ def to_symbol(value) -> Symbol:
     raise TypeError(f"cannot make a symbol of {value!r}")
 
 
+def protection_qualities(keyword: str) -> list[str]:
+    """The one-word qualities of a protection keyword: "protection from red" -> [Red]; 702.16g "protection
+    from black and from green" is shorthand for two protections -> [Black, Green]."""
+    match = re.fullmatch(r"protection from (\w+)((?:,? (?:and )?from \w+)*)", keyword)
+    if match is None:
+        return []
+    words = [match.group(1)] + re.findall(r"from (\w+)", match.group(2))
+    return [w[:1].upper() + w[1:] for w in words]
+
+
 class VocabularyFacts:
     """Part of FactWriter (bridge/solving/facts.py): the facts of the card vocabulary."""
 
@@ -208,8 +218,8 @@ class VocabularyFacts:
             self.add("keyword_name", term, words[0])
             if len(words) == 2 and words[1].isdigit():
                 self.add("keyword_number", term, int(words[1]))
-            if len(words) == 3 and words[:2] == ["protection", "from"]:
-                self.add("protection_from", term, words[2][:1].upper() + words[2][1:])
+            for quality in protection_qualities(ability.keyword):
+                self.add("protection_from", term, quality)
             if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
                 if words[1:2] in (["player"], ["opponent"]):
                     self.add("enchant_player", term)
@@ -228,9 +238,8 @@ class VocabularyFacts:
             self.add("player_effect_ability", term, Function(ability.players.who))
             for gained in ability.players.gains:
                 self.add("player_gain", term, gained)
-                words = gained.split()
-                if len(words) == 3 and words[:2] == ["protection", "from"]:
-                    self.add("player_protection_from", gained, words[2][:1].upper() + words[2][1:])
+                for quality in protection_qualities(gained):
+                    self.add("player_protection_from", gained, quality)
             if ability.players.devotion_bonus:
                 self.add("devotion_increase", term, ability.players.devotion_bonus)
             if ability.players.hand_size is not None:
@@ -246,6 +255,8 @@ class VocabularyFacts:
             self.add("ability_choice", term, ability.chosen)
         if ability.text_only:
             self.add("text_only_ability", term)
+        for characteristic in ability.unread:       # what an unread layer ability may change (issue 32)
+            self.add("unread_layer_ability", term, Function(characteristic), Function(ability.unread_of))
         for exceptions in (ability.enters_as_copy, ability.becomes_copy):
             if exceptions is not None:
                 self.exception_abilities(term, exceptions)

@@ -8,7 +8,7 @@ from dataclasses import replace
 import yaml
 
 from bridge.model.errors import close_matches
-from bridge.model.vocabulary import Ability, Expr, PlayerEffect, TargetSpec, Trigger
+from bridge.model.vocabulary import UNREAD_CHANGES, UNREAD_REACHES, Ability, Expr, PlayerEffect, TargetSpec, Trigger
 from bridge.vocabulary.conditions import read_conditions
 from bridge.vocabulary.keys import CHOICE_KEYS, TRIGGER_EVENTS, TRIGGER_KEYS
 
@@ -48,7 +48,7 @@ class AbilityReading:
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
                                            "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
-                                           "enters", "players", "targets", "choose"))
+                                           "enters", "players", "targets", "choose", "unread"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -113,10 +113,29 @@ class AbilityReading:
         if not isinstance(raw_targets, list):
             raise self.fail(f"{where}.targets", "expected a list of targets, e.g. [any]")
         targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
-        return Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
-                       chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
-                       enters_with_counters=counters, players=players, targets=targets,
-                       chooses=chooses, conditions=conditions, **copies)
+        unread = self.unread(data["unread"], f"{where}.unread") if "unread" in data else ((), None)
+        ability = Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
+                          chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
+                          enters_with_counters=counters, players=players, targets=targets,
+                          chooses=chooses, conditions=conditions, unread=unread[0], unread_of=unread[1], **copies)
+        if ability.unread and not ability.text_only:
+            raise self.fail(f"{where}.unread", "only an ability kept as text is unread: drop unread: or what it does")
+        return ability
+
+    def unread(self, value, where: str) -> tuple[tuple[str, ...], str]:
+        """`unread: {changes: [pt, types], of: this}`: a layer ability kept as text, and the values it may
+        change (marked in the table, bridge/cards/oracle/reach.py): of this object, the one it is attached
+        to, or any object."""
+        data = self.mapping(value, where, ("changes", "of"))
+        changes = tuple(self.string_list(data.get("changes", list(UNREAD_CHANGES)), f"{where}.changes"))
+        for word in changes:
+            if word not in UNREAD_CHANGES:
+                raise self.fail(f"{where}.changes", f"unknown characteristic {word!r}" + close_matches(word, UNREAD_CHANGES)
+                                + f"; expected some of {', '.join(UNREAD_CHANGES)}")
+        of = self.string(data.get("of", "any"), f"{where}.of")
+        if of not in UNREAD_REACHES:
+            raise self.fail(f"{where}.of", f"unknown reach {of!r}; expected one of {', '.join(UNREAD_REACHES)}")
+        return changes or UNREAD_CHANGES, of
 
     def player_effect(self, value, where: str) -> PlayerEffect:
         data = self.mapping(value, where, ("who", "gain", "max_hand_size", "devotion_bonus"))

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
-from bridge.cards.oracle.keywords import PLAIN, keyword_line, starts_with_keyword
+from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
+from bridge.cards.oracle.reach import LAYER_HINTS, unread_reach
 from bridge.cards.oracle.triggers import trigger
 
 read_quotes_with(copy_ability, static_ability)     # quoted abilities are read like printed lines (quoted.py)
@@ -24,15 +25,6 @@ read_quotes_with(copy_ability, static_ability)     # quoted abilities are read l
 LAYER_KEYWORDS = ("changeling", "devoid")
 # Layer keywords asp/ applies by their name (asp/702_keyword_abilities.lp: changeling is a CDA).
 MODELLED_KEYWORDS = ("changeling",)
-# Words that tell a static ability changes characteristics or control (613.1): used only to count
-# which unread lines matter for the layers (`mtg-layers cards coverage`).
-GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+walk"}, key=len, reverse=True))
-LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
-                         r"loses? (?:all|" + GRANTED + r")\b|in addition to|base power|power and toughness (?:are|is)|"
-                         r"power is equal|you control enchanted|every creature type|"
-                         r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
-                         r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
-                         r"enter(?: the battlefield)? as a copy|becomes? a copy)")
 NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
                         re.IGNORECASE)
 
@@ -76,11 +68,16 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     found = copy_ability(plain, line) or cda_power_only(plain, toughness) or \
         (static_ability(plain) if one_sentence(plain) else None)
     if found is None:
-        return Reading(line, ({"text": line, **uses_choice(plain)},), False, layer)
+        return Reading(line, ({"text": line, **uses_choice(plain), **unread_mark(plain, layer)},), False, layer)
     if "becomes_copy" in found:
         found = {**found, **(trigger(plain) or {})}        # Unstable Shapeshifter: "Whenever ..., ~ becomes a copy"
     layer = layer or any(key in found for key in ("static", "enters_as_copy", "becomes_copy", "players"))
     return Reading(line, ({"text": line, **found},), True, layer)
+
+
+def unread_mark(plain: str, layer: bool) -> dict:
+    """A layer line left as text says what it may change (reach.py), so that the table marks those values."""
+    return {"unread": unread_reach(plain)} if layer else {}
 
 
 def uses_choice(plain: str) -> dict:
@@ -112,8 +109,8 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     toughness = pt.split("/")[1].strip() if pt.count("/") == 1 else ""
     printed = int(toughness) if toughness.isdigit() else None
     readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
-    readings = [unread_if_chosen_type_is_not_a_creature_type(r, text) for r in readings]
-    readings = unread_past_a_threshold(readings)
+    readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
+    readings = unread_past_a_threshold(readings, name)
     return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer)
             for r in readings]
 
@@ -123,7 +120,7 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
 THRESHOLD = re.compile(r"^(?:LEVEL \d+(?:-\d+|\+)|(?:\{[^}]*\})+: Level \d+|\d+\+ \|.*)$")
 
 
-def unread_past_a_threshold(readings: list[Reading]) -> list[Reading]:
+def unread_past_a_threshold(readings: list[Reading], name: str) -> list[Reading]:
     """Lines that apply only at a level or a Station threshold (711.2a, 716.2a) are no always-on
     abilities: the vocabulary has no level condition yet, so each stays text, flagged as a layer line
     when it carries an ability or a P/T box (Kabira Vindicator's "+1/+1" at LEVEL 2-4; Student of
@@ -136,7 +133,12 @@ def unread_past_a_threshold(readings: list[Reading]) -> list[Reading]:
         if gated:
             carries = (not header or "|" in line) and (
                 bool(reading.abilities) or bool(re.fullmatch(r"\d+/\d+", line)))
-            reading = Reading(reading.line, ({"text": reading.line},), False, carries)
+            box = re.fullmatch(r"\d+/\d+", line)
+            keywords = bool(reading.abilities) and all(isinstance(a, str) for a in reading.abilities)
+            mark = ({"unread": {"changes": ["pt"], "of": "this"}} if box else
+                    {"unread": {"changes": ["abilities"], "of": "this"}} if keywords else
+                    unread_mark(normalized(line, name), carries))
+            reading = Reading(reading.line, ({"text": reading.line, **(mark if carries else {})},), False, carries)
         out.append(reading)
     return out
 
@@ -145,7 +147,7 @@ CHOICE = re.compile(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type
                     re.IGNORECASE)
 
 
-def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str) -> Reading:
+def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, name: str) -> Reading:
     """'the chosen type' is the type the card chose (607.2): a creature type only where the card says
     "choose a creature type". Phantasmal Terrain, Convincing Mirage, Realmwright and Thran Portal choose
     a basic land type (305.7), which the vocabulary cannot hold yet: such a line stays text, flagged."""
@@ -154,7 +156,8 @@ def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str) ->
     chosen = CHOICE.search(text)
     if chosen is None or chosen.group(1).lower() == "creature type":
         return reading                      # (a line read alone, without its card's choice, as before)
-    return Reading(reading.line, ({"text": reading.line},), False, True)
+    return Reading(reading.line, ({"text": reading.line, **unread_mark(normalized(reading.line, name), True)},),
+                   False, True)
 
 
 def abilities_from_text(text: str, name: str, type_line: str = "", pt: str = "") -> list:

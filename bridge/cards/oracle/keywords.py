@@ -68,7 +68,8 @@ def starts_with_keyword(line: str) -> bool:
 
 def keyword_line(line: str) -> list[str] | None:
     """'Flying, first strike' -> ['flying', 'first strike']; None if any piece isn't a keyword.
-    ('Protection from white and from blue' is one keyword ability with two qualities, 702.16g.)"""
+    ('Protection from white and from blue' stays one keyword as printed; 702.16g makes it two protections,
+    which the facts give it: bridge/solving/vocabulary_facts.py protection_qualities.)"""
     pieces = [line] if line.lower().startswith(("protection from", "enchant ")) else re.split(r"[,;] ", line)
     found = [keyword(p) for p in pieces]
     return None if not found or None in found else found

@@ -16,6 +16,7 @@ from bridge.interfaces import api
 from bridge.interfaces.cli.files import file_outcome, listed_files, say, worst
 from bridge.interfaces.cli.options import bounds_of, limits_of
 from bridge.results.render import dumps, text_only_data, text_only_summary
+from bridge.results.unsure import UNSURE_MARK, unsure_expectations, unsure_lines
 from bridge.results.sba_render import limit_notes
 from bridge.results.schemas import FORMAT_VERSION
 from bridge.solving.runner import keep_until_exit, run_bounded_each
@@ -95,17 +96,28 @@ def check_entry(args, path) -> dict:
     if not outcome.expects_something:
         return {**entry, "status": "skip", "exit": 0,
                 "lines": [f"skip  {path}  ({edition}) no expectations under this edition"]}
-    # abilities kept as text: one line under the case; --strict fails the case on them
+    # abilities kept as text: one line under the case; those that change the layers (issue 32) are named
+    # with the expected values they may make wrong, and --strict fails the case on them (never on the
+    # others: a mana ability kept as text changes no characteristic)
     text_only = text_only_summary(outcome.result)
     entry["text_only"] = text_only_data(outcome.result)
+    unread = unsure_lines(outcome.result)
+    doubtful = unsure_expectations(outcome.result)
+    if unread:
+        entry["unread_layer_abilities"] = len(unread) - 1
+        entry["expected_values_in_doubt"] = doubtful
     noted = [f"      {text_only}"] if text_only else []
+    noted += [f"      {line}" for line in unread]
+    if doubtful:
+        noted.append(f"      {UNSURE_MARK} expected values these abilities may change: " + ", ".join(doubtful))
     noted += [f"      {note}" for note in limit_notes(outcome.result.sba)]    # what the 704 checks left out
-    if outcome.passed and not (args.strict and text_only):
+    if outcome.passed and not (args.strict and unread):
         return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"] + noted
                 + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
     if outcome.passed:
         return {**entry, "status": "fail", "exit": 1, "mismatches": [],
-                "lines": [f"FAIL  {path}  ({edition}) {case.title}", f"      --strict: {text_only}"]}
+                "lines": [f"FAIL  {path}  ({edition}) {case.title}", "      --strict: a layer ability was not read"]
+                + noted}
     return {**entry, "status": "fail", "exit": 1,
             "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
                            for m in outcome.mismatches],

@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = command("check", "compare each case with what it expects (expect:, triggers, answers, players)")
     with_sba(check).add_argument("paths", nargs="+", metavar="PATH", help="case files or folders")
     check.add_argument("--strict", action="store_true",
-                       help="fail a case whose objects have abilities kept as text (they generate no effect)")
+                       help="fail a case where an ability that changes the layers was kept as text (not read, "
+                            "so not applied); other text, such as a mana ability, never fails it")
     check.add_argument("--jobs", "-j", type=jobs_count, default=None, metavar="N",
                        help="cases checked at the same time, each in its own child process under the limits "
                             "(default: the cores this process may use); the output is the same whatever N")

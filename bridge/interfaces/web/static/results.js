@@ -14,16 +14,30 @@ function lines(items) {
   return el("ul", {}, ...items.map((text) => el("li", { text })));
 }
 
+// The columns an ability kept as text may change, by characteristic (`unsure` in the JSON, issue 32);
+// the same as the text table's (bridge/results/render.py UNSURE_COLUMNS). A copy reaches every
+// copiable value (707.2).
+const UNSURE_COLUMNS = { copy: ["name", "MV", "colors", "type line", "P/T", "abilities"], control: ["controller"],
+  text: ["abilities"], types: ["type line"], colors: ["colors"], abilities: ["abilities"], pt: ["P/T"] };
+
+function unsureCell(o, column, attrs, text) {
+  const by = Object.entries(o.unsure || {}).filter(([what]) => UNSURE_COLUMNS[what].includes(column))
+    .flatMap(([, sources]) => sources.map((s) => `${s.source}: "${s.ability}"`));
+  if (!by.length) return el("td", { ...attrs, text });
+  return el("td", { ...attrs, class: `${attrs.class || ""} unsure`.trim(), text: `${text} ?`,
+    title: `may be wrong: not applied, because this ability was not read — ${[...new Set(by)].join("; ")}` });
+}
+
 export function objectTable(objects, onPick) {
   const head = ["id", "name", "MV", "colors", "type line", "P/T", "controller", "counters", "abilities"];
   const rows = objects.map((o) => el("tr", {},
     el("td", {}, el("button", { type: "button", class: "object-link", text: o.id, title: `how ${o.id}'s values came to be`,
       onclick: () => onPick(o.id) })),
-    el("td", { text: o.name }), el("td", { text: String(o.mana_value) }),
-    el("td", { text: list(o.colors) }), el("td", { text: o.type_line }),
-    el("td", { class: "pt", "data-object": o.id, text: o.pt || "—" }), el("td", { text: o.controller }),
+    unsureCell(o, "name", {}, o.name), unsureCell(o, "MV", {}, String(o.mana_value)),
+    unsureCell(o, "colors", {}, list(o.colors)), unsureCell(o, "type line", {}, o.type_line),
+    unsureCell(o, "P/T", { class: "pt", "data-object": o.id }, o.pt || "—"), unsureCell(o, "controller", {}, o.controller),
     el("td", { text: list(Object.entries(o.counters || {}).map(([k, n]) => `${k}×${n}`)) }),
-    el("td", { class: "abilities", text: list(o.abilities) })));
+    unsureCell(o, "abilities", { class: "abilities" }, list(o.abilities))));
   return el("div", { class: "table-wrap" }, el("table", { class: "characteristics" },
     el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, ...rows)));
 }
@@ -59,6 +73,20 @@ export function renderResult(data, onPick) {
   if (elsewhere.length) parts.push(section("Other zones", objectTable(elsewhere, onPick)));
   if (result.ties.length) parts.push(section("Ties a player must order (613.7k)", lines(result.ties)));
   if (result.notes.length) parts.push(section("Notes", lines(result.notes)));
+  const unread = new Map();
+  for (const o of result.objects) {
+    for (const [what, sources] of Object.entries(o.unsure || {})) {
+      for (const s of sources) {
+        const key = `${s.source}: "${s.ability}"`;
+        if (!unread.has(key)) unread.set(key, new Set());
+        unread.get(key).add(`${what === "pt" ? "P/T" : what} of ${o.id}`);
+      }
+    }
+  }
+  if (unread.size) {
+    parts.push(section("? May be wrong: these abilities change the layers but were not read, so they were not applied",
+      lines([...unread].map(([ability, reached]) => `${ability} may change ${[...reached].join(", ")}`))));
+  }
   const textOnly = result.objects.filter((o) => o.text_only.length);
   if (textOnly.length) {
     parts.push(section("Kept as text: these abilities generate no effect here",

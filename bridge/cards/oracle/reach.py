@@ -1,0 +1,63 @@
+"""What a layer line the reader left as text may change, and whose (issue 32: never silent).
+
+A static ability the reader cannot read generates no effect here, so every value it could have
+changed is shown marked, with the line, in the table. This reads only the line's wording: the
+characteristics it names (613.1: copiable values, control, text, types, colors, abilities, power and
+toughness) and its subject ("~" and "this ..." are the object itself, "enchanted"/"equipped" the object
+it is attached to). When the wording names none, every characteristic is marked.
+"""
+from __future__ import annotations
+
+import re
+
+from bridge.cards.oracle.keywords import PLAIN
+from bridge.model.vocabulary import UNREAD_CHANGES as CHARACTERISTICS
+
+# Words that tell a static ability changes characteristics or control (613.1): a line with them that
+# the reader cannot read is flagged (Reading.layer) and counted by `mtg-layers cards coverage`.
+GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+walk"}, key=len, reverse=True))
+LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
+                         r"loses? (?:all|" + GRANTED + r")\b|in addition to|base power|power and toughness (?:are|is)|"
+                         r"power is equal|you control enchanted|every creature type|"
+                         r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
+                         r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
+                         r"enter(?: the battlefield)? as a copy|becomes? a copy)")
+
+WORDING = (
+    ("copy", r"\bcop(?:y|ies)\b"),
+    ("control", r"\bcontrol (?:of )?(?:enchanted|equipped|target|each|all)\b|\bgains? control\b|\bcontrols? enchanted\b"),
+    ("text", r"\btext\b|\bname\b"),
+    ("types", r"\b(?:types?|creatures?|artifacts?|lands?|enchantments?|planeswalkers?|battles?|[A-Z][a-z]+s?)\b"),
+    ("colors", r"\b(?:white|blue|black|red|green|colorless|colou?rs?|chosen color)\b"),
+    ("abilities", r"\b(?:ha(?:s|ve)|gains?|loses?|abilit(?:y|ies))\b"),
+    ("pt", r"\bgets? [+-]|\bpower\b|\btoughness\b|\b[\dX*]+/[\dX*]+\b|[+-][\dX]+/[+-][\dX]+"),
+)
+# The predicate starts at the subject's verb: what follows is what changes ("Creatures you control
+# get +1/+1": P/T, not types).
+VERB = re.compile(r"\b(?:gets?|ha(?:s|ve)|is|are|becomes?|gains?|loses?|enters?|can't|lose)\b")
+LEADING_CONDITION = re.compile(r"^(?:[^—]{1,40} — )?(?:(?:as long as|during|if|while)\b[^,]*, )?", re.IGNORECASE)
+
+
+def unread_reach(plain: str) -> dict:
+    """{"changes": [characteristics], "of": this|attached|any} for a layer line left as text; `plain`
+    is the line with the card's name written "~" (text.normalized)."""
+    unquoted = re.sub(r'"[^"]*"', "an ability", plain)
+    verb = VERB.search(unquoted)
+    predicate = unquoted[verb.start():] if verb else unquoted
+    changes = [what for what, pattern in WORDING if re.search(pattern, predicate)]
+    if re.search(r"\b(?:power|toughness)\b", unquoted[:verb.start()] if verb else ""):
+        changes = ["pt"]                     # "~'s power is equal to ..." (a CDA, 604.3)
+    if re.match(r"you control (?:enchanted|equipped)\b", plain, re.IGNORECASE):
+        return {"changes": ["control"], "of": "attached"}          # 613.2 (layer 2)
+    if "copy" in changes:
+        changes = ["copy"]                   # copiable values (707.2): every characteristic but control
+    elif not changes:
+        changes = list(CHARACTERISTICS)      # the wording named nothing: every characteristic
+    subject = LEADING_CONDITION.sub("", plain, count=1)
+    if re.match(r"(?:~|this\b|it\b)", subject, re.IGNORECASE):
+        of = "this"
+    elif re.match(r"(?:enchanted|equipped|fortified) ", subject, re.IGNORECASE):
+        of = "attached"
+    else:
+        of = "any"
+    return {"changes": changes, "of": of}

@@ -1,0 +1,78 @@
+"""Never silent (issue 32): a layer ability the reader leaves as text is marked at every value it may
+change — in the table, in `check` (and `--strict` fails on it, never on a mana ability kept as text),
+in JSON, in `explain` — with the line that was not applied."""
+import json
+
+import pytest
+
+from bridge.cards.oracle.reach import unread_reach
+from bridge.interfaces.cli.main import main
+
+
+@pytest.mark.parametrize("line,changes,of", [
+    ("Creatures you control get +1/+1.", ["pt"], "any"),                       # no 'types' from the subject
+    ("~'s power is equal to the number of cards in your hand.", ["pt"], "this"),  # a CDA (604.3)
+    ("Enchanted creature is black.", ["colors"], "attached"),
+    ("You control enchanted creature.", ["control"], "attached"),                # 613.2
+    ("Nonbasic lands are Mountains.", ["types"], "any"),
+    ("Creatures you control enter as a copy of ~.", ["copy"], "any"),            # 707.2
+    ('Other Elves you control have "{T}: Add {G}."', ["abilities"], "any"),
+    ("As long as you control a Wolf, ~ gets +2/+2 and is a Zombie.", ["types", "pt"], "this")])
+def test_what_an_unread_line_may_change(line, changes, of):
+    assert unread_reach(line) == {"changes": changes, "of": of}
+
+
+def write(tmp_path, battlefield, expect):
+    path = tmp_path / "case.yaml"
+    path.write_text("case: unread\nsource: the cards' Oracle text (card pool)\nbattlefield:\n"
+                    + "".join(f"  - card: {name}\n" for name in battlefield)
+                    + "expect:\n" + "".join(f"  {k}: {{pt: {v}}}\n" for k, v in expect.items()), encoding="utf-8")
+    return str(path)
+
+
+def test_a_level_up_box_marks_its_own_pt_and_strict_fails(tmp_path, capsys):
+    """Student of Warfare at LEVEL 2-6 is 3/3 with first strike (711.2a); no level condition is read, so
+    its 1/1 is printed marked, and check names the expected value in doubt."""
+    path = write(tmp_path, ["Student of Warfare", "Llanowar Elves"], {"student_of_warfare": "1/1"})
+    assert main(["solve", path]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("student_of_warfare "))
+    assert "1/1 ?" in row and "Student of Warfare ?" not in row
+    elves = next(line for line in out.splitlines() if line.startswith("llanowar_elves "))
+    assert "?" not in elves                             # its mana ability is text, but no layer effect
+    assert '"3/3" may change the power and toughness of student_of_warfare' in out
+    assert main(["check", path]) == 0
+    assert "expected values these abilities may change: student_of_warfare.pt" in capsys.readouterr().out
+    assert main(["check", "--strict", path]) == 1
+    capsys.readouterr()
+    assert main(["check", "--format", "json", path]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert entry["unread_layer_abilities"] == 4 and entry["expected_values_in_doubt"] == [
+        "student_of_warfare.pt (from student_of_warfare)"]
+
+
+def test_strict_never_fails_on_a_mana_ability_kept_as_text(tmp_path):
+    path = write(tmp_path, ["Llanowar Elves"], {"llanowar_elves": "1/1"})
+    assert main(["check", "--strict", path]) == 0
+
+
+def test_an_unread_static_of_others_marks_every_permanent_in_json_and_explain(tmp_path, capsys):
+    """Essence of the Wild: 'Creatures you control enter as a copy of this creature.' (kept as text):
+    every copiable value of every permanent may be other than shown."""
+    path = write(tmp_path, ["Essence of the Wild", "Grizzly Bears"], {"grizzly_bears": "2/2"})
+    assert main(["solve", "--format", "json", path]) == 0
+    (result,) = json.loads(capsys.readouterr().out)
+    bears = next(o for o in result["objects"] if o["id"] == "grizzly_bears")
+    assert bears["unsure"] == {"copy": [{"source": "essence_of_the_wild",
+                                         "ability": "Creatures you control enter as a copy of this creature."}]}
+    assert main(["explain", path]) == 0
+    assert "may change the copiable values of essence_of_the_wild, grizzly_bears" in capsys.readouterr().out
+
+
+def test_unread_is_refused_on_an_ability_that_does_something(tmp_path, capsys):
+    path = tmp_path / "case.yaml"
+    path.write_text("case: x\nsource: x\nbattlefield:\n  - card: Grizzly Bears\n    abilities:\n"
+                    "      - {text: t, static: {affects: self, does: {modify_pt: +1/+1}}, unread: {changes: [pt]}}\n",
+                    encoding="utf-8")
+    assert main(["solve", str(path)]) == 2
+    assert "unread" in capsys.readouterr().err
