@@ -2,6 +2,7 @@
 
     python tools/golden_readings.py draw           # write tests/data/golden_readings/batch_*.yaml afresh
     python tools/golden_readings.py diff           # every line whose reading differs from its checked one
+    python tools/golden_readings.py rerecord       # record the readings again, keeping the verdicts
 
 How the cards are drawn: every card of the shipped pool (bridge/cards/pool.bin), sorted by name, split
 in two: the cards with at least one line the reader calls a layer line (613.1 wording, read or not) and
@@ -112,12 +113,38 @@ def write_batches(names: list[str]) -> None:
             "# effect the reader does not flag); why: for anything but right.\n" + text, encoding="utf-8")
 
 
+HAND_KEYS = ("verdict", "kind", "changes_layers", "why")
+
+
+def rerecord() -> None:
+    """Each batch's readings recorded again from the reader, keeping what was written by hand (HAND_KEYS),
+    matched by card, face and line. Only after `diff` was read and each changed line checked again."""
+    for path in batch_files():
+        header = "".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+                         if line.startswith("#"))
+        old = yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]
+        cards = []
+        for card in old:
+            hand = {(f["face"], line["line"]): {k: line[k] for k in HAND_KEYS if k in line}
+                    for f in card["faces"] for line in f["lines"]}
+            now = card_record(card["card"])
+            for face in now["faces"]:
+                for line in face["lines"]:
+                    line.update(hand.get((face["face"], line["line"]), {"verdict": "unchecked"}))
+            cards.append(now)
+        path.write_text(header + yaml.safe_dump({"cards": cards}, sort_keys=False, allow_unicode=True, width=110),
+                        encoding="utf-8")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("action", choices=("draw", "diff"))
+    parser.add_argument("action", choices=("draw", "diff", "rerecord"))
     args = parser.parse_args(argv)
     if args.action == "draw":
         write_batches(draw())
+        return 0
+    if args.action == "rerecord":
+        rerecord()
         return 0
     found = differences()
     print("\n".join(found) or "every checked line reads as it was checked")

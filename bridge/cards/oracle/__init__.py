@@ -16,17 +16,16 @@ from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
-from bridge.cards.oracle.reach import LAYER_HINTS, unread_reach
+from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, RESOLVED_HINTS, unread_reach
 from bridge.cards.oracle.triggers import trigger
 
 read_quotes_with(copy_ability, static_ability)     # quoted abilities are read like printed lines (quoted.py)
 
-# Keywords whose effect is in the layers (702.73a changeling: every creature type; 702.114a devoid).
-LAYER_KEYWORDS = ("changeling", "devoid")
+# Keywords whose effect is in the layers (702.73a changeling: every creature type; 702.114a devoid;
+# 702.96a-c overload: its spell's text says "each" for "target", layer 3).
+LAYER_KEYWORDS = ("changeling", "devoid", "overload")
 # Layer keywords asp/ applies by their name (asp/702_keyword_abilities.lp: changeling is a CDA).
 MODELLED_KEYWORDS = ("changeling",)
-NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
-                        re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -36,6 +35,23 @@ class Reading:
     abilities: tuple            # vocabulary entries: keyword strings or mappings with 'text'
     structured: bool            # the reader found what the line does (keywords count as read)
     layer: bool                 # the line carries a layer effect (613.1) by its wording
+    kind: str = "static"        # keyword, static, cda, activated, loyalty, triggered, spell (KINDS)
+
+
+# What a line is (113.3): counted apart by `mtg-layers cards coverage`. Only a static ability's (or a
+# CDA's) effect is on the board of a case; the others' effects are the case's `effects:` once resolved.
+KINDS = ("static", "cda", "spell", "activated", "loyalty", "triggered", "keyword")
+LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")         # "+1: ", "[−4]: " (the pool's brackets)
+
+
+def resolved_kind(plain: str, spell: bool) -> str:
+    if spell:
+        return "spell"
+    if LOYALTY.match(plain):
+        return "loyalty"                      # 606.4 a loyalty ability's cost
+    # 603.1 triggers, 714.2b a Saga's chapters; a mode ("• ...", 700.2) counted with the triggers
+    return "triggered" if re.match(r"(?:when|whenever|at\b|[IV]+(?:, [IV]+)* —|•)", plain, re.IGNORECASE) \
+        else "activated"
 
 
 def read_line(line: str, name: str, spell: bool = False, toughness: int | None = None) -> Reading:
@@ -46,7 +62,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         return Reading(line, (), True, False)          # reminder text only (207.2): Plains' "({T}: Add {W}.)"
     keywords = keyword_line(plain) if plain else None
     if keywords is not None:
-        layer = any(k in LAYER_KEYWORDS for k in keywords)
+        layer = any(kw.split()[0] in LAYER_KEYWORDS for kw in keywords)
         abilities, structured = [], True
         for kw in keywords:
             found = static_ability(kw.capitalize()) if kw in LAYER_KEYWORDS else None
@@ -54,25 +70,45 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
                 abilities.append({"text": kw.capitalize(), **found})
             else:
                 abilities.append(kw)
-                structured = structured and (kw not in LAYER_KEYWORDS or kw in MODELLED_KEYWORDS)
-        return Reading(line, tuple(abilities), structured, layer)
+                structured = structured and (kw.split()[0] not in LAYER_KEYWORDS or kw in MODELLED_KEYWORDS)
+        return Reading(line, tuple(abilities), structured, layer, "keyword")
     if spell:
-        return Reading(line, (), False, False)
+        return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")
     layer = bool(LAYER_HINTS.search(plain)) or starts_with_keyword(plain)
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
+        kind = resolved_kind(plain, spell)
         when = trigger(plain)
         if when:
-            return Reading(line, ({"text": line, **when},), False, False)
+            return Reading(line, ({"text": line, **when},), False, resolves_a_layer_effect(plain), kind)
         animation = activated_ability(plain)
-        return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation), False)
+        return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation),
+                       bool(animation) or resolves_a_layer_effect(plain), kind)
     found = copy_ability(plain, line) or cda_power_only(plain, toughness) or \
         (static_ability(plain) if one_sentence(plain) else None)
+    kind = "cda" if CDA_WORDING.search(plain) else "static"
     if found is None:
-        return Reading(line, ({"text": line, **uses_choice(plain), **unread_mark(plain, layer)},), False, layer)
+        return Reading(line, ({"text": line, **uses_choice(plain), **unread_mark(plain, layer)},), False, layer, kind)
     if "becomes_copy" in found:
         found = {**found, **(trigger(plain) or {})}        # Unstable Shapeshifter: "Whenever ..., ~ becomes a copy"
-    layer = layer or any(key in found for key in ("static", "enters_as_copy", "becomes_copy", "players"))
-    return Reading(line, ({"text": line, **found},), True, layer)
+    # 613.1: an object's characteristics or control; an effect on players (613.10) is none of them
+    layer = any(key in found for key in ("static", "enters_as_copy", "becomes_copy"))
+    return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
+
+
+# 604.3: a characteristic-defining ability, by its wording (for counting a line left as text).
+CDA_WORDING = re.compile(r"^~(?:'s power| is (?:every|all|colorless|(?:white|blue|black|red|green)\b))|"
+                         r"^~'s (?:power and toughness|toughness)")
+
+
+def resolves_a_layer_effect(plain: str) -> bool:
+    """An activated or triggered ability's or a spell's effect that, once it resolves, changes
+    characteristics or control (611.2, 613.1); a mana ability never does (605)."""
+    effect = plain.split(": ", 1)[1] if NOT_STATIC.match(plain) and ": " in plain else plain
+    if re.match(r"add \{", effect, re.IGNORECASE):
+        return False
+    if re.match(r"overload\b", effect, re.IGNORECASE):
+        return True                      # 702.96a-c: "target" becomes "each" in the spell's text (layer 3)
+    return bool(LAYER_HINTS.search(effect) or RESOLVED_HINTS.search(effect))
 
 
 def unread_mark(plain: str, layer: bool) -> dict:
@@ -111,7 +147,7 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
     readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
     readings = unread_past_a_threshold(readings, name)
-    return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer)
+    return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind)
             for r in readings]
 
 
@@ -135,10 +171,12 @@ def unread_past_a_threshold(readings: list[Reading], name: str) -> list[Reading]
                 bool(reading.abilities) or bool(re.fullmatch(r"\d+/\d+", line)))
             box = re.fullmatch(r"\d+/\d+", line)
             keywords = bool(reading.abilities) and all(isinstance(a, str) for a in reading.abilities)
+            carries_here = carries and reading.kind in ("static", "cda", "keyword")   # on the board (not resolved)
             mark = ({"unread": {"changes": ["pt"], "of": "this"}} if box else
                     {"unread": {"changes": ["abilities"], "of": "this"}} if keywords else
                     unread_mark(normalized(line, name), carries))
-            reading = Reading(reading.line, ({"text": reading.line, **(mark if carries else {})},), False, carries)
+            reading = Reading(reading.line, ({"text": reading.line, **(mark if carries_here else {})},), False, carries,
+                              reading.kind)
         out.append(reading)
     return out
 
@@ -157,7 +195,7 @@ def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, na
     if chosen is None or chosen.group(1).lower() == "creature type":
         return reading                      # (a line read alone, without its card's choice, as before)
     return Reading(reading.line, ({"text": reading.line, **unread_mark(normalized(reading.line, name), True)},),
-                   False, True)
+                   False, True, reading.kind)
 
 
 def abilities_from_text(text: str, name: str, type_line: str = "", pt: str = "") -> list:

@@ -10,7 +10,7 @@ this module by the reader's front (bridge/cards/oracle/__init__.py, which import
 """
 from __future__ import annotations
 
-from bridge.cards.oracle.reach import LAYER_HINTS, unread_reach
+from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, unread_reach
 from bridge.cards.oracle.text import normalized
 
 LINE_READERS: list = []          # copy_ability(plain, text), static_ability(plain): the first that reads it
@@ -24,6 +24,6 @@ def quoted_ability(text: str) -> dict:
     plain = normalized(text, "")
     found = next((read for read in (reader(plain, text) for reader in LINE_READERS) if read), None) or {}
     found = {key: value for key, value in found.items() if key != "cda"}
-    if not found and LAYER_HINTS.search(plain):
+    if not found and LAYER_HINTS.search(plain) and not NOT_STATIC.search(plain):
         found = {"unread": unread_reach(plain)}        # said on the object that gets it (reach.py)
     return {"text": text, **found}

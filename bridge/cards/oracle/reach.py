@@ -16,12 +16,25 @@ from bridge.model.vocabulary import UNREAD_CHANGES as CHARACTERISTICS
 # Words that tell a static ability changes characteristics or control (613.1): a line with them that
 # the reader cannot read is flagged (Reading.layer) and counted by `mtg-layers cards coverage`.
 GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+walk"}, key=len, reverse=True))
-LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
-                         r"loses? (?:all|" + GRANTED + r")\b|in addition to|base power|power and toughness (?:are|is)|"
+LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|(?<!n't )ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
+                         r"loses? (?:all|" + GRANTED + r")\b|in addition to (?:its|their) other|base power|power and toughness (?:are|is)|"
                          r"power is equal|you control enchanted|every creature type|"
                          r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
                          r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
-                         r"enter(?: the battlefield)? as a copy|becomes? a copy)")
+                         r"enter(?: the battlefield)? as a copy|becomes? a copy|"
+                         # 122.1b a keyword counter, 614.1c "enters ... with haste" (Voidpouncer)
+                         r"enters? with .*\b(?:" + GRANTED + r") counter|enters? .*\bwith (?:" + GRANTED + r")\b)"
+                         r"|^(?:\{TK\})+ —")      # 123.7-8 an ability or P/T sticker (Unfinity)
+# ... and on resolution: "gain control of", "~ becomes a 2/2 creature", "gains flying" (611.2, 613.1).
+RESOLVED_HINTS = re.compile(r"\b(?:gains? control|exchange control|becomes? (?:a|an|\d|[+-]|colorless|"
+                            r"(?:white|blue|black|red|green)\b)|gains? (?:" + GRANTED + r')\b|gains? "|'
+                            r"get [+-]|loses? (?:all|" + GRANTED + r")\b|cop(?:y|ies) of|(?:is|are) (?:a|an) "
+                            r"(?!\w+ (?:spell|card)\b))")
+
+# A line that is no static ability: a trigger (603.1), a Saga chapter (714.2b), a mode (700.2), or
+# "[Cost]: [Effect]" (602.1).
+NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
+                        re.IGNORECASE)
 
 WORDING = (
     ("copy", r"\bcop(?:y|ies)\b"),
@@ -29,7 +42,8 @@ WORDING = (
     ("text", r"\btext\b|\bname\b"),
     ("types", r"\b(?:types?|creatures?|artifacts?|lands?|enchantments?|planeswalkers?|battles?|[A-Z][a-z]+s?)\b"),
     ("colors", r"\b(?:white|blue|black|red|green|colorless|colou?rs?|chosen color)\b"),
-    ("abilities", r"\b(?:ha(?:s|ve)|gains?|loses?|abilit(?:y|ies))\b"),
+    ("abilities", r"\b(?:ha(?:s|ve)|gains?|loses?|abilit(?:y|ies))\b|\bwith (?:" + GRANTED + r")\b|\b(?:"
+                  + GRANTED + r") counter"),
     ("pt", r"\bgets? [+-]|\bpower\b|\btoughness\b|\b[\dX*]+/[\dX*]+\b|[+-][\dX]+/[+-][\dX]+"),
 )
 # The predicate starts at the subject's verb: what follows is what changes ("Creatures you control
@@ -53,10 +67,12 @@ def unread_reach(plain: str) -> dict:
         changes = ["copy"]                   # copiable values (707.2): every characteristic but control
     elif not changes:
         changes = list(CHARACTERISTICS)      # the wording named nothing: every characteristic
-    subject = LEADING_CONDITION.sub("", plain, count=1)
-    if re.match(r"(?:~|this\b|it\b)", subject, re.IGNORECASE):
-        of = "this"
-    elif re.match(r"(?:enchanted|equipped|fortified) ", subject, re.IGNORECASE):
+    clause = LEADING_CONDITION.sub("", unquoted, count=1)
+    verb = VERB.search(clause)
+    subject = clause[:verb.start()].strip() if verb else clause
+    if re.fullmatch(r"(?:~|this \w+|it)(?:'s (?:power|toughness|power and toughness))?", subject, re.IGNORECASE):
+        of = "this"                          # only the object itself ("~ and other creatures ..." is any)
+    elif re.fullmatch(r"(?:enchanted|equipped|fortified) \w+(?: \w+)?", subject, re.IGNORECASE):
         of = "attached"
     else:
         of = "any"

@@ -1,6 +1,8 @@
 """`mtg-layers cards import|show|search|coverage`: the card store and what the reader makes of cards."""
 from __future__ import annotations
 
+import collections
+import re
 import time
 from pathlib import Path
 
@@ -10,7 +12,7 @@ from bridge.cards.catalog import FoundCard, UnknownCard, find_card, names_holdin
 from bridge.cards.library import SECOND_FACES, library, parse_card, stored_card_in
 from bridge.cards.names import FACES, folded
 from bridge.cards.pool import default_pool
-from bridge.cards.oracle import read_text
+from bridge.cards.oracle import KINDS, read_text
 from bridge.model.card import Card
 from bridge.model.errors import CaseError
 from bridge.vocabulary.reader import Reader
@@ -156,20 +158,40 @@ def run_search(args) -> int:
     return 0 if names else 1
 
 
-def coverage(cards) -> tuple[int, int, list[tuple[str, str]]]:
-    """(layer abilities structured, layer abilities, the ones left as text) over cards' faces."""
-    read = total = 0
+# Why a layer line stays text, by its wording (most lines have one of these): `cards coverage` counts them.
+UNREAD_PATTERNS = (
+    ("a level, Class level or Station threshold (711, 716)", r"^(?:LEVEL|\d+/\d+$|\d+\+ \|)|: Level \d"),
+    ("'for each' / 'where X is' counts", r"\bfor each\b|\bwhere X is\b"),
+    ("'during your turn' / 'turn'", r"\bduring\b|\bturn\b"),
+    ("graveyard counts (threshold, delirium ...)", r"\bgraveyard\b"),
+    ("subjects 'with' a counter or status, attacking, blocking, tapped", r"\bwith (?:a|an|one or more) .*counter|\battacking\b|\bblocking\b|\btapped\b|\buntapped\b"),
+    ("copy with exceptions", r"\bcopy\b"),
+    ("control", r"\bcontrol (?:of )?(?:enchanted|equipped)|\bgains? control\b"),
+    ("'as long as' / 'if' conditions", r"\bas long as\b|\bif\b"),
+    ("several effects in one ability", r"\. [A-Z]|, and |\band (?:has|gets|is|loses|can't)\b"),
+)
+
+
+def unread_pattern(line: str) -> str:
+    return next((label for label, pattern in UNREAD_PATTERNS if re.search(pattern, line)), "other wording")
+
+
+def coverage(cards) -> tuple[dict, list[tuple[str, str, str]]]:
+    """({kind: [layer lines structured, layer lines]}, the layer lines left as text: (face, kind, line))
+    over cards' faces. A layer line is one whose wording changes characteristics or control (613.1), as
+    a static ability or once resolved; mana abilities and other text are not counted."""
+    counts = {kind: [0, 0] for kind in KINDS}
     unread = []
     for card in cards:
         for face in (*(card.halves or (card,)), *(f for f in (card.flip_face, card.back_face, card.modal_back_face)
                                                   if f)):
             for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
                 if reading.layer:
-                    total += 1
-                    read += reading.structured
+                    counts[reading.kind][1] += 1
+                    counts[reading.kind][0] += reading.structured
                     if not reading.structured:
-                        unread.append((face.name, reading.line))
-    return read, total, unread
+                        unread.append((face.name, reading.kind, reading.line))
+    return counts, unread
 
 
 def run_coverage(args) -> int:
@@ -189,10 +211,21 @@ def run_coverage(args) -> int:
         cards = library().all_cards() + [pooled(name) for name in (pool.card_names() if pool else [])
                                          if folded(name) not in written]
         where = "cards (library.yaml and the card pool)"
-    read, total, unread = coverage(cards)
-    print(f"{len(cards)} {where}; the reader structures {read} of {total} layer abilities "
-          f"({100 * read / max(total, 1):.1f}%)")
+    counts, unread = coverage(cards)
+    read, total = (sum(counts[k][i] for k in counts) for i in (0, 1))
+    print(f"{len(cards)} {where}; the reader structures {read} of {total} layer lines "
+          f"({100 * read / max(total, 1):.1f}%), by kind:")
+    for kind, (done, of) in counts.items():
+        if of:
+            note = {"triggered": "  (counted; a triggered ability's effect is the case's effects: once it resolves)",
+                    "keyword": "  (changeling, devoid)"}.get(kind, "")
+            print(f"  {kind:<10} {done:>6,} of {of:>6,}  {100 * done / of:5.1f}%{note}")
+    patterns = collections.Counter(unread_pattern(line) for _, kind, line in unread if kind in ("static", "cda"))
+    if patterns:
+        print("static and CDA lines left as text, by what they need:")
+        for label, n in patterns.most_common():
+            print(f"  {n:>6,}  {label}")
     if args.list:
-        for name, line in unread:
-            print(f"  {name}: {line}")
+        for name, kind, line in unread:
+            print(f"  {name} ({kind}): {line}")
     return 0
