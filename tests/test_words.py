@@ -110,7 +110,8 @@ def test_text_only_abilities_are_flagged(write_case, capsys):
     assert "--strict" in capsys.readouterr().out
     assert main(["solve", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "As long as enchanted permanent is a creature, it has flying.  [text only]" in out
+    assert "As long as enchanted permanent is a creature, it has flying.  [text only: a layer effect, not applied]" in out
+    assert "When this Aura enters, draw a card.  [text only]" in out
     assert main(["explain", "--format", "json", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["text_only"] == {"rune_of_flight": list(
         result.objects["rune_of_flight"].text_only)}

@@ -81,6 +81,8 @@ def text_table(result: Result) -> str:
             lines.append(f"  {answer.question.where}: {question_text(answer.question)} {answer_text(answer.answer)}")
     lines.append("")
     lines.append("abilities:")
+    unread_here = {(source, " ".join(text.split())) for o in result.objects.values() for _, by in o.unsure
+                   for source, text in by}
     for obj in result.objects.values():
         name = marked(obj.id, "abilities", unsure_columns(obj))
         if not obj.abilities:
@@ -90,8 +92,7 @@ def text_table(result: Result) -> str:
             label = f"  {name}:" if i == 0 else " " * (len(name) + 3)
             times = f"  [{instances[text]} instances, each works on its own: 113.2c]" if text in instances else ""
             mark = f"  {TEXT_ONLY_MARK}" if text in obj.text_only else ""
-            if mark and any(" ".join(text.split()) == " ".join(t.split()) for _, by in obj.unsure for s, t in by
-                            if s == obj.id):
+            if mark and (obj.id, " ".join(text.split())) in unread_here:
                 mark = f"  {TEXT_ONLY_MARK[:-1]}: a layer effect, not applied]"
             lines.append(f"{label} {' '.join(text.split())}{times}{mark}")
     summary = text_only_summary(result)

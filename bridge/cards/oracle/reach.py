@@ -68,9 +68,14 @@ def unread_reach(plain: str) -> dict:
     elif not changes:
         changes = list(CHARACTERISTICS)      # the wording named nothing: every characteristic
     clause = LEADING_CONDITION.sub("", unquoted, count=1)
+    condition = unquoted[:len(unquoted) - len(clause)]
     verb = VERB.search(clause)
     subject = clause[:verb.start()].strip() if verb else clause
-    if re.fullmatch(r"(?:~|this \w+|it)(?:'s (?:power|toughness|power and toughness))?", subject, re.IGNORECASE):
+    if subject.lower() == "it" and re.search(r"\b(?:enchanted|equipped|fortified)\b", condition, re.IGNORECASE):
+        of = "attached"                      # "As long as enchanted permanent is a creature, it has flying"
+    elif subject.lower() == "it" and "~" not in condition:
+        of = "any"                           # "it" names what the condition names: not sure it is this
+    elif re.fullmatch(r"(?:~|this \w+|it)(?:'s (?:power|toughness|power and toughness))?", subject, re.IGNORECASE):
         of = "this"                          # only the object itself ("~ and other creatures ..." is any)
     elif re.fullmatch(r"(?:enchanted|equipped|fortified) \w+(?: \w+)?", subject, re.IGNORECASE):
         of = "attached"
