@@ -401,7 +401,7 @@ def test_every_card_loads_and_coverage_counts_them(capsys):
     counts, unread = coverage(cards)
     assert sum(total - read for read, total in counts.values()) == len(unread)
     assert main(["cards", "coverage"]) == 0
-    counted = re.search(r"^(\d+) cards \(library.yaml and the card pool\); the reader structures (\d+) of (\d+)",
+    counted = re.search(r"^(\d+) cards \(library.yaml and the card pool\); the reader structures (\d+) of (\d+) layer lines",
                         capsys.readouterr().out, re.M)
     assert counted and int(counted.group(1)) > 34000 and int(counted.group(2)) <= int(counted.group(3))
 

@@ -44,8 +44,9 @@ def faces(card):
 def reading_record(reading) -> dict:
     """A line's reading in plain data: read (structured), layer, and the vocabulary it became."""
     structure = [a if isinstance(a, str) else {k: v for k, v in a.items() if k != "text"} for a in reading.abilities]
+    spell = [{"spell": {"does": list(reading.spell)}}] if reading.spell else []
     return {"read": reading.structured, "layer": reading.layer,
-            "as": [s for s in structure if s != {}]}
+            "as": [s for s in structure if s != {}] + spell}
 
 
 def card_record(name: str) -> dict:

@@ -7,7 +7,7 @@ import re
 import yaml
 
 from bridge.cards.names import folded
-from bridge.cards.oracle import abilities_from_text
+from bridge.cards.oracle import abilities_from_text, spell_from_text
 from bridge.files.derived import derived
 from bridge.files.locations import CARDS_FOLDER
 from bridge.model.card import Card, ManaSymbol
@@ -183,12 +183,19 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
                           for i, a in enumerate(raw_abilities))
     else:
         abilities = abilities_read_from_text(reader, name, data, where)
-    spell = ()
+    spell, modes = (), ()
     if "spell" in data:
         spec = reader.mapping(data["spell"], f"{where}.spell", ("does",))
         if "does" not in spec:
             raise reader.fail(f"{where}.spell", "missing key 'does'")
         spell = reader.operations(spec["does"], f"{where}.spell.does")
+    elif "abilities" not in data and data.get("text"):
+        # an instant's or sorcery's effect and its modes, read from its text (bridge/cards/oracle/resolved.py)
+        read, read_modes = spell_from_text(reader.string(data["text"], f"{where}.text"), name, type_line)
+        if read:
+            spell = reader.operations(read, f"{where}.text (as read: the spell's effect)")
+        modes = tuple(reader.operations(m, f"{where}.text (as read: mode {i + 1})") if m else ()
+                      for i, m in enumerate(read_modes))
     text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
     faces = {}
     if "back" in data and "modal_back" in data:
@@ -208,7 +215,7 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
                 color_indicator=tuple(canonical_word(c.lower()) for c in indicator),
                 type_line=" ".join(type_line.split()), supertypes_and_types=before, subtypes=after,
                 power=power, toughness=toughness, pt_text=pt_text, loyalty=loyalty, defense=defense, text=text,
-                abilities=abilities, spell=spell, library=library, **faces)
+                abilities=abilities, spell=spell, library=library, spell_modes=modes, **faces)
 
 
 def abilities_read_from_text(reader: Reader, name: str, data: dict, where: str) -> tuple[Ability, ...]:

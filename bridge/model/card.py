@@ -46,3 +46,5 @@ class Card:
     # the card pool's build gave them (tools/build_card_pool.py, unlisted_subtypes).
     declared: tuple[tuple[str, str], ...] = ()
     targets: tuple[TargetSpec, ...] = ()   # 115.1 what a spell's instances of the word "target" can name
+    # 700.2 a modal spell's modes ("• ..."), in printed order: each one's effect as read, () if not read
+    spell_modes: tuple[tuple[Operation, ...], ...] = ()

@@ -142,6 +142,7 @@ class Ability:
     operations: tuple[Operation, ...] = ()
     cda: bool = False
     activated: tuple[Operation, ...] = ()
+    activated_targets: bool = False                # its `activated` effect is on others (`affects: others`)
     enters_as_copy: CopyExceptions | None = None
     becomes_copy: CopyExceptions | None = None
     creates_token_copy: CopyExceptions | None = None   # "create a token that's a copy of ..., except" (707.2, 111.1)

@@ -97,6 +97,22 @@ class EffectReading:
         self.check_targets([obj], [(entry, where, "stack", 0)], by_id)
         return obj, self.spell_copy_effect(obj, where, by_id, index, timestamp)
 
+    def spell_mode(self, card, entry: dict, where: str) -> tuple:
+        """700.2 the mode of a modal spell that resolved (`mode: N`): its operations and label."""
+        modes = card.spell_modes
+        if "mode" not in entry:
+            raise self.fail(f"{where}.mode", f"{card.name} is modal (700.2): say which mode resolved, mode: 1 "
+                            f"to {len(modes)}")
+        number = self.reader.integer(entry["mode"], f"{where}.mode")
+        if not modes:
+            raise self.fail(f"{where}.mode", f"{card.name} has no modes read from its text; give 'does'")
+        if not 1 <= number <= len(modes):
+            raise self.fail(f"{where}.mode", f"{card.name} has {len(modes)} modes")
+        if not modes[number - 1]:
+            raise self.fail(f"{where}.mode", f"mode {number} of {card.name} has no effect that changes the layers "
+                            f"in the vocabulary (`mtg-layers cards show {card.name}`); give 'does'")
+        return modes[number - 1], f"{card.name} (mode {number})"
+
     def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
         r = self.reader
         entry = r.mapping(entry, where, EFFECT_KEYS)
@@ -105,11 +121,20 @@ class EffectReading:
         source = None
         affects = None
         controller = None
+        if "mode" in entry and "spell" not in entry:
+            raise self.fail(f"{where}.mode", "'mode' only goes with 'spell' (a modal spell's mode, 700.2)")
         if "spell" in entry:
             card = self.card(entry["spell"], f"{where}.spell")
-            if not card.spell:
-                raise self.fail(f"{where}.spell", f"{card.name} has no spell effect in the library; give 'does'")
-            operations, label = card.spell, card.name
+            label = card.name
+            if "does" in entry:
+                pass                                    # the case's own operations (read below)
+            elif "mode" in entry or (card.spell_modes and not card.spell):
+                operations, label = self.spell_mode(card, entry, where)
+            elif not card.spell:
+                raise self.fail(f"{where}.spell", f"{card.name} has no spell effect that changes the layers in the "
+                                f"vocabulary (`mtg-layers cards show {card.name}` shows what was read); give 'does'")
+            else:
+                operations = card.spell
         if "activated" in entry:
             source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
             name = by_id[source].card.name
@@ -128,6 +153,10 @@ class EffectReading:
                                 f"(those with one: {', '.join(map(str, with_effect))}); give 'does'")
             operations = activated[number - 1].activated
             label = f"{by_id[source].card.name}'s ability"
+            if activated[number - 1].activated_targets and "affects" not in entry:
+                raise self.fail(f"{where}.affects", f"activated ability {number} of {name} affects other objects "
+                                f"than {name} ({activated[number - 1].text!r}): name them with affects: [ID, ...], "
+                                "fixed as it resolved (611.2c)")
             affects = (source,)
             controller = by_id[source].controller
         elif "ability" in entry:
@@ -174,3 +203,4 @@ class EffectReading:
             else default_timestamp
         return Effect(index=index, label=label or f"effect {index}", controller=controller or self.players[0],
                       affects=affects, operations=operations, timestamp=timestamp, source=source)
+

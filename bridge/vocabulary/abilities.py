@@ -76,11 +76,17 @@ class AbilityReading:
                 conditions = read_conditions(self, static["as_long_as"], f"{where}.static.as_long_as")
         elif cda:
             raise self.fail(f"{where}.cda", "only a static ability can be characteristic-defining")
+        activated_targets = False
         if "activated" in data:
-            act = self.mapping(data["activated"], f"{where}.activated", ("does",))
+            act = self.mapping(data["activated"], f"{where}.activated", ("does", "affects"))
             if "does" not in act:
                 raise self.fail(f"{where}.activated", "missing key 'does'")
             activated = self.operations(act["does"], f"{where}.activated.does")
+            # 611.2c: what it affects is fixed as it resolves: its own object, or others the case names
+            affects = self.string(act.get("affects", "self"), f"{where}.activated.affects")
+            if affects not in ("self", "others"):
+                raise self.fail(f"{where}.activated.affects", f"expected self or others, got {affects!r}")
+            activated_targets = affects == "others"
         copies = {}
         for key in ("enters_as_copy", "becomes_copy", "creates_token_copy"):
             if key in data:
@@ -117,7 +123,8 @@ class AbilityReading:
         ability = Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                           chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
                           enters_with_counters=counters, players=players, targets=targets,
-                          chooses=chooses, conditions=conditions, unread=unread[0], unread_of=unread[1], **copies)
+                          chooses=chooses, conditions=conditions, unread=unread[0], unread_of=unread[1],
+                          activated_targets=activated_targets, **copies)
         if ability.unread and not ability.text_only:
             raise self.fail(f"{where}.unread", "only an ability kept as text is unread: drop unread: or what it does")
         return ability

@@ -16,6 +16,7 @@ from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
+from bridge.cards.oracle.resolved import resolved_effect
 from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, RESOLVED_HINTS, unread_reach
 from bridge.cards.oracle.triggers import trigger
 
@@ -24,8 +25,9 @@ read_quotes_with(copy_ability, static_ability)     # quoted abilities are read l
 # Keywords whose effect is in the layers (702.73a changeling: every creature type; 702.114a devoid;
 # 702.96a-c overload: its spell's text says "each" for "target", layer 3).
 LAYER_KEYWORDS = ("changeling", "devoid", "overload")
-# Layer keywords asp/ applies by their name (asp/702_keyword_abilities.lp: changeling is a CDA).
-MODELLED_KEYWORDS = ("changeling",)
+# Layer keywords asp/ applies by their name (asp/702_keyword_abilities.lp: changeling is a CDA), or that a
+# case says with what it has: an overloaded spell affects "each" (702.96b), the objects its `affects` lists.
+MODELLED_KEYWORDS = ("changeling", "overload")
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class Reading:
     structured: bool            # the reader found what the line does (keywords count as read)
     layer: bool                 # the line carries a layer effect (613.1) by its wording
     kind: str = "static"        # keyword, static, cda, activated, loyalty, triggered, spell (KINDS)
+    spell: tuple = ()           # an instant's or sorcery's line: the operations of its effect (resolved.py)
 
 
 # What a line is (113.3): counted apart by `mtg-layers cards coverage`. Only a static ability's (or a
@@ -70,9 +73,15 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
                 abilities.append({"text": kw.capitalize(), **found})
             else:
                 abilities.append(kw)
-                structured = structured and (kw.split()[0] not in LAYER_KEYWORDS or kw in MODELLED_KEYWORDS)
+                structured = structured and (kw.split()[0] not in LAYER_KEYWORDS or kw.split()[0] in MODELLED_KEYWORDS)
         return Reading(line, tuple(abilities), structured, layer, "keyword")
+    if spell and re.match(r"overload\b", plain, re.IGNORECASE):
+        # 702.96b: "target" becomes "each" in the spell's text; the case lists the objects it affects
+        return Reading(line, (plain.lower(),), True, True, "keyword")
     if spell:
+        effect = resolved_effect(MODE.sub("", plain))
+        if effect is not None and effect[0] == "others":     # (a spell's "~" is the spell itself)
+            return Reading(line, (), True, True, "spell", tuple(effect[1]))
         return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")
     layer = bool(LAYER_HINTS.search(plain)) or starts_with_keyword(plain)
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
@@ -106,8 +115,6 @@ def resolves_a_layer_effect(plain: str) -> bool:
     effect = plain.split(": ", 1)[1] if NOT_STATIC.match(plain) and ": " in plain else plain
     if re.match(r"add \{", effect, re.IGNORECASE):
         return False
-    if re.match(r"overload\b", effect, re.IGNORECASE):
-        return True                      # 702.96a-c: "target" becomes "each" in the spell's text (layer 3)
     return bool(LAYER_HINTS.search(effect) or RESOLVED_HINTS.search(effect))
 
 
@@ -147,8 +154,8 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
     readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
     readings = unread_past_a_threshold(readings, name)
-    return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind)
-            for r in readings]
+    return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind,
+                    r.spell) for r in readings]
 
 
 # 711.2a "LEVEL 2-4" / "LEVEL 5+" (level up), 716.2a "{G}: Level 2" (Class), "7+ | Flying" (a Station
@@ -196,6 +203,26 @@ def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, na
         return reading                      # (a line read alone, without its card's choice, as before)
     return Reading(reading.line, ({"text": reading.line, **unread_mark(normalized(reading.line, name), True)},),
                    False, True, reading.kind)
+
+
+# 700.2 a mode of a modal spell: "• Target creature gets +3/+3 ..." (with a mode's name, "• Conceal — ").
+MODE = re.compile(r"^•\s*(?:[A-Z][\w',-]*(?: [\w',-]+)* — )?")
+
+
+def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, list]:
+    """An instant's or sorcery's effect (`spell: {does: ...}`), when one line that is no mode reads as
+    one and no other such line with a layer effect stays text; and its modes' effects, in order ([] for
+    a mode not read). (None, []) when nothing is read: a case gives `does:`."""
+    if not is_spell(type_line):
+        return None, []
+    readings = read_text(text, name, type_line)
+    modes = [r for r in readings if r.line.lstrip().startswith("•")]
+    others = [r for r in readings if r not in modes]
+    effects = [r.spell for r in others if r.spell]
+    unread = [r for r in others if r.layer and not r.structured]
+    effect = list(effects[0]) if len(effects) == 1 and not unread else None
+    mode_effects = [list(r.spell) for r in modes]
+    return effect, (mode_effects if any(mode_effects) else [])
 
 
 def abilities_from_text(text: str, name: str, type_line: str = "", pt: str = "") -> list:

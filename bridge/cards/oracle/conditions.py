@@ -7,7 +7,7 @@
     CONDITION := SUBJECT is [a|an] WORDS ['or' [a|an] WORDS]     (enchanted/equipped X, ~; 'it' = MAIN's subject)
                | ~ is monstrous | ~ is tapped | ~ is untapped
                | you control (a|an|another|N or more) WORDS | an opponent controls (a|an) WORDS
-               | N or more cards are in your graveyard                        (threshold)
+               | N or more cards are in your graveyard | there are N or more cards in your graveyard  (threshold)
                | you have no cards in hand                                    (hellbent)
                | your devotion to COLOR [and COLOR] is less than N            (700.5)
 """
@@ -25,7 +25,8 @@ SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent"
 STATUS = re.compile(r"~ is (monstrous|tapped|untapped)")
 IS = re.compile(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
 CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|\w+ or more) (.+)")
-THRESHOLD = re.compile(r"(\w+) or more cards are in your graveyard")
+# threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
+THRESHOLD = re.compile(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 DEVOTION = re.compile(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
@@ -60,8 +61,8 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
     if m:
         return {"status": m.group(1)}
     m = THRESHOLD.fullmatch(text)
-    if m and how_many(m.group(1)) is not None:
-        return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1))}
+    if m and how_many(m.group(1) or m.group(2)) is not None:
+        return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1) or m.group(2))}
     if text == "you have no cards in hand":                     # hellbent
         return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
     m = DEVOTION.fullmatch(text)

@@ -45,10 +45,14 @@ def gets_pt(text: str):
     power, toughness, each = m.group(1), m.group(2), m.group(3)
     if each is not None:
         counted = number("the number of " + each)
-        if counted is None or not all(x in ("+1", "-1", "+0", "-0") for x in (power, toughness)):
+        if counted is None:
             return None
-        per = {"+1": counted, "-1": None, "+0": 0, "-0": 0}
-        if None in (per[power], per[toughness]):
+        # "+2/+2 for each": twice the count (a sum); a minus needs a negative number the vocabulary lacks
+        per = {"+1": counted}
+        for n in range(2, 6):
+            per[f"+{n}"] = {"sum": [counted, per[f"+{n - 1}"]]}
+        per.update({"+0": 0, "-0": 0})
+        if per.get(power) is None or per.get(toughness) is None:
             return None
         return [{"modify_pt": {"power": per[power], "toughness": per[toughness]}}], text[m.end():]
     if "X" in power + toughness:
@@ -252,4 +256,18 @@ def is_not_type(text: str):
     return ([{"remove_types": [kind]}], text[m.end():]) if kind else None
 
 
-CLAUSES = (loses_all, base_pt, gets_pt, has_keywords, loses_keywords, is_chosen, is_types, is_not_type)
+# Riders that change no characteristic (rules effects: 509.1b, 508.1d, 302.6 ...), joined to a layer
+# effect in one sentence: read as nothing, and kept in the ability's text. "can't have or gain ..." is
+# not one (it removes an ability, 613.1f).
+RIDER = re.compile(r"(?:can't (?!have\b|gain\b|lose\b)|must be blocked|attacks each (?:combat|turn) if able|"
+                   r"blocks each (?:combat|turn) if able|doesn't untap during)[^,]*?(?=$|,| and )", re.IGNORECASE)
+
+
+def rider(text: str):
+    """Skyblinder Staff: 'gets +1/+0 and can't be blocked by creatures with flying'; Childhood Horror's
+    'can't block'; Frozen in Ice's 'can't become untapped'."""
+    m = RIDER.match(text)
+    return ([], text[m.end():]) if m else None
+
+
+CLAUSES = (loses_all, base_pt, gets_pt, has_keywords, loses_keywords, is_chosen, is_types, is_not_type, rider)

@@ -26,10 +26,10 @@ LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|(?<!n't )ha(?:s|ve
                          r"enters? with .*\b(?:" + GRANTED + r") counter|enters? .*\bwith (?:" + GRANTED + r")\b)"
                          r"|^(?:\{TK\})+ —")      # 123.7-8 an ability or P/T sticker (Unfinity)
 # ... and on resolution: "gain control of", "~ becomes a 2/2 creature", "gains flying" (611.2, 613.1).
-RESOLVED_HINTS = re.compile(r"\b(?:gains? control|exchange control|becomes? (?:a|an|\d|[+-]|colorless|"
+RESOLVED_HINTS = re.compile(r"\b(?:gains? control|exchange control|switch .*power and toughness|becomes? (?:a|an|\d|[+-]|colorless|"
                             r"(?:white|blue|black|red|green)\b)|gains? (?:" + GRANTED + r')\b|gains? "|'
                             r"get [+-]|loses? (?:all|" + GRANTED + r")\b|cop(?:y|ies) of|(?:is|are) (?:a|an) "
-                            r"(?!\w+ (?:spell|card)\b))")
+                            r"(?!\w+ (?:spell|card)\b))", re.IGNORECASE)
 
 # A line that is no static ability: a trigger (603.1), a Saga chapter (714.2b), a mode (700.2), or
 # "[Cost]: [Effect]" (602.1).

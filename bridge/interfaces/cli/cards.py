@@ -134,6 +134,9 @@ def run_show(args) -> int:
             mark = "read" if reading.structured else ("TEXT ONLY (layer effect not read)" if reading.layer
                                                      else "text only")
             print(f"  [{mark}] {reading.line}")
+            if reading.spell:
+                print("      " + yaml.safe_dump({"spell": {"does": list(reading.spell)}}, sort_keys=False,
+                                                allow_unicode=True, default_flow_style=True, width=1000).strip())
             for ability in reading.abilities:
                 if isinstance(ability, dict) and len(ability) > 1:
                     structure = {k: v for k, v in ability.items() if k != "text"}
