@@ -39,17 +39,22 @@ def test_a_chosen_creature_type_is_still_read():
         {"add_subtypes": {"chosen": "creature_type"}}]
 
 
-@pytest.mark.parametrize("name,lines", [
-    ("Kabira Vindicator", ["3/6", "Other creatures you control get +1/+1.", "Other creatures you control get +2/+2."]),
-    ("Student of Warfare", ["3/3", "First strike", "Double strike"]),
-    ("Innkeeper's Talent", ["Permanents you control with counters on them have ward {1}."])])
-def test_what_a_level_or_class_level_gives_is_not_always_on(name, lines):
-    """711.2a, 716.2a: abilities and P/T boxes after a level line apply only at that level; the vocabulary
-    has no level condition yet, so they stay text, flagged (before: always on, Grizzly Bears 5/5 beside a
+@pytest.mark.parametrize("name,header,condition", [
+    ("Kabira Vindicator", "LEVEL 2-4", {"counters": "level", "at_least": 2, "at_most": 4}),
+    ("Student of Warfare", "LEVEL 7+", {"counters": "level", "at_least": 7}),
+    ("Exploration Broodship", "8+ | Flying", {"counters": "charge", "at_least": 8})])
+def test_what_a_level_or_a_station_threshold_gives_applies_only_there(name, header, condition):
+    """711.2a-b, 721.2a-b: a level or station symbol is one static ability with what its striation holds,
+    as long as the object has that many counters (before issue 32: always on, Grizzly Bears 5/5 beside a
     Kabira Vindicator with no level counter)."""
-    by_line = readings(name)
-    for line in lines:
-        assert not by_line[line].structured and by_line[line].layer, line
+    (ability,) = readings(name)[header].abilities
+    assert ability["static"]["as_long_as"] == condition and ability["static"]["affects"] == "self"
+
+
+def test_what_a_class_level_gives_stays_text_flagged():
+    """716.2a: a Class level is no counter; the vocabulary has no Class level yet."""
+    reading = readings("Innkeeper's Talent")["Permanents you control with counters on them have ward {1}."]
+    assert not reading.structured and reading.layer
 
 
 def test_a_level_up_creature_grants_nothing_at_level_zero(tmp_path):

@@ -56,9 +56,3 @@ def test_a_modal_spell_needs_its_mode(tmp_path, capsys):
     assert main(["solve", case(tmp_path, board + "effects: [{spell: \"Darigaaz's Charm\", mode: 4, "
                                "affects: [grizzly_bears]}]\n")]) == 2
     assert "has 3 modes" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize("name", ["brute_force_and_act_of_treason_by_name", "darigaaz_charm_mode_three",
-                                  "gideon_ally_of_zendikar_plus_one", "nimble_mongoose_threshold_today"])
-def test_the_cases(name):
-    assert main(["check", f"cases/reader/{name}.yaml"]) == 0

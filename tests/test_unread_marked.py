@@ -30,25 +30,25 @@ def write(tmp_path, battlefield, expect):
     return str(path)
 
 
-def test_a_level_up_box_marks_its_own_pt_and_strict_fails(tmp_path, capsys):
-    """Student of Warfare at LEVEL 2-6 is 3/3 with first strike (711.2a); no level condition is read, so
-    its 1/1 is printed marked, and check names the expected value in doubt."""
-    path = write(tmp_path, ["Student of Warfare", "Llanowar Elves"], {"student_of_warfare": "1/1"})
+def test_an_unread_line_marks_its_own_pt_and_strict_fails(tmp_path, capsys):
+    """Wildwood Geist: 'During your turn, this creature gets +2/+2.' The vocabulary has no turn yet, so the
+    line stays text: its 3/3 is printed marked, and check names the expected value in doubt."""
+    path = write(tmp_path, ["Wildwood Geist", "Llanowar Elves"], {"wildwood_geist": "3/3"})
     assert main(["solve", path]) == 0
     out = capsys.readouterr().out
-    row = next(line for line in out.splitlines() if line.startswith("student_of_warfare "))
-    assert "1/1 ?" in row and "Student of Warfare ?" not in row
+    row = next(line for line in out.splitlines() if line.startswith("wildwood_geist "))
+    assert "3/3 ?" in row and "Wildwood Geist ?" not in row
     elves = next(line for line in out.splitlines() if line.startswith("llanowar_elves "))
     assert "?" not in elves                             # its mana ability is text, but no layer effect
-    assert '"3/3" may change the power and toughness of student_of_warfare' in out
+    assert '"During your turn, this creature gets +2/+2." may change the power and toughness of wildwood_geist' in out
     assert main(["check", path]) == 0
-    assert "expected values these abilities may change: student_of_warfare.pt" in capsys.readouterr().out
+    assert "expected values these abilities may change: wildwood_geist.pt" in capsys.readouterr().out
     assert main(["check", "--strict", path]) == 1
     capsys.readouterr()
     assert main(["check", "--format", "json", path]) == 0
     (entry,) = json.loads(capsys.readouterr().out)
-    assert entry["unread_layer_abilities"] == 4 and entry["expected_values_in_doubt"] == [
-        "student_of_warfare.pt (from student_of_warfare)"]
+    assert entry["unread_layer_abilities"] == 1 and entry["expected_values_in_doubt"] == [
+        "wildwood_geist.pt (from wildwood_geist)"]
 
 
 def test_strict_never_fails_on_a_mana_ability_kept_as_text(tmp_path):

@@ -14,6 +14,7 @@ from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.statics import cda_power_only, static_ability
+from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
 from bridge.cards.oracle.resolved import resolved_effect
@@ -153,39 +154,9 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     printed = int(toughness) if toughness.isdigit() else None
     readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
     readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
-    readings = unread_past_a_threshold(readings, name)
+    readings = read_striations(readings, name, text, lambda line: read_line(line, name))
     return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind,
                     r.spell) for r in readings]
-
-
-# 711.2a "LEVEL 2-4" / "LEVEL 5+" (level up), 716.2a "{G}: Level 2" (Class), "7+ | Flying" (a Station
-# threshold, 2025): what follows such a line is an ability the object has only at that level.
-THRESHOLD = re.compile(r"^(?:LEVEL \d+(?:-\d+|\+)|(?:\{[^}]*\})+: Level \d+|\d+\+ \|.*)$")
-
-
-def unread_past_a_threshold(readings: list[Reading], name: str) -> list[Reading]:
-    """Lines that apply only at a level or a Station threshold (711.2a, 716.2a) are no always-on
-    abilities: the vocabulary has no level condition yet, so each stays text, flagged as a layer line
-    when it carries an ability or a P/T box (Kabira Vindicator's "+1/+1" at LEVEL 2-4; Student of
-    Warfare's first strike at LEVEL 2-6, never at level 0)."""
-    out, gated = [], False
-    for reading in readings:
-        line = reading.line.strip()
-        header = THRESHOLD.match(line)
-        gated = gated or bool(header)
-        if gated:
-            carries = (not header or "|" in line) and (
-                bool(reading.abilities) or bool(re.fullmatch(r"\d+/\d+", line)))
-            box = re.fullmatch(r"\d+/\d+", line)
-            keywords = bool(reading.abilities) and all(isinstance(a, str) for a in reading.abilities)
-            carries_here = carries and reading.kind in ("static", "cda", "keyword")   # on the board (not resolved)
-            mark = ({"unread": {"changes": ["pt"], "of": "this"}} if box else
-                    {"unread": {"changes": ["abilities"], "of": "this"}} if keywords else
-                    unread_mark(normalized(line, name), carries))
-            reading = Reading(reading.line, ({"text": reading.line, **(mark if carries_here else {})},), False, carries,
-                              reading.kind)
-        out.append(reading)
-    return out
 
 
 CHOICE = re.compile(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type|card type|color|artifact type)\b",

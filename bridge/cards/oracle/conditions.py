@@ -5,7 +5,7 @@
     MAIN as long as CONDITION.         Kird Ape: '~ gets +1/+2 as long as you control a Forest.'
 
     CONDITION := SUBJECT is [a|an] WORDS ['or' [a|an] WORDS]     (enchanted/equipped X, ~; 'it' = MAIN's subject)
-               | ~ is monstrous | ~ is tapped | ~ is untapped
+               | ~ is monstrous | ~ is tapped | ~ is untapped | ~ has (a|N or more) KIND counter(s) on it
                | you control (a|an|another|N or more) WORDS | an opponent controls (a|an) WORDS
                | N or more cards are in your graveyard | there are N or more cards in your graveyard  (threshold)
                | you have no cards in hand                                    (hellbent)
@@ -27,6 +27,8 @@ IS = re.compile(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGN
 CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|\w+ or more) (.+)")
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
 THRESHOLD = re.compile(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
+# 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
+COUNTERS = re.compile(r"(~|it) has (a|an|one|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
 DEVOTION = re.compile(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
@@ -65,6 +67,12 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1) or m.group(2))}
     if text == "you have no cards in hand":                     # hellbent
         return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
+    m = COUNTERS.fullmatch(text)
+    if m and (m.group(1) == "~" or main_subject == "self"):
+        least = 1 if m.group(2) in ("a", "an", "one") else how_many(m.group(2).split()[0])
+        if least is not None and counter_kind_known(m.group(3)):
+            return {"counters": m.group(3), "at_least": least}
+        return None
     m = DEVOTION.fullmatch(text)
     if m and how_many(m.group(3)) is not None:                  # the Theros gods (700.5)
         return {"devotion": [c for c in m.group(1, 2) if c], "less_than": how_many(m.group(3))}
@@ -92,3 +100,11 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
 
 def how_many(word: str) -> int | None:
     return int(word) if word.isdigit() else WORD_NUMBERS.get(word.lower())
+
+
+def counter_kind_known(kind: str) -> bool:
+    """A kind of counter the rules name (122), or one that modifies P/T ("+1/+1")."""
+    if re.fullmatch(r"[+-]\d+/[+-]\d+", kind):
+        return True
+    from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
+    return rules_words().counter_known(kind)

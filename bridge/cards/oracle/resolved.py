@@ -56,6 +56,8 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     """(whom: "self" or "others", operations) of an effect's text, or None when a layer part of it is not
     read. `self_only`: only effects on the ability's own object (an activated ability's default)."""
     group, ops = None, []
+    if re.search(r"\binstead\b", effect, re.IGNORECASE):
+        return None        # Power Plant Worker: "If ..., put two +1/+1 counters on it instead" (no effect then)
     for sentence in sentences(effect):
         if not changes_the_layers(sentence):
             continue                           # "Draw a card.", "Untap that creature." (no layer effect)
@@ -115,8 +117,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
 
 def fixed_numbers(op) -> bool:
     """608.2h: a number in a resolved effect is worked out once, as it resolves; the reader cannot know
-    it ("+1/+1 for each Elf you control" leaves the line text: the case gives `{calculated: N}`)."""
-    if not isinstance(op, dict):
-        return True
-    return not any(isinstance(value, dict) and any(isinstance(v, dict) for v in value.values())
-                   for value in op.values())
+    it ("+1/+1 for each Elf you control", Karn, the Great Creator's "power and toughness each equal to its
+    mana value" leave the line text: the case gives `{calculated: N}`). Only numbers written as such
+    ("+2/+2", "1/1") are read."""
+    return not (isinstance(op, dict) and any(isinstance(value, dict) for value in op.values()))

@@ -70,12 +70,24 @@ def subject_predicate(sentence: str):
         if who is None:
             continue
         ops = operations(sentence[split.end():])
-        if ops is None:
+        if ops is None or (who != "self" and counts_other(ops)):
             return None
         if who == "self" and ops == ["add_all_creature_types"]:
             return {"cda": True, "static": {"affects": who, "does": ops}}     # 604.3: defines its own types
         return {"static": {"affects": who, "does": ops}}
     return None
+
+
+def counts_other(value) -> bool:
+    """A count of "other" objects (`other: true`: not the source) in an ability of something else than its
+    subject: Bravado's "Enchanted creature gets +1/+1 for each other creature you control" means other
+    than the enchanted creature, which `other` cannot say; such a line stays text, flagged."""
+    if isinstance(value, dict):
+        return ("count" in value and isinstance(value["count"], dict) and value["count"].get("other") is True) \
+            or any(counts_other(v) for v in value.values())
+    if isinstance(value, list):
+        return any(counts_other(v) for v in value)
+    return False
 
 
 def choose_as_it_enters(sentence: str):
