@@ -31,24 +31,25 @@ def write(tmp_path, battlefield, expect):
 
 
 def test_an_unread_line_marks_its_own_pt_and_strict_fails(tmp_path, capsys):
-    """Wildwood Geist: 'During your turn, this creature gets +2/+2.' The vocabulary has no turn yet, so the
-    line stays text: its 3/3 is printed marked, and check names the expected value in doubt."""
-    path = write(tmp_path, ["Wildwood Geist", "Llanowar Elves"], {"wildwood_geist": "3/3"})
+    """Mogg Squad: 'This creature gets -1/-1 for each other creature on the battlefield.' The vocabulary has
+    no negative count, so the line stays text: its 3/3 is printed marked, and check names the value in doubt."""
+    path = write(tmp_path, ["Mogg Squad", "Llanowar Elves"], {"mogg_squad": "3/3"})
     assert main(["solve", path]) == 0
     out = capsys.readouterr().out
-    row = next(line for line in out.splitlines() if line.startswith("wildwood_geist "))
-    assert "3/3 ?" in row and "Wildwood Geist ?" not in row
+    row = next(line for line in out.splitlines() if line.startswith("mogg_squad "))
+    assert "3/3 ?" in row and "Mogg Squad ?" not in row
     elves = next(line for line in out.splitlines() if line.startswith("llanowar_elves "))
     assert "?" not in elves                             # its mana ability is text, but no layer effect
-    assert '"During your turn, this creature gets +2/+2." may change the power and toughness of wildwood_geist' in out
+    assert ('"This creature gets -1/-1 for each other creature on the battlefield." may change the types of '
+            "mogg_squad; the power and toughness of mogg_squad") in out
     assert main(["check", path]) == 0
-    assert "expected values these abilities may change: wildwood_geist.pt" in capsys.readouterr().out
+    assert "expected values these abilities may change: mogg_squad.pt" in capsys.readouterr().out
     assert main(["check", "--strict", path]) == 1
     capsys.readouterr()
     assert main(["check", "--format", "json", path]) == 0
     (entry,) = json.loads(capsys.readouterr().out)
     assert entry["unread_layer_abilities"] == 1 and entry["expected_values_in_doubt"] == [
-        "wildwood_geist.pt (from wildwood_geist)"]
+        "mogg_squad.pt (from mogg_squad)"]
 
 
 def test_strict_never_fails_on_a_mana_ability_kept_as_text(tmp_path):

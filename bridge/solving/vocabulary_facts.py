@@ -95,6 +95,8 @@ class VocabularyFacts:
             return fn("calculated", expr.number)
         if expr.kind == "card_types_in_graveyards":
             return Function("card_types_in_graveyards")
+        if expr.kind == "your_turn":
+            return Function("your_turn")
         if expr.kind == "counters":
             if expr.owner in ("source", "attached"):
                 return Function("counters_on", [String(expr.counter), Function(expr.owner)])

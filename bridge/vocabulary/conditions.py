@@ -7,6 +7,7 @@
     as_long_as: {counters: level, at_least: 2, at_most: 6}                   # 711.2a
     as_long_as: {status: monstrous}                                          # 701.31b
     as_long_as: {devotion: [red], less_than: 5}                              # Theros gods (700.5)
+    as_long_as: {turn: yours}                              # "during your turn" (or not_yours: "... other than yours")
     as_long_as: [..., ...]                                 # every one holds
 """
 from __future__ import annotations
@@ -20,7 +21,8 @@ from bridge.vocabulary.keys import COMPARISONS
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "devotion")
 STATUS_WORDS = ("monstrous", "tapped", "untapped")
-CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + ("status",) + tuple(COMPARISONS)
+TURNS = ("yours", "not_yours")
+CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + ("status", "turn") + tuple(COMPARISONS)
 
 
 def read_conditions(reader, value, where: str) -> tuple[Condition, ...]:
@@ -33,12 +35,21 @@ def read_conditions(reader, value, where: str) -> tuple[Condition, ...]:
 
 def read_condition(reader, value, where: str) -> Condition:
     data = reader.mapping(value, where, CONDITION_KEYS)
-    kinds = [key for key in SUBJECT_KEYS + NUMBER_KEYS + ("status",) if key in data]
+    kinds = [key for key in SUBJECT_KEYS + NUMBER_KEYS + ("status", "turn") if key in data]
     if len(kinds) != 1:
         raise reader.fail(where, "a condition names one thing: "
-                                 f"{', '.join(SUBJECT_KEYS + NUMBER_KEYS)} or status (got {', '.join(kinds) or 'none'})")
+                                 f"{', '.join(SUBJECT_KEYS + NUMBER_KEYS)}, status or turn (got {', '.join(kinds) or 'none'})")
     kind = kinds[0]
     bounds = {key: reader.integer(data[key], f"{where}.{key}") for key in COMPARISONS if key in data}
+    if kind == "turn":
+        # "during your turn": the turn is its controller's (the case's first player is the active one)
+        turn = reader.string(data["turn"], f"{where}.turn")
+        if turn not in TURNS:
+            raise reader.fail(f"{where}.turn", f"unknown turn {turn!r}; expected one of {', '.join(TURNS)}")
+        if bounds:
+            raise reader.fail(f"{where}.{next(iter(bounds))}", "'turn' takes no number bound")
+        return Condition(number=Expr("your_turn"), at_least=1 if turn == "yours" else None,
+                         at_most=0 if turn == "not_yours" else None)
     if kind in SUBJECT_KEYS or kind == "status":
         if bounds:
             raise reader.fail(f"{where}.{next(iter(bounds))}", f"'{kind}' takes no number bound")

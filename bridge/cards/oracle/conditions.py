@@ -3,6 +3,8 @@
 
     As long as CONDITION, MAIN.        Rune of Flight: 'As long as enchanted permanent is a creature, it has flying.'
     MAIN as long as CONDITION.         Kird Ape: '~ gets +1/+2 as long as you control a Forest.'
+    During your turn, MAIN.            Wildwood Geist: 'During your turn, ~ gets +2/+2.' (and "as long as it's
+                                       your turn"; "During turns other than yours")
 
     CONDITION := SUBJECT is [a|an] WORDS ['or' [a|an] WORDS]     (enchanted/equipped X, ~; 'it' = MAIN's subject)
                | ~ is monstrous | ~ is tapped | ~ is untapped | ~ has (a|N or more) KIND counter(s) on it
@@ -18,7 +20,7 @@ import re
 from bridge.cards.oracle.numbers import WORD_NUMBERS
 from bridge.cards.oracle.subjects import group
 
-FIRST = re.compile(r"As long as (.+?), (.+?)\.?")
+FIRST = re.compile(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
 LAST = re.compile(r"(.+?) as long as (.+?)\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
@@ -36,7 +38,7 @@ def conditional_static(sentence: str, read_static) -> dict | None:
     """`read_static`: the reader of a sentence without condition (statics.static_ability)."""
     m = FIRST.fullmatch(sentence)
     if m:
-        condition_text, main = m.group(1), m.group(2)
+        condition_text, main = m.group(1) or m.group(2).lower(), m.group(3)
     else:
         m = LAST.fullmatch(sentence)
         if not m:
@@ -67,6 +69,10 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1) or m.group(2))}
     if text == "you have no cards in hand":                     # hellbent
         return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
+    if text in ("during your turn", "it's your turn"):
+        return {"turn": "yours"}                                 # Wildwood Geist
+    if text in ("during turns other than yours", "it's not your turn"):
+        return {"turn": "not_yours"}
     m = COUNTERS.fullmatch(text)
     if m and (m.group(1) == "~" or main_subject == "self"):
         least = 1 if m.group(2) in ("a", "an", "one") else how_many(m.group(2).split()[0])

@@ -22,7 +22,7 @@ SELF = r"~|this creature|this land|this artifact|this permanent|this Vehicle"
 BACK = r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents"
 SUBJECT = re.compile(rf"(?P<who>{SELF}|{BACK}|{TARGET}|{GROUP})", re.IGNORECASE)
 DURATION = re.compile(r",? until (?:end of turn|your next turn)|^until (?:end of turn|your next turn), ", re.IGNORECASE)
-STILL = re.compile(r"(?:\. It's still (?:a|an) \w+| that's still (?:a|an) \w+)\.?$")
+STILL = re.compile(r"(?:(?<=[.\"]) It's still (?:a|an) \w+| that's still (?:a|an) \w+)\.?$")
 VERB = re.compile(r" (?=(?:gets?|gains?|has|have|loses?|becomes?|is|are) )")
 
 
@@ -46,6 +46,12 @@ def sentences(effect: str) -> list[str]:
         else:
             merged.append(s)
     return merged
+
+
+def outside_quotes(change, text: str) -> str:
+    """`change` applied to the text outside quotes only (a granted ability keeps its own words)."""
+    parts = text.split('"')
+    return '"'.join(change(part) if i % 2 == 0 else part for i, part in enumerate(parts))
 
 
 def changes_the_layers(sentence: str) -> bool:
@@ -83,7 +89,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     """(subject, operations) of one sentence with a layer effect."""
     still = bool(STILL.search(sentence))
     text = STILL.sub("", sentence).rstrip(".")
-    text = DURATION.sub("", text).strip()
+    text = outside_quotes(lambda part: DURATION.sub("", part), text).strip()
     # Threaten, Act of Treason: "[Untap target creature and ]gain control of it/target creature"
     m = re.fullmatch(r"(?:untap (?P<untapped>.+?) and )?gain control of (?P<who>.+?)", text, re.IGNORECASE)
     if m:

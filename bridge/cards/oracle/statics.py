@@ -107,7 +107,9 @@ def devoid(sentence: str):
 
 def conditional(sentence: str):
     """Rune of Flight, Kird Ape, Rusted Relic: a static ability that applies 'as long as ...' (oracle/conditions.py)."""
-    return conditional_static(sentence, static_ability) if "as long as" in sentence.lower() else None
+    lower = sentence.lower()
+    return conditional_static(sentence, static_ability) if "as long as" in lower or lower.startswith("during ") \
+        else None
 
 
 TEMPLATES = (conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability,
