@@ -56,3 +56,11 @@ def test_a_modal_spell_needs_its_mode(tmp_path, capsys):
     assert main(["solve", case(tmp_path, board + "effects: [{spell: \"Darigaaz's Charm\", mode: 4, "
                                "affects: [grizzly_bears]}]\n")]) == 2
     assert "has 3 modes" in capsys.readouterr().err
+
+
+def test_an_emblem_by_its_card_and_a_card_without_one(tmp_path, capsys):
+    """114.1: Gideon, Ally of Zendikar's emblem is read from its Oracle text; a card without one is refused."""
+    assert main(["check", "cases/reader/gideon_emblem_by_name.yaml"]) == 0
+    capsys.readouterr()
+    assert main(["solve", case(tmp_path, "emblems: [{from: Grizzly Bears}]\n")]) == 2
+    assert "Grizzly Bears creates no emblem in its text" in capsys.readouterr().err

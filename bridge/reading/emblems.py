@@ -1,6 +1,7 @@
 """Emblems (CR 114): markers in the command zone with abilities and no other characteristics.
 
-`emblems: [{controller: Alice, from: "Gideon, Ally of Zendikar", abilities: [...]}]` in a case.
+`emblems: [{controller: Alice, from: "Gideon, Ally of Zendikar", abilities: [...]}]` in a case; without
+`abilities:`, those of the emblem the card `from` names creates, read from its Oracle text.
 What their abilities do is decided in asp/114_emblems.lp.
 """
 from __future__ import annotations
@@ -22,6 +23,8 @@ def read_emblems(builder, value, first_timestamp: int) -> list:
         where = f"emblems[{i}]"
         entry = r.mapping(entry, where, EMBLEM_KEYS)
         raw = entry.get("abilities")
+        if raw is None and "from" in entry:
+            raw = emblem_of(builder, entry["from"], f"{where}.from")
         if not isinstance(raw, list) or not raw:
             raise builder.fail(f"{where}.abilities", "an emblem has one or more abilities (114.1)")
         abilities = tuple(r.ability(a, f"{where}.abilities[{j}]") for j, a in enumerate(raw))
@@ -40,3 +43,15 @@ def read_emblems(builder, value, first_timestamp: int) -> list:
         found.append(BoardObject(id=object_id, card=card, zone="command", owner=controller, controller=controller,
                                  timestamp=timestamp))
     return found
+
+
+def emblem_of(builder, name, where: str) -> list:
+    """The abilities of the one emblem the card `from` names creates, read from its Oracle text
+    ("You get an emblem with "..."", bridge/cards/oracle); a card with none, or several, is refused."""
+    from bridge.cards.oracle import emblems_from_text
+    card = builder.card(name, where)
+    found = emblems_from_text(card.text, card.name)
+    if len(found) != 1:
+        raise builder.fail(where, f"{card.name} creates {'no emblem' if not found else f'{len(found)} emblems'} in "
+                           "its text: give the emblem's abilities (abilities: [...])")
+    return found[0]

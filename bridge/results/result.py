@@ -318,8 +318,8 @@ def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict
             for what, of in reach.get(base, ()):
                 if of == "this":
                     reached = [obj.id]
-                elif obj.zone != "battlefield":
-                    reached = []
+                elif obj.zone not in ("battlefield", "command"):
+                    reached = []                     # (an emblem's abilities function in the command zone, 114.4)
                 elif of == "attached":
                     reached = [attached[obj.id]] if attached.get(obj.id) in objects else []
                 else:

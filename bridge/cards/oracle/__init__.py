@@ -17,7 +17,7 @@ from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
-from bridge.cards.oracle.resolved import resolved_effect
+from bridge.cards.oracle.resolved import emblem_abilities, resolved_effect
 from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, RESOLVED_HINTS, unread_reach
 from bridge.cards.oracle.triggers import trigger
 
@@ -91,6 +91,10 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         if when:
             return Reading(line, ({"text": line, **when},), False, resolves_a_layer_effect(plain), kind)
         animation = activated_ability(plain)
+        emblem = emblem_abilities(plain)
+        if emblem is not None:      # 114: the emblem's abilities are read; the case lists it (emblems: - from:)
+            return Reading(line, ({"text": line},), not any(a.get("unread") or len(a) == 1 for a in emblem),
+                           True, kind)
         return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation),
                        bool(animation) or resolves_a_layer_effect(plain), kind)
     found = copy_ability(plain, line) or cda_power_only(plain, toughness) or \
@@ -194,6 +198,11 @@ def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, 
     effect = list(effects[0]) if len(effects) == 1 and not unread else None
     mode_effects = [list(r.spell) for r in modes]
     return effect, (mode_effects if any(mode_effects) else [])
+
+
+def emblems_from_text(text: str, name: str) -> list[list]:
+    """The abilities of each emblem the card's text creates (114.1), in printed order."""
+    return [found for found in (emblem_abilities(normalized(line, name)) for line in ability_lines(text)) if found]
 
 
 def abilities_from_text(text: str, name: str, type_line: str = "", pt: str = "") -> list:

@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.predicates import description_ops, operations
+from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS
 
 # The group a resolved effect affects: a target, the source, or every creature of a kind (611.2c).
-TARGET = r"(?:up to (?:one|two|three|X) )?(?:another )?(?:other )?target [\w ,'-]*?"
+TARGET = (r"(?:up to (?:one|two|three|X) |any number of |one or two |two |three )?(?:another )?(?:other )?"
+          r"target [\w ,'-]*?(?: each)?")
 GROUP = (r"(?:all |each )?(?:other )?(?:[\w-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
          r"(?: you control| you don't control| your opponents control| an opponent controls"
          r"| target (?:player|opponent) controls)?")
@@ -55,6 +57,10 @@ def outside_quotes(change, text: str) -> str:
 
 
 def changes_the_layers(sentence: str) -> bool:
+    """A sentence with a continuous effect on objects. Creating a token is none (111.3: its characteristics
+    are the effect's, the case lists the token), unless the token is a copy (707.2: a copy effect)."""
+    if re.search(r"\bcreates?\b[^.]*\btokens?\b", sentence, re.IGNORECASE) and not re.search(r"\bcop(?:y|ies)\b", sentence):
+        return False
     return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence))
 
 
@@ -64,7 +70,9 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     group, ops = None, []
     if re.search(r"\binstead\b", effect, re.IGNORECASE):
         return None        # Power Plant Worker: "If ..., put two +1/+1 counters on it instead" (no effect then)
+    created = False
     for sentence in sentences(effect):
+        created = created or bool(re.search(r"\bcreates?\b[^.]*\btokens?\b", sentence, re.IGNORECASE))
         if not changes_the_layers(sentence):
             continue                           # "Draw a card.", "Untap that creature." (no layer effect)
         found = layer_sentence(sentence)
@@ -72,8 +80,10 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
             return None
         who, sentence_ops = found
         if re.fullmatch(BACK, who, re.IGNORECASE):
+            if group is None and created:
+                return None                    # Void Attendant: "Create a ... token. It has ..." (the token's, 111.3)
             if group is None:
-                return None                    # "it" with nothing before it
+                group = who                    # Shallow Grave: "Return ... That creature gains haste" (named)
         elif group is not None and who.casefold() != group.casefold():
             return None                        # two groups: one `affects` cannot hold them
         else:
@@ -109,10 +119,20 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
             predicate = predicate[lose_all.end():]
         becomes = re.fullmatch(r"becomes? (?!a copy\b)(.+)", predicate, re.IGNORECASE)
         if becomes:
-            # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b)
-            colors = re.sub(r"\b(white|blue|black|red|green) and (white|blue|black|red|green)\b", r"\1 \2",
-                            becomes.group(1))
+            # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
+            # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
+            what, more = becomes.group(1), None
+            tail = re.search(r",? and (?=(?:gains?|gets?|loses?|has) )", what)
+            if tail and '"' not in what[:tail.start()].replace('""', ""):
+                what, more = what[:tail.start()], what[tail.end():]
+            addition = re.search(r" in addition to its other (?:card )?types$", what)
+            if addition:                   # Relic's Roar: "... 4/3 in addition to its other types" (205.1b)
+                what, still = what[:addition.start()], True
+            colors = re.sub(r"\b(white|blue|black|red|green) and (white|blue|black|red|green)\b", r"\1 \2", what)
             ops = description_ops(colors, in_addition=still, colors_addition=False)
+            if ops is not None and more is not None:
+                rest = operations(more)
+                ops = None if rest is None else ops + rest
         else:
             ops = operations(predicate)
         if ops is None or not all(fixed_numbers(op) for op in ops):
@@ -127,3 +147,16 @@ def fixed_numbers(op) -> bool:
     mana value" leave the line text: the case gives `{calculated: N}`). Only numbers written as such
     ("+2/+2", "1/1") are read."""
     return not (isinstance(op, dict) and any(isinstance(value, dict) for value in op.values()))
+
+
+EMBLEM = re.compile(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
+
+
+def emblem_abilities(line: str) -> list | None:
+    """114.1: the abilities of the emblem a line creates ("[−4]: You get an emblem with "Creatures you control
+    get +1/+1.""), each read like a quoted ability (the case lists the emblem: `emblems: - from: CARD`)."""
+    m = EMBLEM.match(line)
+    if not m:
+        return None
+    texts = re.findall(r'"([^"]+)"', m.group(1))
+    return [quoted_ability(text.replace("'", '"') if text.count("'") >= 2 else text) for text in texts] or None
