@@ -29,6 +29,13 @@ def number(phrase: str):
         return "mana_value"
     if lower == "the number of card types among cards in all graveyards":
         return {"card_types_in_graveyards": "all"}
+    match = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", lower)
+    if match:                                   # 700.5 Anax: "your devotion to red"
+        return {"devotion": [c for c in match.groups() if c]}
+    match = re.fullmatch(r"twice (.+)", phrase)
+    if match:                                   # Melek: "twice the number of instant and sorcery cards ..."
+        once = number(match.group(1))
+        return None if once is None else {"sum": [once, once]}
     match = re.fullmatch(r"(.+?) plus (.+)", phrase)
     if match:
         first, second = number(match.group(1)), number(match.group(2))

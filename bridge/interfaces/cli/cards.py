@@ -123,6 +123,10 @@ def run_show(args) -> int:
               + (f"  loyalty {face.loyalty}" if face.loyalty is not None else "")
               + (f"  defense {face.defense}" if face.defense is not None else "")
               + (f"  color indicator: {', '.join(face.color_indicator)}" if face.color_indicator else ""))
+        if "spell" in face_raw:                # a written spell effect: what effects: - spell: NAME uses
+            print("  [written, usable as effects: - {spell: " + face.name + ", affects: [...]}] spell: "
+                  + yaml.safe_dump(face_raw["spell"], sort_keys=False, allow_unicode=True, default_flow_style=True,
+                                   width=1000).strip())
         if "abilities" in face_raw:           # written abilities win over the reader
             for ability in face.abilities:
                 print(f"  [written] {ability.text}")
