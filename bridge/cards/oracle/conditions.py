@@ -46,6 +46,8 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         main, condition_text = m.group(1), m.group(2)
     who = IS.match(condition_text)
     if re.match(r"it(?:'s| )", main):
+        if who is None and condition_text.startswith("~ "):
+            who = re.match(r"(~)", condition_text)            # "As long as ~ has three or more +1/+1 counters"
         if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
             return None
         main = who.group(1) + (" is" + main[4:] if main.startswith("it's") else main[2:])
@@ -69,6 +71,22 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1) or m.group(2))}
     if text == "you have no cards in hand":                     # hellbent
         return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
+    m = re.fullmatch(r"you have (\w+) or (more|fewer) cards in (?:your )?hand", text)
+    if m and how_many(m.group(1)) is not None:                  # Carnage Interpreter: "one or fewer"
+        bound = "at_least" if m.group(2) == "more" else "at_most"
+        return {"count_cards": {"zone": "hand", "owner": "you"}, bound: how_many(m.group(1))}
+    m = re.fullmatch(r"there are (\w+) or more (.+?) cards in your graveyard", text)
+    if m and how_many(m.group(1)) is not None:                  # Killmonger: "two or more creature cards"
+        kinds = group(m.group(2))
+        if kinds is None or set(kinds) - {"all", "not"}:
+            return None
+        return {"count_cards": {"zone": "graveyard", "owner": "you", **kinds}, "at_least": how_many(m.group(1))}
+    m = re.fullmatch(r"your opponents control no (.+)", text)
+    if m:                                                       # (every opponent: none in all)
+        counted = group(m.group(1))
+        if counted is None or "controller" in counted:
+            return None
+        return {"count": {**counted, "controller": "opponent"}, "equal": 0}
     if text in ("during your turn", "it's your turn"):
         return {"turn": "yours"}                                 # Wildwood Geist
     if text in ("during turns other than yours", "it's not your turn"):

@@ -24,7 +24,8 @@ SELF = r"~|this creature|this land|this artifact|this permanent|this Vehicle"
 BACK = r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents"
 SUBJECT = re.compile(rf"(?P<who>{SELF}|{BACK}|{TARGET}|{GROUP})", re.IGNORECASE)
 DURATION = re.compile(r",? until (?:end of turn|your next turn)|^until (?:end of turn|your next turn), ", re.IGNORECASE)
-STILL = re.compile(r"(?:(?<=[.\"]) It's still (?:a|an) \w+| that's still (?:a|an) \w+)\.?$")
+STILL = re.compile(r"(?:(?<=[.\"]) (?:It's still (?:a|an) \w+|They're still \w+)| that's still (?:a|an) \w+"
+                   r"| that are still \w+)\.?$")
 VERB = re.compile(r" (?=(?:gets?|gains?|has|have|loses?|becomes?|is|are) )")
 
 
@@ -43,7 +44,7 @@ def sentences(effect: str) -> list[str]:
     # "It's still a land." belongs to the sentence before it (205.1b)
     merged: list[str] = []
     for s in out:
-        if re.fullmatch(r"It's still (?:a|an) \w+\.", s) and merged:
+        if re.fullmatch(r"(?:It's still (?:a|an) \w+|They're still \w+)\.", s) and merged:
             merged[-1] = merged[-1] + " " + s
         else:
             merged.append(s)
