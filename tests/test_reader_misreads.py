@@ -99,3 +99,29 @@ def test_a_keyword_with_a_non_mana_cost_is_accepted_in_a_case(tmp_path):
     case.write_text("case: morph with a non-mana cost\nsource: derived by the authors (702.37a)\nbattlefield:\n"
                     "  - {card: {name: X, type_line: Creature — Bear, pt: 1/1, text: \"Morph—Discard a card.\"}}\n")
     assert main(["solve", str(case)]) == 0
+
+
+def test_a_die_roll_table_row_is_no_station_symbol():
+    """706.3a: '20+ | ...' on a card without Station is a row of a die roll's result table (found by review)."""
+    reading = readings("Druid of the Emerald Grove")["20+ | Put those cards onto the battlefield tapped, then shuffle."]
+    assert not reading.structured and not any("static" in a for a in reading.abilities if isinstance(a, dict))
+
+
+def test_a_permanent_card_in_a_graveyard_stays_text():
+    """110.4a: Six's 'nonland permanent cards in your graveyard' is no selector of the vocabulary's (its word
+    `permanent` names permanents): read, it gave Lightning Bolt in a graveyard retrace (found by review)."""
+    reading = readings("Six")["During your turn, nonland permanent cards in your graveyard have retrace. (You may "
+                              "cast permanent cards from your graveyard by discarding a land card in addition to "
+                              "paying their other costs.)"]
+    assert not reading.structured and reading.layer
+
+
+def test_an_emblem_holds_no_choice(tmp_path):
+    """114.3: Oko, Shadowmoor Scion's emblem 'Creatures you control of the chosen type get +3/+3 ...' stays
+    text, and the table marks what it may change."""
+    from bridge.interfaces.api import solve
+    case = tmp_path / "oko.yaml"
+    case.write_text("case: Oko's emblem\nsource: Oracle text (card pool)\nbattlefield: [{card: Grizzly Bears}]\n"
+                    "emblems: [{from: 'Oko, Lorwyn Liege'}]\n")
+    bears = solve(str(case)).objects["grizzly_bears"]
+    assert bears.pt == "2/2" and dict(bears.unsure).keys() >= {"pt", "abilities"}

@@ -50,7 +50,8 @@ def emblem_of(builder, name, where: str) -> list:
     ("You get an emblem with "..."", bridge/cards/oracle); a card with none, or several, is refused."""
     from bridge.cards.oracle import emblems_from_text
     card = builder.card(name, where)
-    found = emblems_from_text(card.text, card.name)
+    faces = [card] + [f for f in (card.back_face, card.modal_back_face, card.flip_face) if f is not None]
+    found = [emblem for face in faces for emblem in emblems_from_text(face.text, face.name)]
     if len(found) != 1:
         raise builder.fail(where, f"{card.name} creates {'no emblem' if not found else f'{len(found)} emblems'} in "
                            "its text: give the emblem's abilities (abilities: [...])")

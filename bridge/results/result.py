@@ -209,7 +209,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     cast = {a.arguments[0].string for a in solution.atoms("cast_spell", 1)}
     copy_owners = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("copy_owner", 2)}
     ability_controllers = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("initial_controller", 2)}
-    objects, held = {}, {}
+    objects, held, emblem_unread = {}, {}, []
     for obj in case.objects:
         if not obj.has_characteristics:
             continue
@@ -228,7 +228,10 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             objects[obj.id] = ObjectState(
                 id=obj.id, name=obj.card.name, mana_value=0, colors=(), supertypes=(), types=(), subtypes=(),
                 abilities=tuple(a.text for a in obj.card.abilities), power=None, toughness=None, loyalty=None,
-                controller=obj.controller, owner=obj.owner, counters=(), timestamp=obj.timestamp, zone="command")
+                controller=obj.controller, owner=obj.owner, counters=(), timestamp=obj.timestamp, zone="command",
+                text_only=tuple(a.text for a in obj.card.abilities if a.text_only))
+            emblem_unread += [(obj.id, a.text, [(what, a.unread_of) for what in a.unread])
+                              for a in obj.card.abilities if a.unread]
             continue
         v = values[obj.id]
         printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
@@ -271,7 +274,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
                                    for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
 
-    objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts)
+    objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts, emblem_unread)
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
     changed = defaultdict(set)
     for atom in by_name["rewritten"]:
@@ -297,11 +300,11 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                   answers=read_answers(case, solution), values_in_order=solution.values_in_order)
 
 
-def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict) -> dict:
+def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict, emblem_unread=()) -> dict:
     """Mark each value an ability kept as text may change (issue 32: never silent). The ability counts
     where its object has it after the layers; one that reaches other objects works only from the
     battlefield (113.6), one of its own object's values anywhere (a CDA, 604.3)."""
-    if not atoms:
+    if not atoms and not emblem_unread:
         return objects
     reach = defaultdict(list)                        # ability term -> [(characteristic, of)]
     for atom in atoms:
@@ -309,13 +312,19 @@ def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict
         reach[term].append((what.name, of.name))
     attached = {o.id: o.attached_to for o in case.objects}
     marks = defaultdict(lambda: defaultdict(list))    # object id -> characteristic -> [(source, text)]
-    for obj in objects.values():
+
+    def held_with_reach(obj):
         for term in held.get(obj.id, ()):
             base = term
             while base.type == SymbolType.Function and base.name == "changed":     # its text changed (612)
                 base = base.arguments[0]
-            text = " ".join(ability_text(term, texts).split())
-            for what, of in reach.get(base, ()):
+            yield " ".join(ability_text(term, texts).split()), reach.get(base, ())
+        for emblem, text, reaches in emblem_unread:  # an emblem's abilities, as the case gave them (114)
+            if emblem == obj.id:
+                yield " ".join(text.split()), reaches
+    for obj in objects.values():
+        for text, reaches in held_with_reach(obj):
+            for what, of in reaches:
                 if of == "this":
                     reached = [obj.id]
                 elif obj.zone not in ("battlefield", "command"):

@@ -158,7 +158,7 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     printed = int(toughness) if toughness.isdigit() else None
     readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
     readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
-    readings = read_striations(readings, name, text, lambda line: read_line(line, name))
+    readings = read_striations(readings, name, text, lambda line: read_line(line, name), pt)
     return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind,
                     r.spell) for r in readings]
 

@@ -78,8 +78,8 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
     m = re.fullmatch(r"there are (\w+) or more (.+?) cards in your graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # Killmonger: "two or more creature cards"
         kinds = group(m.group(2))
-        if kinds is None or set(kinds) - {"all", "not"}:
-            return None
+        if kinds is None or set(kinds) - {"all", "not"} or "permanent" in kinds.get("all", []):
+            return None                                         # (110.4a: a "permanent card" is no `permanent`)
         return {"count_cards": {"zone": "graveyard", "owner": "you", **kinds}, "at_least": how_many(m.group(1))}
     m = re.fullmatch(r"your opponents control no (.+)", text)
     if m:                                                       # (every opponent: none in all)

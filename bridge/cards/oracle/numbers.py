@@ -53,8 +53,8 @@ def number(phrase: str):
     match = CARDS_IN_GRAVEYARD.fullmatch(phrase)
     if match:
         kinds = group(match.group(1)) if match.group(1) else {}
-        if kinds is None or set(kinds) - {"all", "not"}:
-            return None
+        if kinds is None or set(kinds) - {"all", "not"} or "permanent" in kinds.get("all", []):
+            return None                          # (110.4a: a "permanent card" is no `permanent`)
         return {"count_cards": {"zone": "graveyard", "owner": "you" if match.group(2) == "your" else "any", **kinds}}
     match = re.fullmatch(r"the number of (.+?)(?: on the battlefield)?", phrase)
     if match:

@@ -12,7 +12,7 @@ import re
 
 from bridge.cards.oracle.predicates import description_ops, operations
 from bridge.cards.oracle.quoted import quoted_ability
-from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS
+from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach
 
 # The group a resolved effect affects: a target, the source, or every creature of a kind (611.2c).
 TARGET = (r"(?:up to (?:one|two|three|X) |any number of |one or two |two |three )?(?:another )?(?:other )?"
@@ -160,4 +160,6 @@ def emblem_abilities(line: str) -> list | None:
     if not m:
         return None
     texts = re.findall(r'"([^"]+)"', m.group(1))
-    return [quoted_ability(text.replace("'", '"') if text.count("'") >= 2 else text) for text in texts] or None
+    found = [quoted_ability(text.replace("'", '"') if text.count("'") >= 2 else text) for text in texts]
+    # An emblem holds no choice (114.3): "of the chosen type" (Oko, Shadowmoor Scion) stays text, flagged.
+    return [{"text": a["text"], "unread": unread_reach(a["text"])} if "chosen" in repr(a) else a for a in found] or None

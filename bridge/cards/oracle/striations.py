@@ -6,8 +6,9 @@ text gives each striation as a header line and the lines under it:
                                         power and toughness 3/3 and has first strike
     8+ | Flying / ...                   721.2a-b: as long as it has 8 or more charge counters, it has
                                         flying (and, at the threshold its Station reminder names, "It's
-                                        an artifact creature at 8+", is a creature in addition to its
-                                        other types)
+                                        an artifact creature at 8+", or else its highest one, is a
+                                        creature with base power and toughness its printed P/T box, in
+                                        addition to its other types)
 
 Each striation is read as one ability `static: {as_long_as: {counters: KIND, at_least: N1[, at_most:
 N2]}, affects: self, does: [...]}` whose text is the striation's lines; the lines under the header keep
@@ -30,14 +31,21 @@ BOX = re.compile(r"^(\d+)/(\d+)$")
 CREATURE_AT = re.compile(r"It's an artifact creature at (\d+)\+")
 
 
-def read_striations(readings: list, name: str, text: str, read_line) -> list:
+def read_striations(readings: list, name: str, text: str, read_line, pt: str = "") -> list:
     """The readings with each striation read as one ability (`read_line` reads a station header's
-    ability, the part after "|")."""
+    ability, the part after "|"; `pt` is the printed P/T box of a station card's creature striation).
+    "N+ | ..." is a station symbol only on a station card (702.184b): on others it is a row of a die
+    roll's table (706.3a), part of a resolving ability."""
     out, current, class_gated = [], None, False
-    creature_at = CREATURE_AT.search(text)
+    station_card = any(re.match(r"Station\b", r.line.strip()) for r in readings)
+    reminder = CREATURE_AT.search(text)
+    thresholds = [int(m.group(1)) for m in (STATION.match(r.line.strip()) for r in readings) if m]
+    # 721.2b the striation with the P/T box: the one the Station reminder names, else the highest
+    creature_at = int(reminder.group(1)) if reminder else (max(thresholds) if thresholds and pt else None)
+    box = pt if re.fullmatch(r"\d+/\d+", pt or "") else None
     for reading in readings:
         line = reading.line.strip()
-        level, station = LEVEL.match(line), STATION.match(line)
+        level, station = LEVEL.match(line), STATION.match(line) if station_card else None
         if level or station:
             class_gated = False
             if level:
@@ -47,8 +55,9 @@ def read_striations(readings: list, name: str, text: str, read_line) -> list:
             else:
                 condition = {"counters": "charge", "at_least": int(station.group(1))}
                 members = [read_line(station.group(2))]
+            creature = bool(station and creature_at == int(station.group(1)))
             current = {"index": len(out), "header": line, "condition": condition, "members": members,
-                       "creature": bool(station and creature_at and creature_at.group(1) == station.group(1))}
+                       "creature": creature, "box": box if creature else None}
             out.append(reading)
             out[current["index"]] = striation_reading(reading, current, name)
             continue
@@ -86,7 +95,9 @@ def striation_reading(header, striation: dict, name: str):
         else:                                            # granted as printed: "this creature" is the object
             granted.append(quoted_ability(normalized(line, name).replace("~", "this creature")))
     if striation["creature"]:
-        does.insert(0, {"add_types": ["Creature"]})    # 721.2b: a creature in addition to its other types
+        does.insert(0, {"add_types": ["Creature"]})    # 721.2b: a creature in addition to its other types ...
+        if striation["box"]:
+            does.insert(1, {"set_base_pt": striation["box"]})     # ... with base power and toughness [P/T]
     if granted:
         does.append({"add_abilities": granted})
     if not does:

@@ -39,7 +39,11 @@ def subject(phrase: str) -> dict | str | None:
         kinds = {} if re.fullmatch(r"(?:all )?cards", phrase[: zone.start()], re.IGNORECASE) \
             else group(re.sub(r"\bcards?\b", "", phrase[: zone.start()]).strip())
         owner = {"your": {"owner": "you"}, "an opponent's": {"owner": "opponent"}}.get(zone.group(1) or "", {})
-        return None if kinds is None or "controller" in kinds else {**kinds, **owner, "zone": "graveyard"}
+        # 110.4a a "permanent card" is one of the permanent card types; the word `permanent` names
+        # permanents only, so a card's "permanent" stays text (Six: "nonland permanent cards in your graveyard")
+        if kinds is None or "controller" in kinds or "permanent" in kinds.get("all", []):
+            return None
+        return {**kinds, **owner, "zone": "graveyard"}
     match = re.fullmatch(r"(enchanted|equipped|fortified) (creature|permanent|artifact|land|enchantment|planeswalker|"
                          r"equipment)", lower)
     if match:
