@@ -225,7 +225,7 @@ def run_coverage(args) -> int:
     for kind, (done, of) in counts.items():
         if of:
             note = {"triggered": "  (counted; a triggered ability's effect is the case's effects: once it resolves)",
-                    "keyword": "  (changeling, devoid)"}.get(kind, "")
+                    "keyword": "  (changeling, devoid, overload)"}.get(kind, "")
             print(f"  {kind:<10} {done:>6,} of {of:>6,}  {100 * done / of:5.1f}%{note}")
     patterns = collections.Counter(unread_pattern(line) for _, kind, line in unread if kind in ("static", "cda"))
     if patterns:
