@@ -203,4 +203,3 @@ class EffectReading:
             else default_timestamp
         return Effect(index=index, label=label or f"effect {index}", controller=controller or self.players[0],
                       affects=affects, operations=operations, timestamp=timestamp, source=source)
-

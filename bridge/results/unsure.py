@@ -31,13 +31,19 @@ def marked(cell: str, column: str, columns: set[str]) -> str:
     return f"{cell} {UNSURE_MARK}" if column in columns else cell
 
 
-def unsure_lines(result: Result) -> list[str]:
-    """Each ability kept as text that may change values, and which: said under the table (issue 32)."""
+def unread_abilities(result: Result) -> dict[tuple[str, str], dict[str, list[str]]]:
+    """{(source, ability text): {characteristic: [ids of the objects it may change]}}."""
     reached: dict[tuple[str, str], dict[str, list[str]]] = {}
     for obj in result.objects.values():
         for what, by in obj.unsure:
             for source, text in by:
                 reached.setdefault((source, text), {}).setdefault(what, []).append(obj.id)
+    return reached
+
+
+def unsure_lines(result: Result) -> list[str]:
+    """Each ability kept as text that may change values, and which: said under the table (issue 32)."""
+    reached = unread_abilities(result)
     if not reached:
         return []
     lines = [f"{UNSURE_MARK} may be wrong: these abilities change the layers but were not read, so they were "

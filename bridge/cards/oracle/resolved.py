@@ -162,4 +162,5 @@ def emblem_abilities(line: str) -> list | None:
     texts = re.findall(r'"([^"]+)"', m.group(1))
     found = [quoted_ability(text.replace("'", '"') if text.count("'") >= 2 else text) for text in texts]
     # An emblem holds no choice (114.3): "of the chosen type" (Oko, Shadowmoor Scion) stays text, flagged.
-    return [{"text": a["text"], "unread": unread_reach(a["text"])} if "chosen" in repr(a) else a for a in found] or None
+    return [{"text": a["text"], "unread": unread_reach(a["text"])} if re.search(r"\bchosen\b", a["text"]) else a
+            for a in found] or None

@@ -16,7 +16,7 @@ from bridge.interfaces import api
 from bridge.interfaces.cli.files import file_outcome, listed_files, say, worst
 from bridge.interfaces.cli.options import bounds_of, limits_of
 from bridge.results.render import dumps, text_only_data, text_only_summary
-from bridge.results.unsure import UNSURE_MARK, unsure_expectations, unsure_lines
+from bridge.results.unsure import UNSURE_MARK, unread_abilities, unsure_expectations, unsure_lines
 from bridge.results.sba_render import limit_notes
 from bridge.results.schemas import FORMAT_VERSION
 from bridge.solving.runner import keep_until_exit, run_bounded_each
@@ -104,7 +104,7 @@ def check_entry(args, path) -> dict:
     unread = unsure_lines(outcome.result)
     doubtful = unsure_expectations(outcome.result)
     if unread:
-        entry["unread_layer_abilities"] = len(unread) - 1
+        entry["unread_layer_abilities"] = len(unread_abilities(outcome.result))
         entry["expected_values_in_doubt"] = doubtful
     noted = [f"      {text_only}"] if text_only else []
     noted += [f"      {line}" for line in unread]
