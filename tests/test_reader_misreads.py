@@ -3,7 +3,7 @@ pool): a line is read right, or it stays text and is flagged as a layer line, ne
 import pytest
 
 from bridge.cards.catalog import find_card
-from bridge.cards.oracle import read_text
+from bridge.cards.oracle import read_line, read_text
 from bridge.cards.oracle.keywords import keyword
 from bridge.interfaces.cli.main import main
 
@@ -125,3 +125,36 @@ def test_an_emblem_holds_no_choice(tmp_path):
                     "emblems: [{from: 'Oko, Lorwyn Liege'}]\n")
     bears = solve(str(case)).objects["grizzly_bears"]
     assert bears.pt == "2/2" and dict(bears.unsure).keys() >= {"pt", "abilities"}
+
+
+@pytest.mark.parametrize("line,name,kind", [
+    # 207.2d flavor words of several capitalized words, and ability words with a number (Descend 8)
+    ("Psionic Adept — Whenever Wizened Githzerai becomes blocked by a creature, that creature perpetually gets "
+     "-2/-0.", "Wizened Githzerai", "triggered"),
+    ("Combat Inspiration — At the beginning of combat on your turn, target creature you control gets +1/+0 until "
+     "end of turn.", "Valor Singer", "triggered"),
+])
+def test_flavor_word_before_a_trigger_is_no_static_ability(line, name, kind):
+    reading = read_line(line, name)
+    assert reading.kind == kind and not reading.structured
+
+
+def test_flavor_word_before_a_static_ability_is_set_aside_skorpekh_lord():
+    reading = read_line("Command Protocols — Other artifact creatures you control get +1/+0 and have menace.",
+                        "Skorpekh Lord")
+    assert reading.structured and reading.abilities[0]["static"] == {
+        "affects": {"other": True, "controller": "you", "all": ["artifact", "creature"]},
+        "does": [{"modify_pt": "+1/+0"}, {"add_abilities": ["menace"]}]}
+
+
+def test_keyword_cost_after_a_dash_is_no_ability_word():
+    # 702.21a ward with a non-mana cost: no spaces around the dash, so no ability word is set aside
+    from bridge.cards.oracle.text import normalized
+    assert normalized("Ward—Pay 2 life.", "X") == "Ward—Pay 2 life."
+
+
+def test_a_sticker_sheets_lines_are_flagged_and_counted_apart():
+    """123.2: a sticker sheet is not a card; its power/toughness sticker (123.8) still says what it would change."""
+    readings = read_text("{TK}{TK} — 4/1", "Werewolf Lightning Mage", "Stickers", "")
+    assert [r.kind for r in readings] == ["sticker"]
+    assert readings[0].layer and not readings[0].structured and "unread" in readings[0].abilities[0]

@@ -38,13 +38,13 @@ class Reading:
     abilities: tuple            # vocabulary entries: keyword strings or mappings with 'text'
     structured: bool            # the reader found what the line does (keywords count as read)
     layer: bool                 # the line carries a layer effect (613.1) by its wording
-    kind: str = "static"        # keyword, static, cda, activated, loyalty, triggered, spell (KINDS)
+    kind: str = "static"        # keyword, static, cda, activated, loyalty, triggered, spell, sticker (KINDS)
     spell: tuple = ()           # an instant's or sorcery's line: the operations of its effect (resolved.py)
 
 
 # What a line is (113.3): counted apart by `mtg-layers cards coverage`. Only a static ability's (or a
 # CDA's) effect is on the board of a case; the others' effects are the case's `effects:` once resolved.
-KINDS = ("static", "cda", "spell", "activated", "loyalty", "triggered", "keyword")
+KINDS = ("static", "cda", "spell", "activated", "loyalty", "triggered", "keyword", "sticker")
 LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")         # "+1: ", "[−4]: " (the pool's brackets)
 
 
@@ -159,6 +159,10 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
     readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
     readings = read_striations(readings, name, text, lambda line: read_line(line, name), pt)
+    if re.search(r"\bStickers\b", type_line):
+        # 123.2: a sticker sheet is not a card and has no characteristics; its lines are stickers, which
+        # change the object they are put on (123.7 layer 6, 123.8 layer 7b) and stay text, flagged
+        readings = [Reading(r.line, r.abilities, r.structured, r.layer, "sticker", r.spell) for r in readings]
     return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind,
                     r.spell) for r in readings]
 

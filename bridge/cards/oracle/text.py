@@ -40,7 +40,9 @@ def with_self_reference(line: str, name: str) -> str:
     return '"'.join(parts)
 
 
-ABILITY_WORD = re.compile(r"^(?:[A-Z][a-z]+(?:[ -][a-z]+)*) — (?=[A-Z~])")
+# 207.2c an ability word, 207.2d a flavor word: no rules meaning ("Landfall — ", "Descend 8 — ",
+# "Council's dilemma — ", "Family Gathering — "); a keyword's cost after a dash has no spaces ("Ward—").
+ABILITY_WORD = re.compile(r"^[A-Z][a-z][\w'!,-]*(?: [\w'!,&-]+){0,7} — (?=[A-Z~])")
 
 
 def normalized(line: str, name: str) -> str:

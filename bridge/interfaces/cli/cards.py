@@ -219,6 +219,7 @@ def run_coverage(args) -> int:
                                          if folded(name) not in written]
         where = "cards (library.yaml and the card pool)"
     counts, unread = coverage(cards)
+    stickers = counts.pop("sticker")[1]         # 123.2: not a card's lines; listed, flagged, not counted
     read, total = (sum(counts[k][i] for k in counts) for i in (0, 1))
     print(f"{len(cards)} {where}; the reader structures {read} of {total} layer lines "
           f"({100 * read / max(total, 1):.1f}%), by kind:")
@@ -227,6 +228,9 @@ def run_coverage(args) -> int:
             note = {"triggered": "  (counted; a triggered ability's effect is the case's effects: once it resolves)",
                     "keyword": "  (changeling, devoid, overload)"}.get(kind, "")
             print(f"  {kind:<10} {done:>6,} of {of:>6,}  {100 * done / of:5.1f}%{note}")
+    if stickers:
+        print(f"  not counted: {stickers:,} layer lines of sticker sheets (123.2: a sticker sheet is not a card "
+              "and has no characteristics; a case cannot put its stickers on an object yet)")
     patterns = collections.Counter(unread_pattern(line) for _, kind, line in unread if kind in ("static", "cda"))
     if patterns:
         print("static and CDA lines left as text, by what they need:")
