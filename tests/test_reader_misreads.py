@@ -158,3 +158,14 @@ def test_a_sticker_sheets_lines_are_flagged_and_counted_apart():
     readings = read_text("{TK}{TK} — 4/1", "Werewolf Lightning Mage", "Stickers", "")
     assert [r.kind for r in readings] == ["sticker"]
     assert readings[0].layer and not readings[0].structured and "unread" in readings[0].abilities[0]
+
+
+@pytest.mark.parametrize("line,label", [
+    ("Attacking creatures you control get +1/+0.", "subjects 'with' a counter or status, attacking, blocking, tapped"),
+    ("As long as this enchantment has five or more quest counters on it, creatures you control get +2/+0.",
+     "'as long as' / 'if' conditions"),
+    ("Creatures your opponents control get -1/-1.", "other wording"),
+])
+def test_coverage_sorts_a_line_by_its_wording_at_the_start_of_a_sentence_too(line, label):
+    from bridge.interfaces.cli.cards import unread_pattern
+    assert unread_pattern(line) == label

@@ -168,13 +168,13 @@ def run_search(args) -> int:
 # Why a layer line stays text, by its wording (most lines have one of these): `cards coverage` counts them.
 UNREAD_PATTERNS = (
     ("a level, Class level or Station threshold (711, 716)", r"^(?:LEVEL|\d+/\d+$|\d+\+ \|)|: Level \d"),
-    ("'for each' / 'where X is' counts", r"\bfor each\b|\bwhere X is\b"),
-    ("'during your turn' / 'turn'", r"\bduring\b|\bturn\b"),
+    ("'for each' / 'where X is' counts", r"(?i:\bfor each\b)|\bwhere X is\b"),
+    ("'during your turn' / 'turn'", r"(?i:\bduring\b)|\bturn\b"),
     ("graveyard counts (threshold, delirium ...)", r"\bgraveyard\b"),
-    ("subjects 'with' a counter or status, attacking, blocking, tapped", r"\bwith (?:a|an|one or more) .*counter|\battacking\b|\bblocking\b|\btapped\b|\buntapped\b"),
+    ("subjects 'with' a counter or status, attacking, blocking, tapped", r"\bwith (?:a|an|one or more) .*counter|(?i:\battacking\b|\bblocking\b|\btapped\b|\buntapped\b)"),
     ("copy with exceptions", r"\bcopy\b"),
     ("control", r"\bcontrol (?:of )?(?:enchanted|equipped)|\bgains? control\b"),
-    ("'as long as' / 'if' conditions", r"\bas long as\b|\bif\b"),
+    ("'as long as' / 'if' conditions", r"(?i:\bas long as\b|\bif\b)"),
     ("several effects in one ability", r"\. [A-Z]|, and |\band (?:has|gets|is|loses|can't)\b"),
 )
 
