@@ -7,6 +7,7 @@ A card's written `abilities:` always win over the reader (bridge/cards/library.p
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -162,7 +163,7 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     if re.search(r"\bStickers\b", type_line):
         # 123.2: a sticker sheet is not a card and has no characteristics; its lines are stickers, which
         # change the object they are put on (123.7 layer 6, 123.8 layer 7b) and stay text, flagged
-        readings = [Reading(r.line, r.abilities, r.structured, r.layer, "sticker", r.spell) for r in readings]
+        readings = [dataclasses.replace(r, kind="sticker") for r in readings]
     return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind,
                     r.spell) for r in readings]
 
