@@ -63,8 +63,68 @@ function sbaPanel(result) {
   return section("State-based actions (704)", lines(items));
 }
 
+// What keeps an answer from being the whole truth (the page's banner): an ability kept as text that may
+// change a value (`unsure`), a choice a card makes as it enters not made (614.12), a card not known.
+// Mana abilities and other text that changes no characteristic are not in it.
+export function warningsOf(data, state) {
+  const items = [];
+  const unread = new Map();
+  for (const o of data.result.objects) {
+    for (const [what, sources] of Object.entries(o.unsure || {})) {
+      for (const s of sources) {
+        const key = `${s.source}'s "${s.ability}"`;
+        if (!unread.has(key)) unread.set(key, new Set());
+        unread.get(key).add(`${what === "pt" ? "P/T" : what} of ${o.id}`);
+      }
+    }
+  }
+  for (const [ability, reached] of unread) {
+    items.push(`${ability} was not read, so it was not applied: it may change the ${[...reached].join(", the ")}.`);
+  }
+  for (const entry of Array.isArray(state.doc.battlefield) ? state.doc.battlefield : []) {
+    const facts = entry && state.facts(entry);
+    if (!facts) continue;
+    if (facts.known === false) items.push(`${entry.card}: ${facts.message}.`);
+    for (const key of facts.chooses || []) {
+      if (!(entry.choices && entry.choices[key])) {
+        items.push(`${entry.id || entry.card} has no chosen ${key.replace(/_/g, " ")} (614.12): the answer is computed with none. Choose it on the board.`);
+      }
+    }
+  }
+  return items;
+}
+
+const SAID = [["name", "name"], ["type_line", "type line"], ["pt", "P/T"], ["colors", "colors"], ["controller", "controller"]];
+
+// The live region's words after a solve: the values that changed, or the count when nothing did.
+export function changesSaid(before, data) {
+  const old = new Map((before ? before.result.objects : []).map((o) => [o.id, o]));
+  const changes = [];
+  for (const o of data.result.objects) {
+    const was = old.get(o.id);
+    if (!was) continue;
+    for (const [key, words] of SAID) {
+      const a = JSON.stringify(was[key]), b = JSON.stringify(o[key]);
+      if (a !== b) changes.push(`${o.id} ${words} ${list([].concat(was[key] ?? "—"))} → ${list([].concat(o[key] ?? "—"))}`);
+    }
+  }
+  const shown = changes.slice(0, 6).join("; ") + (changes.length > 6 ? `; and ${changes.length - 6} more` : "");
+  return shown || `${data.result.objects.length} objects, ${data.result.steps.length} steps`;
+}
+
+// The answer first on a phone: one short card per object (name, type line, P/T, abilities).
+function summaryCards(objects, onPick) {
+  return el("ul", { class: "summary-cards" }, ...objects.map((o) => el("li", { class: o.unsure ? "unsure" : "" },
+    el("button", { type: "button", class: "object-link", text: o.name, title: `how ${o.id}'s values came to be`,
+      onclick: () => onPick(o.id) }),
+    o.pt ? el("span", { class: "pt", "data-object": o.id, text: o.pt + (o.unsure ? " ?" : "") }) : null,
+    el("span", { class: "type", text: `${o.type_line}${o.zone !== "battlefield" ? ` (${o.zone}, ${o.owner})` : ""}` }),
+    o.abilities.length ? el("span", { class: "abilities", text: o.abilities.join(" · ") }) : null)));
+}
+
 export function renderResult(data, onPick) {
   const result = data.result;
+  document.getElementById("summary").replaceChildren(summaryCards(result.objects, onPick));
   const body = document.getElementById("result-body");
   const permanents = result.objects.filter((o) => o.zone === "battlefield");
   const elsewhere = result.objects.filter((o) => o.zone !== "battlefield");
