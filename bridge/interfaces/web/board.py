@@ -144,8 +144,9 @@ def card_facts(name: str) -> dict:
     enters, choose" abilities make (614.12), whether it enters as or becomes a copy (707.5, 707.2), its
     types (a creature card in a hand, an instant for a resolved effect). Facts of the card data only."""
     from bridge.cards.catalog import UnknownCard, find_card
-    try:
-        card = find_card(name).card
+    from bridge.cards.store import store_path
+    try:        # the card store by its path: a connection of this request's thread, never a shared one
+        card = find_card(name, store_path=store_path()).card
     except UnknownCard as error:
         return {"known": False, "message": str(error)}
     abilities = card.abilities

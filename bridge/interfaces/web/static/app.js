@@ -63,7 +63,7 @@ function showBanner() {
   $("result-body").classList.toggle("stale", Boolean(state.stale));
   banner.replaceChildren(...(items.length ? [el("strong", { text: "Not the whole truth:" }),
     el("ul", {}, ...items.map((text) => el("li", { text }))),
-    state.stale ? el("button", { type: "button", id: "retry", text: "Retry", onclick: state.stale.retry }) : null] : []));
+    state.stale ? el("button", { type: "button", id: "retry", text: "Retry", onclick: state.stale.retry }) : ""] : []));
 }
 
 // The board each request sends: an opened file's own text until the first edit (errors then name the
@@ -92,11 +92,12 @@ function keep() {
 let timer = null;
 function changed(edited = true) {
   if (edited) state.text = null;
+  const begun = performance.now();
   renderBoard(state);
   renderZones(state);
-  keep();
+  document.body.dataset.editMs = String(Math.round(performance.now() - begun));    // measured by the tests
   clearTimeout(timer);
-  timer = setTimeout(solve, 250);
+  timer = setTimeout(() => { keep(); solve(); }, 250);
 }
 
 async function solve() {
@@ -122,8 +123,10 @@ async function solve() {
   $("comparison").replaceChildren();
   const before = state.last;
   Object.assign(state, { last: data, stale: null });
+  const begun = performance.now();
   renderResult(data, pick);
   showBanner();
+  document.body.dataset.answerMs = String(Math.round(performance.now() - begun));
   say(`solved: ${changesSaid(before, data)}`);
   document.body.dataset.solved = String(asked);
 }

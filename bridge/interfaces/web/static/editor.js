@@ -77,8 +77,8 @@ export function select(where, options, value, onchange, label) {
 // A menu whose options (other objects) are built when it is opened: until then it holds the value only.
 export function lazySelect(where, first, value, options, onchange, label) {
   const box = select(where, value ? [first, [value, value]] : [first], value, onchange, label);
-  const fill = () => {
-    if (box.dataset.filled) return;
+  const fill = (event) => {
+    if (box.dataset.filled && event.type === "keydown") return;
     box.dataset.filled = "1";
     const current = box.value;
     box.replaceChildren(...[first, ...options()].map(([v, t]) => el("option", { value: v, text: t, selected: v === current })));
@@ -248,6 +248,27 @@ function refocus(key) {
   if (found) found.focus({ preventScroll: true });
 }
 
+// A list drawn again after an edit: a row whose entry, place and card facts are those it was drawn
+// from stays as it is (the page stays fast on a big board: only the edited rows are new).
+function redraw(list, state, name, drawRow) {
+  const entries = Array.isArray(state.doc[name]) ? state.doc[name] : [];
+  const context = JSON.stringify([entries.length, players(state.doc)]);
+  const old = [...list.children];
+  entries.forEach((entry, i) => {
+    // a file's odd shapes (not a list, an entry not a mapping) are shown as they are; the errors say why
+    const mapping = entry && typeof entry === "object" && !Array.isArray(entry);
+    const facts = mapping && name === "battlefield" ? state.facts(entry) : null;
+    const signature = `${i} ${context} ${JSON.stringify(entry)} ${JSON.stringify(facts)}`;
+    const kept = old[i];
+    if (kept && kept.entry === entry && kept.signature === signature) return;
+    const row = mapping ? drawRow(state, entry, i)
+      : el("li", { class: "object", "data-where": `${name}[${i}]`, text: JSON.stringify(entry) });
+    Object.assign(row, { entry, signature });
+    if (kept) kept.replaceWith(row); else list.append(row);
+  });
+  for (const extra of old.slice(entries.length)) extra.remove();
+}
+
 export function renderBoard(state) {
   const doc = state.doc;
   const key = focusKey();
@@ -255,12 +276,8 @@ export function renderBoard(state) {
   document.getElementById("players").value = players(doc).join(", ");
   const rules = document.getElementById("rules");
   rules.value = state.rules || doc.rules || "current";
-  // a file's odd shapes (not a list, an entry not a mapping) are shown as they are; the errors say why
-  const mapping = (value) => value && typeof value === "object" && !Array.isArray(value);
-  const listed = (name, row) => (Array.isArray(doc[name]) ? doc[name] : []).map((entry, i) => (mapping(entry)
-    ? row(state, entry, i) : el("li", { class: "object", "data-where": `${name}[${i}]`, text: JSON.stringify(entry) })));
-  document.getElementById("objects").replaceChildren(...listed("battlefield", objectRow));
-  document.getElementById("effects").replaceChildren(...listed("effects", effectRow));
+  redraw(document.getElementById("objects"), state, "battlefield", objectRow);
+  redraw(document.getElementById("effects"), state, "effects", effectRow);
   const shown = new Set(["case", "rules", "players", "battlefield", "effects", "source", "hands", "graveyards",
     "libraries", "exile", "emblems"]);
   const kept = Object.keys(doc).filter((name) => !shown.has(name));

@@ -86,11 +86,10 @@ const OPERATIONS = [["modify_pt", "gets +N/+N", "+3/+3"], ["set_base_pt", "has b
 const LISTS = new Set(["add_colors", "set_colors", "add_types", "add_subtypes", "add_abilities"]);
 
 export function effectForm(state) {
-  const doc = state.doc;
   const kind = el("select", { id: "effect-kind", "aria-label": "kind of effect" },
     el("option", { value: "copy", text: "becomes a copy of" }), el("option", { value: "activated", text: "an activated ability of" }),
     el("option", { value: "does", text: "does" }));
-  const target = lazySelect("", ["", "object…"], "", () => objectIds(doc).map((id) => [id, id]), () => {}, "object");
+  const target = lazySelect("", ["", "object…"], "", () => objectIds(state.doc).map((id) => [id, id]), () => {}, "object");
   target.id = "effect-object";
   const op = select("", OPERATIONS.map(([k, t]) => [k, t]), "modify_pt", () => {}, "operation");
   op.id = "effect-op";
@@ -112,6 +111,7 @@ export function effectForm(state) {
       effect = { does: arg == null ? op.value : { [op.value]: arg }, affects: [] };
     } else return;
     if (from) effect.from = from;
+    const doc = state.doc;
     doc.effects = [...(Array.isArray(doc.effects) ? doc.effects : []), effect];
     state.changed();
   } }, el("label", {}, "Effect from ", label), el("label", {}, "that ", kind), target, op, value,
@@ -132,7 +132,7 @@ export function inlineCardForm(state) {
     const text = value("inline-text");
     if (text) card.abilities = text.split(/\n|(?<=\.)\s+(?=[A-Z{])/).map((t) => t.trim()).filter(Boolean).map((t) => ({ text: t }));
     const base = card.name.toLowerCase().replace(/['’]/g, "").replace(/[^\p{L}\p{N}_]+/gu, "_").replace(/^_+|_+$/g, "");
-    const ids = new Set(objectIds(doc()));
+    const ids = new Set(objectIds(state.doc));
     let id = base || "inline_card", n = 1;
     while (ids.has(id)) id = `${base}_${++n}`;
     if (!Array.isArray(state.doc.battlefield)) state.doc.battlefield = [];
@@ -143,5 +143,4 @@ export function inlineCardForm(state) {
   field("inline-type", "Type line ", "Creature — Cat"), field("inline-pt", "P/T ", "2/2"),
   el("label", { class: "full" }, "Rules text (kept as text: shown, not applied) ", el("textarea", { id: "inline-text", rows: 2 })),
   el("button", { type: "submit", text: "Add this card" }));
-  function doc() { return state.doc; }
 }
