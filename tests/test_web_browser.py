@@ -37,6 +37,7 @@ def browser(tmp_path_factory):
             str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(CHROMIUM), headless=True,
             args=ARGS, viewport={"width": 1400, "height": 1000}, accept_downloads=True)
         context.set_default_timeout(60_000)
+        context.add_init_script("localStorage.clear()")       # each page starts with a new board, not the last one
         try:
             yield context
         finally:

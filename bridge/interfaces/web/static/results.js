@@ -168,7 +168,10 @@ function renderGraph(data) {
   const steps = data.deps.steps.map((step, i) => {
     const figure = el("figure", { class: "graph" });
     figure.innerHTML = data.graphs[i];          // the server's SVG, every text escaped there
-    figure.append(el("figcaption", { text: `step ${step.step}, layer ${step.layer} (CR ${step.rule}): applied ${step.applied.join("; ")}` }));
+    const caption = `step ${step.step}, layer ${step.layer} (CR ${step.rule}): applied ${step.applied.join("; ")}`;
+    const svg = figure.querySelector("svg");
+    if (svg) svg.setAttribute("aria-label", `dependency graph of ${caption}`);     // an image's name (WCAG 1.1.1)
+    figure.append(el("figcaption", { text: caption }));
     const reasons = step.dependencies.map((d) => `${d.dependent} depends on ${d.depends_on}${d.in_loop ? " [loop: timestamp order, 613.8b]" : ""} — because ${d.reasons.join("; ")}`);
     return el("div", {}, figure, lines(reasons));
   });
