@@ -124,6 +124,9 @@ def test_the_banner_says_what_the_answer_lacks(browser, address, artifacts, axe)
     expect(row(page, "llanowar_elves")).to_contain_text("Creature — Elf")
     assert page.evaluate("document.activeElement.dataset.where") == "battlefield[3].choices.creature_type"
     expect(page.locator("#status")).to_contain_text("llanowar_elves type line")      # the live region says what changed
+    page.locator("#explanation button.rule-link", has_text="613.1d").first.click()      # a rule number opens its text
+    expect(page.locator("#rule")).to_contain_text("Layer 4: Type-changing effects are applied.")
+    page.locator("#rule button").click()
 
     # the server gone: the answer is marked out of date, the spinner stops, Retry solves again
     page.route("**/api/solve", lambda route: route.abort())

@@ -2,7 +2,7 @@
 // edit, and shows the answer, with a banner whenever the answer is not the whole truth. The board is
 // kept in the address (a link another judge can open) and in this browser's storage.
 import { el, freshId, renderBoard, showErrors } from "./editor.js";
-import { changesSaid, renderComparison, renderHistory, renderResult, warningsOf } from "./results.js";
+import { changesSaid, renderComparison, renderHistory, renderResult, setRules, warningsOf } from "./results.js";
 import { effectForm, inlineCardForm, renderZones } from "./zones.js";
 
 const NEW_BOARD = () => ({ case: "A board built on the judges' page", rules: "current", players: ["Alice", "Bob"], battlefield: [] });
@@ -227,6 +227,7 @@ async function start() {
   let meta;
   try { meta = await (await fetch("/api/meta")).json(); } catch { meta = { editions: ["current"] }; }
   state.editions = meta.editions;
+  fetch("/static/rules.json").then((r) => r.json()).then(setRules).catch(() => {});   // rule numbers stay text without it
   $("rules").replaceChildren(...meta.editions.map((e) => el("option", { value: e, text: e })));
   // The edition asked for is sent like --rules; it goes into the file's rules: too, unless the file
   // states what it expects under that edition (expect_under:), which a case's own edition cannot have.

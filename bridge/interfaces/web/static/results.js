@@ -10,8 +10,29 @@ function section(title, ...children) {
   return el("section", { class: "panel" }, el("h3", { text: title }), ...children);
 }
 
+// The rules the solver cites, with their text (rules.json, tools/extract_cited_rules.py): a rule number in
+// the answer is a button that opens it.
+const RULES = { edition: "", rules: {} };
+export function setRules(data) { Object.assign(RULES, data); }
+
+function openRule(number) {
+  const box = document.getElementById("rule");
+  box.replaceChildren(el("h3", { text: `CR ${number} (Comprehensive Rules, ${RULES.edition})` }),
+    el("p", { text: RULES.rules[number] }),
+    el("button", { type: "button", text: "Close", onclick: () => box.close() }));
+  box.showModal();
+}
+
+export function withRules(text) {
+  const parts = String(text).split(/\b([1-9]\d{2}\.\d+[a-z]?)\b/);
+  if (parts.length === 1) return [text];
+  return parts.map((part, i) => (i % 2 && RULES.rules[part]
+    ? el("button", { type: "button", class: "rule-link", text: part, "aria-label": `rule ${part}: open its text`,
+      onclick: () => openRule(part) }) : part));
+}
+
 function lines(items) {
-  return el("ul", {}, ...items.map((text) => el("li", { text })));
+  return el("ul", {}, ...items.map((text) => el("li", {}, ...withRules(text))));
 }
 
 // The columns an ability kept as text may change, by characteristic (`unsure` in the JSON, issue 32);
@@ -183,7 +204,7 @@ function renderGraph(data) {
 function renderExplanation(explain) {
   const box = document.getElementById("explanation");
   const layers = explain.layers.map((layer) => el("div", { class: "layer" },
-    el("h4", { text: `layer ${layer.layer} — ${layer.name} (CR ${layer.rule})` }),
+    el("h4", {}, ...withRules(`layer ${layer.layer} — ${layer.name} (CR ${layer.rule})`)),
     ...layer.steps.map((step) => el("div", { class: "step" },
       ...step.applied.map((e) => el("p", { class: "applied", text: `step ${step.step}: ${e.effect} [${e.kind}, ${e.timestamp == null ? "no timestamp" : `timestamp ${e.timestamp}`}]` })),
       lines([...step.why.map((w) => `why now: ${w}`),
