@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -56,6 +57,8 @@ def address():
 @pytest.fixture(scope="module")
 def axe() -> Path:
     if not AXE.exists():
+        if not shutil.which("npm"):
+            pytest.fail("npm is missing: the accessibility check installs axe-core with it (apt-get install npm)")
         done = subprocess.run(["npm", "install", "--prefix", str(AXE.parents[2]), f"axe-core@{AXE_VERSION}", "--no-audit",
                                "--no-fund", "--silent"], capture_output=True, text=True, timeout=300)
         assert done.returncode == 0 and AXE.exists(), f"npm install axe-core@{AXE_VERSION} failed: {done.stderr[-2000:]}"
