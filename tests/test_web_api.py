@@ -42,7 +42,7 @@ def pts(result: dict) -> dict:
 def test_the_page_and_its_files(address):
     status, page = request(address, "/")
     assert status == 200 and b'<script type="module" src="/static/app.js">' in page
-    for name in ("app.js", "editor.js", "results.js", "style.css"):
+    for name in ("app.js", "editor.js", "results.js", "zones.js", "style.css", "rules.json"):
         assert request(address, f"/static/{name}")[0] == 200
     assert request(address, "/favicon.ico")[1].startswith(b"<svg")
     assert b"http" not in request(address, "/static/app.js")[1]      # nothing from the internet
@@ -146,6 +146,19 @@ def test_completion_from_the_library(address):
     assert status == 200 and data["cards"][0] == {"name": "Blood Moon", "id": "blood_moon"}
     assert {"name": "Urborg, Tomb of Yawgmoth", "id": "urborg_tomb_of_yawgmoth"} in request(address, "/api/cards?q=urborg")[1]["cards"]
     assert request(address, "/api/cards?q=" + "x" * 100_000)[0] in (200, 414, 431)
+
+
+def test_a_cards_facts_give_its_fields(address):
+    """The editor's fields from the card data: the choices an "as ... enters, choose" ability makes
+    (614.12), entering as or becoming a copy (707.5, 707.2); an unknown name is said, not an error."""
+    facts = lambda name: request(address, "/api/card?name=" + name.replace(" ", "%20"))  # noqa: E731
+    assert facts("conspiracy") == (200, {"known": True, "name": "Conspiracy", "id": "conspiracy", "type_line": "Enchantment",
+                                         "types": ["Enchantment"], "pt": None, "chooses": ["creature_type"],
+                                         "enters_as_copy": False, "becomes_copy": False})
+    assert facts("Painter's Servant")[1]["chooses"] == ["color"]
+    assert facts("Clone")[1]["enters_as_copy"] and facts("Unstable Shapeshifter")[1]["becomes_copy"]
+    status, unknown = facts("Grizly Beers")
+    assert status == 200 and not unknown["known"] and "unknown card 'Grizly Beers'" in unknown["message"]
 
 
 def test_completion_from_the_card_store_too(address, tmp_path, monkeypatch):

@@ -37,6 +37,7 @@ def browser(tmp_path_factory):
             str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(CHROMIUM), headless=True,
             args=ARGS, viewport={"width": 1400, "height": 1000}, accept_downloads=True)
         context.set_default_timeout(60_000)
+        context.add_init_script("localStorage.clear()")       # each page starts with a new board, not the last one
         try:
             yield context
         finally:
@@ -107,6 +108,7 @@ def test_a_judges_story(browser, address, artifacts, tmp_path):
     # a resolved effect: Giant Growth on the bear, +3/+3 in 7c after Humility's 1/1 in 7b
     add_card(page, "Giant Growth", field="#effect-spell")
     solved = wait_solved(page, solved)
+    page.focus("#effects li:nth-child(1) select")          # the menu of objects is filled when it is opened
     page.select_option("#effects li:nth-child(1) select", "grizzly_bears")
     solved = wait_solved(page, solved)
     assert pt_of(page, "grizzly_bears") == "4/4"
@@ -178,10 +180,10 @@ def test_a_phone_screen(browser, address, artifacts):
     page.set_input_files("#upload", str(ROOT / "cases" / "classics" / "humility_then_opalescence.yaml"))
     wait_solved(page, None)
     assert pt_of(page, "humility") == "4/4"
-    # one column, nothing wider than the screen but the table's own scrolling box
+    # one column, nothing wider than the screen but the table's own scrolling box; the answer first
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     board, result = page.locator("#board").bounding_box(), page.locator("#results").bounding_box()
-    assert result["y"] >= board["y"] + board["height"] - 1
+    assert board["y"] >= result["y"] + result["height"] - 1
     page.screenshot(path=str(artifacts / "phone.png"), full_page=True)
     page.close()
 

@@ -137,3 +137,21 @@ def stored_names(words: list[str], most: int) -> list[str]:
         return store.search(words, limit=most)
     finally:
         store.db.close()
+
+
+def card_facts(name: str) -> dict:
+    """What the page's editor needs to know of a card to offer the right fields: the choices its "as ...
+    enters, choose" abilities make (614.12), whether it enters as or becomes a copy (707.5, 707.2), its
+    types (a creature card in a hand, an instant for a resolved effect). Facts of the card data only."""
+    from bridge.cards.catalog import UnknownCard, find_card
+    from bridge.cards.store import store_path
+    try:        # the card store by its path: a connection of this request's thread, never a shared one
+        card = find_card(name, store_path=store_path()).card
+    except UnknownCard as error:
+        return {"known": False, "message": str(error)}
+    abilities = card.abilities
+    return {"known": True, "name": card.name, "id": snake_case(card.name), "type_line": card.type_line,
+            "types": list(card.supertypes_and_types), "pt": card.pt_text or None,
+            "chooses": list(dict.fromkeys(a.chooses for a in abilities if a.chooses)),
+            "enters_as_copy": any(a.enters_as_copy is not None for a in abilities),
+            "becomes_copy": any(a.becomes_copy is not None for a in abilities)}

@@ -24,6 +24,8 @@ STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
           "/static/editor.js": ("editor.js", "text/javascript; charset=utf-8"),
           "/static/results.js": ("results.js", "text/javascript; charset=utf-8"),
+          "/static/zones.js": ("zones.js", "text/javascript; charset=utf-8"),
+          "/static/rules.json": ("rules.json", "application/json; charset=utf-8"),
           "/static/style.css": ("style.css", "text/css; charset=utf-8")}
 # The page's own files only (no CDN, no inline script): the browser runs nothing else.
 SECURITY_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -159,6 +161,9 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/api/cards":
             query = parse_qs(url.query, max_num_fields=4).get("q", [""])[0][:200]
             return HTTPStatus.OK, {"cards": board.completions(query)}, None
+        if url.path == "/api/card":             # the fields a card's entry needs (its choices, copies)
+            name = parse_qs(url.query, max_num_fields=4).get("name", [""])[0][:200]
+            return HTTPStatus.OK, board.card_facts(name), None
         if url.path == "/api/meta":
             from bridge.reading.case_keys import EDITIONS
             return HTTPStatus.OK, {"editions": list(EDITIONS), "limits": {

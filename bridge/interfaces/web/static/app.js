@@ -1,68 +1,140 @@
 // The judges' page: holds the board (a case mapping), asks the local server to solve it after each
-// edit, and shows the answer. The server runs the same Python API as the command line.
+// edit, and shows the answer, with a banner whenever the answer is not the whole truth. The board is
+// kept in the address (a link another judge can open) and in this browser's storage.
 import { el, freshId, renderBoard, showErrors } from "./editor.js";
-import { renderComparison, renderHistory, renderResult } from "./results.js";
+import { changesSaid, renderComparison, renderHistory, renderResult, setRules, warningsOf } from "./results.js";
+import { effectForm, inlineCardForm, renderZones } from "./zones.js";
 
 const NEW_BOARD = () => ({ case: "A board built on the judges' page", rules: "current", players: ["Alice", "Bob"], battlefield: [] });
-const state = { doc: NEW_BOARD(), file: "board.yaml", editions: [], completions: new Map(), asked: 0, changed };
+const STORED = "mtg-layers-board";
+const state = { doc: NEW_BOARD(), file: "board.yaml", editions: [], completions: new Map(), asked: 0, changed,
+  cards: new Map(), facts, last: null, stale: null };
 const $ = (id) => document.getElementById(id);
 
-function say(text, busy = false) {
-  $("status").textContent = text;
+function say(text, busy = false, action = null) {
+  $("status").replaceChildren(text, ...(action ? [" ", action] : []));
   document.body.classList.toggle("busy", busy);
 }
 
+// A request that fails (the server stopped, the network dropped) is said, never left turning.
 async function post(path, payload) {
-  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ file: state.file, rules: state.rules, ...payload }) });
-  let data;
-  try { data = await response.json(); } catch { data = { message: `the server answered ${response.status}` }; }
-  return { ok: response.ok, data };
+  try {
+    const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ file: state.file, rules: state.rules, ...payload }) });
+    let data;
+    try { data = await response.json(); } catch { data = { message: `the server answered ${response.status}` }; }
+    return { ok: response.ok, data };
+  } catch (error) {
+    return { ok: false, data: { status: "unreachable", message: "the server does not answer (is mtg-layers serve still running?)" } };
+  }
 }
 
-function failed(data) {
-  showErrors(data.errors || [{ where: "", message: data.message || "the request failed" }]);
-  say(data.status === "error" ? "The board has errors: see the marked fields." : data.message || "The request failed.");
+function failed(data, retry) {
+  if (data.status === "error") showErrors(data.errors || [{ where: "", message: data.message }]);
+  else showErrors([]);
+  const reason = data.status === "error" ? "the board has errors (see the marked fields)" : data.message || "the request failed";
+  state.stale = { reason, retry };
+  showBanner();
+  say(`Not solved: ${reason}.`, false, el("button", { type: "button", text: "Retry", onclick: retry }));
+}
+
+// The card facts the editor needs (choices, copies), asked once per name; the board is drawn again when they come.
+function facts(entry) {
+  const name = entry && typeof entry.card === "string" ? entry.card.trim().toLowerCase() : null;
+  if (!name) return null;
+  if (!state.cards.has(name)) {
+    state.cards.set(name, null);
+    fetch(`/api/card?name=${encodeURIComponent(name)}`).then((r) => (r.ok ? r.json() : null)).then((known) => {
+      if (!known) { state.cards.delete(name); return; }
+      state.cards.set(name, known);
+      renderBoard(state);
+      showBanner();
+    }).catch(() => state.cards.delete(name));
+  }
+  return state.cards.get(name);
+}
+
+// The banner above the answer: everything that keeps it from being the whole truth.
+function showBanner() {
+  const items = state.last ? warningsOf(state.last, state) : [];
+  if (state.stale) items.unshift(`The answer below is out of date: ${state.stale.reason}.`);
+  const banner = $("banner");
+  banner.hidden = !items.length;
+  $("result-body").classList.toggle("stale", Boolean(state.stale));
+  banner.replaceChildren(...(items.length ? [el("strong", { text: "Not the whole truth:" }),
+    el("ul", {}, ...items.map((text) => el("li", { text }))),
+    state.stale ? el("button", { type: "button", id: "retry", text: "Retry", onclick: state.stale.retry }) : ""] : []));
 }
 
 // The board each request sends: an opened file's own text until the first edit (errors then name the
 // lines of that file), else the edited mapping.
 const board = () => state.text ?? state.doc;
 
+// The board in the address (#board=...) and in local storage, so a reload or a shared link has it.
+function encode(doc) {
+  const bytes = new TextEncoder().encode(JSON.stringify(doc));
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decode(text) {
+  const raw = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(raw, (c) => c.charCodeAt(0))));
+}
+
+function keep() {
+  const code = encode(state.doc);
+  history.replaceState(null, "", `#board=${code}`);
+  try { localStorage.setItem(STORED, code); } catch { /* storage full or off: the address still has it */ }
+}
+
 let timer = null;
 function changed(edited = true) {
   if (edited) state.text = null;
+  const begun = performance.now();
   renderBoard(state);
+  renderZones(state);
+  document.body.dataset.editMs = String(Math.round(performance.now() - begun));    // measured by the tests
   clearTimeout(timer);
-  timer = setTimeout(solve, 250);
+  timer = setTimeout(() => { keep(); solve(); }, 250);
 }
 
 async function solve() {
   const asked = ++state.asked;
-  if (!(Array.isArray(state.doc.battlefield) && state.doc.battlefield.length) && !state.doc.stack
-      && Object.keys(state.doc).every((key) => ["case", "rules", "players", "battlefield"].includes(key))) {
+  const doc = state.doc;
+  const empty = (value) => !value || (Array.isArray(value) ? !value.length : !Object.keys(value).length);
+  if (empty(doc.battlefield) && ["stack", "hands", "graveyards", "libraries", "exile", "emblems"].every((k) => empty(doc[k]))
+      && Object.keys(doc).every((key) => ["case", "rules", "players", "battlefield"].includes(key))) {
     showErrors([]);
+    Object.assign(state, { last: null, stale: null });
+    showBanner();
     $("result-body").replaceChildren(el("p", { class: "note", text: "Add cards to see their characteristics." }));
-    for (const id of ["graph", "explanation", "comparison"]) $(id).replaceChildren();
+    for (const id of ["graph", "explanation", "comparison", "summary"]) $(id).replaceChildren();
     say("");
     return;
   }
   say("solving…", true);
   const { ok, data } = await post("/api/solve", { board: board() });
   if (asked !== state.asked) return;          // an older answer, for a board since changed
-  if (!ok) { failed(data); return; }
+  if (!ok) { failed(data, solve); return; }
   showErrors([]);
   $("history").hidden = true;
   $("comparison").replaceChildren();
+  const before = state.last;
+  Object.assign(state, { last: data, stale: null });
+  const begun = performance.now();
   renderResult(data, pick);
-  say(`solved: ${data.result.objects.length} objects, ${data.result.steps.length} steps`);
+  showBanner();
+  document.body.dataset.answerMs = String(Math.round(performance.now() - begun));
+  say(`solved: ${changesSaid(before, data)}`);
   document.body.dataset.solved = String(asked);
 }
 
 async function pick(objectId) {
   say(`explaining ${objectId}…`, true);
   const { ok, data } = await post("/api/explain", { board: board(), object: objectId });
-  if (!ok) { failed(data); return; }
+  if (!ok) { failed(data, () => pick(objectId)); return; }
   renderHistory(data);
   say(`how ${objectId}'s values came to be`);
 }
@@ -71,18 +143,20 @@ async function compare() {
   const editions = state.editions;
   say("comparing editions…", true);
   const { ok, data } = await post("/api/compare", { board: board(), editions });
-  if (!ok) { failed(data); return; }
+  if (!ok) { failed(data, compare); return; }
   renderComparison(data);
   say(`compared ${editions.join(", ")}`);
 }
 
 async function complete(text) {
   if (text.trim().length < 2) return;
-  const response = await fetch(`/api/cards?q=${encodeURIComponent(text)}`);
-  if (!response.ok) return;
-  const { cards } = await response.json();
-  for (const card of cards) state.completions.set(card.name.toLowerCase(), card);
-  $("card-names").replaceChildren(...cards.map((card) => el("option", { value: card.name })));
+  try {
+    const response = await fetch(`/api/cards?q=${encodeURIComponent(text)}`);
+    if (!response.ok) return;
+    const { cards } = await response.json();
+    for (const card of cards) state.completions.set(card.name.toLowerCase(), card);
+    $("card-names").replaceChildren(...cards.map((card) => el("option", { value: card.name })));
+  } catch { /* no completion while the server is away; the solve says so */ }
 }
 
 // The adders: a name typed (or picked from the completion) becomes an object or an effect.
@@ -113,9 +187,10 @@ async function load(text, file) {
   state.file = file || "board.yaml";
   say("reading the case file…", true);
   const { ok, data } = await post("/api/parse", { yaml: text });
-  if (!ok) { failed(data); return; }
+  if (!ok) { failed(data, () => load(text, file)); return; }
   Object.assign(state, { doc: data.board, rules: undefined, text });
   renderBoard(state);
+  renderZones(state);
   if (data.errors.length) { showErrors(data.errors); say("The case file has errors: see the marked fields."); return; }
   $("paste-box").hidden = true;
   changed(false);
@@ -123,16 +198,36 @@ async function load(text, file) {
 
 async function download() {
   const { ok, data } = await post("/api/yaml", { board: board() });
-  if (!ok) { failed(data); return; }
+  if (!ok) { failed(data, download); return; }
   const link = el("a", { href: URL.createObjectURL(new Blob([data.yaml], { type: "text/yaml" })), download: state.file });
   document.body.append(link);
   link.click();
   link.remove();
 }
 
+function clear() {
+  const previous = { doc: state.doc, file: state.file, rules: state.rules, text: state.text };
+  Object.assign(state, { doc: NEW_BOARD(), file: "board.yaml", rules: undefined });
+  changed();
+  clearTimeout(timer);
+  solve().then(() => say("A new board.", false, el("button", { type: "button", id: "undo", text: "Undo",
+    onclick: () => { Object.assign(state, previous); changed(previous.text == null); } })));
+}
+
+function stored() {
+  const code = location.hash.startsWith("#board=") ? location.hash.slice(7) : localStorage.getItem(STORED);
+  if (!code) return null;
+  try {
+    const doc = decode(code);
+    return doc && typeof doc === "object" && !Array.isArray(doc) ? doc : null;
+  } catch { return null; }
+}
+
 async function start() {
-  const meta = await (await fetch("/api/meta")).json();
+  let meta;
+  try { meta = await (await fetch("/api/meta")).json(); } catch { meta = { editions: ["current"] }; }
   state.editions = meta.editions;
+  fetch("/static/rules.json").then((r) => r.json()).then(setRules).catch(() => {});   // rule numbers stay text without it
   $("rules").replaceChildren(...meta.editions.map((e) => el("option", { value: e, text: e })));
   // The edition asked for is sent like --rules; it goes into the file's rules: too, unless the file
   // states what it expects under that edition (expect_under:), which a case's own edition cannot have.
@@ -147,16 +242,16 @@ async function start() {
     state.doc.players = e.target.value.split(",").map((p) => p.trim()).filter(Boolean);
     changed();
   });
-  for (const id of ["card-name", "effect-spell"]) $(id).addEventListener("input", (e) => complete(e.target.value));
+  $("other-effects").replaceChildren(effectForm(state));
+  $("inline").append(inlineCardForm(state));
+  document.addEventListener("input", (e) => { if (e.target.getAttribute("list") === "card-names") complete(e.target.value); });
   $("add-card").addEventListener("submit", addCard);
   $("add-effect").addEventListener("submit", addEffect);
   $("solve").addEventListener("click", solve);
   $("compare").addEventListener("click", compare);
   $("download").addEventListener("click", download);
-  $("clear").addEventListener("click", () => {
-    Object.assign(state, { doc: NEW_BOARD(), file: "board.yaml", rules: undefined });
-    changed();
-  });
+  $("print").addEventListener("click", () => window.print());
+  $("clear").addEventListener("click", clear);
   $("paste-toggle").addEventListener("click", () => { $("paste-box").hidden = !$("paste-box").hidden; });
   $("paste-load").addEventListener("click", () => load($("paste-text").value, "pasted.yaml"));
   $("upload").addEventListener("change", async (e) => {
@@ -164,7 +259,9 @@ async function start() {
     if (file) await load(await file.text(), file.name);
     e.target.value = "";
   });
-  renderBoard(state);
+  window.addEventListener("hashchange", () => { const doc = stored(); if (doc) { state.doc = doc; changed(); } });
+  const kept = stored();
+  if (kept) { state.doc = kept; changed(); } else { renderBoard(state); renderZones(state); }
   document.body.dataset.ready = "true";
 }
 

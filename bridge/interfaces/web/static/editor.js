@@ -1,9 +1,14 @@
 // The board editor: the permanents in timestamp order (drag, or ▲ ▼), their controller, counters,
-// attachment, status and copy target, and the resolved effects. It edits `state.doc`, a case
-// mapping in the format of docs/case-format.md, and calls state.changed() after each edit.
-// Every text is set with textContent: names are data.
+// attachment, status, copy target and the choices they made as they entered, and the resolved effects.
+// It edits `state.doc`, a case mapping in the format of docs/case-format.md, and calls state.changed()
+// after each edit. Every text is set with textContent: names are data. Menus of other objects are filled
+// when opened (a board of n cards keeps n menus of one option each, not n menus of n options).
 
 const STATUSES = [["face_down", "face down"], ["flipped", "flipped"], ["transformed", "transformed"]];
+export const COLORS = ["white", "blue", "black", "red", "green"];
+// A choice key (bridge/vocabulary/keys.py CHOICE_KEYS) in words, for its field's label.
+const CHOICE_WORDS = { creature_type: "creature type", color: "color", land_type: "land type", name: "card name",
+  card_type: "card type", player: "player", creature: "creature", permanent: "permanent", card: "card" };
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -19,7 +24,7 @@ export function el(tag, props = {}, ...children) {
 }
 
 export function cardName(entry) {
-  const card = entry && entry.card;
+  const card = entry && typeof entry === "object" ? entry.card : entry;
   if (typeof card === "string") return card;
   if (card && typeof card === "object") return card.name || "(inline card)";
   return entry && entry.copy_of ? `token copy of ${entry.copy_of}` : "";
@@ -39,7 +44,7 @@ export function freshId(doc, base) {
   return id;
 }
 
-function players(doc) {
+export function players(doc) {
   return Array.isArray(doc.players) && doc.players.length ? doc.players : ["Alice", "Bob"];
 }
 
@@ -61,7 +66,7 @@ export function parseCounters(text) {
   return counters;
 }
 
-function select(where, options, value, onchange, label) {
+export function select(where, options, value, onchange, label) {
   const box = el("select", { "data-where": where, "aria-label": label, onchange });
   for (const [optionValue, text] of options) {
     box.append(el("option", { value: optionValue, text, selected: optionValue === (value ?? "") }));
@@ -69,7 +74,20 @@ function select(where, options, value, onchange, label) {
   return box;
 }
 
-function setOrDrop(entry, key, value) {
+// A menu whose options (other objects) are built when it is opened: until then it holds the value only.
+export function lazySelect(where, first, value, options, onchange, label) {
+  const box = select(where, value ? [first, [value, value]] : [first], value, onchange, label);
+  const fill = (event) => {
+    if (box.dataset.filled && event.type === "keydown") return;
+    box.dataset.filled = "1";
+    const current = box.value;
+    box.replaceChildren(...[first, ...options()].map(([v, t]) => el("option", { value: v, text: t, selected: v === current })));
+  };
+  for (const kind of ["focus", "mousedown", "pointerdown", "keydown"]) box.addEventListener(kind, fill);
+  return box;
+}
+
+export function setOrDrop(entry, key, value) {
   if (value === "" || value == null || (typeof value === "object" && !Object.keys(value).length)) delete entry[key];
   else entry[key] = value;
 }
@@ -90,19 +108,45 @@ export function move(doc, from, to) {
   }
 }
 
+// The fields of the choices a card makes as it enters (614.12), from its own "as ... enters, choose".
+function choiceFields(state, entry, where) {
+  const facts = state.facts(entry);
+  const keys = [...new Set([...(facts && facts.chooses) || [], ...Object.keys(entry.choices || {})])];
+  return keys.map((key) => {
+    const value = (entry.choices || {})[key];
+    const set = (v) => {
+      const choices = { ...(entry.choices || {}) };
+      setOrDrop(choices, key, typeof v === "string" ? v.trim() : v);
+      setOrDrop(entry, "choices", choices);
+      state.changed();
+    };
+    const label = `chosen ${CHOICE_WORDS[key] || key}`;
+    const whereKey = `${where}.choices.${key}`;
+    let field;
+    if (key === "color") field = select(whereKey, [["", "— not chosen"], ...COLORS.map((c) => [c, c])], value, (e) => set(e.target.value), label);
+    else if (key === "player") field = select(whereKey, [["", "— not chosen"], ...players(state.doc).map((p) => [p, p])], value, (e) => set(e.target.value), label);
+    else if (["creature", "permanent", "card"].includes(key)) {
+      field = lazySelect(whereKey, ["", "— not chosen"], value, () => objectIds(state.doc).map((id) => [id, id]), (e) => set(e.target.value), label);
+    } else field = el("input", { value: value ?? "", "data-where": whereKey, "aria-label": label, class: "choice",
+      placeholder: key === "creature_type" ? "Elf" : "", onchange: (e) => set(e.target.value) });
+    return el("label", { class: value ? "choice-field" : "choice-field missing" }, `${label} `, field);
+  });
+}
+
 function objectRow(state, entry, index) {
   const doc = state.doc;
   const where = `battlefield[${index}]`;
   const count = doc.battlefield.length;
   const edit = (fn) => () => { fn(); state.changed(); };
-  const others = objectIds(doc).filter((id) => id !== entry.id).map((id) => [id, id]);
+  const others = () => objectIds(doc).filter((id) => id !== entry.id).map((id) => [id, id]);
+  const facts = state.facts(entry);
   const name = el("input", { value: cardName(entry), "data-where": `${where}.card`, list: "card-names",
     "aria-label": "card name", class: "card-input", disabled: typeof entry.card !== "string",
     onchange: (event) => { entry.card = event.target.value.trim(); state.changed(); } });
   const status = el("span", { class: "status", role: "group", "aria-label": "status", "data-where": `${where}.status` },
     el("span", { text: "status" }),
     ...STATUSES.map(([key, text]) => el("label", {},
-      el("input", { type: "checkbox", checked: Boolean(entry.status && entry.status[key]),
+      el("input", { type: "checkbox", checked: Boolean(entry.status && entry.status[key]), "data-where": `${where}.status.${key}`,
         onchange: (event) => {
           const s = { ...(entry.status || {}) };
           if (event.target.checked) s[key] = true; else delete s[key];
@@ -111,6 +155,7 @@ function objectRow(state, entry, index) {
         } }), ` ${text}`)));
   const handle = el("span", { class: "handle", draggable: "true", text: "⠿",
     title: "drag to change the timestamp order" });
+  const copies = entry.copy_of || (facts && facts.enters_as_copy);
   const row = el("li", { class: "object", "data-index": String(index), "data-where": where },
     el("div", { class: "object-head" },
       handle,
@@ -124,6 +169,7 @@ function objectRow(state, entry, index) {
           disabled: index === count - 1, onclick: edit(() => move(doc, index, index + 1)) }),
         el("button", { type: "button", text: "✕", "aria-label": `remove ${entry.id || index + 1}`,
           onclick: edit(() => doc.battlefield.splice(index, 1)) }))),
+    facts && facts.known === false ? el("div", { class: "field-warning", text: `${facts.message}: add it with "A card not in the pool" below, or fix the name` }) : null,
     el("div", { class: "object-fields" },
       el("label", {}, "controller ", select(`${where}.controller`, players(doc).map((p) => [p, p]),
         entry.controller ?? players(doc)[0], (e) => { setOrDrop(entry, "controller", e.target.value); state.changed(); },
@@ -131,10 +177,11 @@ function objectRow(state, entry, index) {
       el("label", {}, "counters ", el("input", { value: countersText(entry.counters), placeholder: "+1/+1: 2",
         "data-where": `${where}.counters`, class: "counters", "aria-label": "counters",
         onchange: (e) => { setOrDrop(entry, "counters", parseCounters(e.target.value)); state.changed(); } })),
-      el("label", {}, "attached to ", select(`${where}.attached_to`, [["", "—"], ...others], entry.attached_to,
+      el("label", {}, "attached to ", lazySelect(`${where}.attached_to`, ["", "—"], entry.attached_to, others,
         (e) => { setOrDrop(entry, "attached_to", e.target.value); state.changed(); }, "attached to")),
-      el("label", {}, "copy of ", select(`${where}.copy_of`, [["", "—"], ...others], entry.copy_of,
-        (e) => { setOrDrop(entry, "copy_of", e.target.value); state.changed(); }, "copy of")),
+      copies ? el("label", {}, "entered as a copy of ", lazySelect(`${where}.copy_of`, ["", "— (itself)"], entry.copy_of, others,
+        (e) => { setOrDrop(entry, "copy_of", e.target.value); state.changed(); }, "entered as a copy of")) : null,
+      ...choiceFields(state, entry, where),
       status));
   handle.addEventListener("dragstart", (event) => {
     event.dataTransfer.setData("text/plain", String(index));
@@ -156,40 +203,87 @@ function objectRow(state, entry, index) {
   return row;
 }
 
+// What a resolved effect is, in words: a spell's, an ability's, a copy effect, written operations.
+function effectLabel(effect, index) {
+  const copied = effect.does && effect.does.copy_of && effect.does.copy_of.object;
+  const name = effect.from || effect.spell || (effect.activated ? `ability of ${effect.activated}` : `effect ${index + 1}`);
+  if (effect.becomes_copy_of) return `${name}: becomes a copy of ${effect.becomes_copy_of}`;
+  if (copied) return `${name}: becomes a copy of ${copied}`;
+  return typeof name === "string" ? name : "effect";
+}
+
 function effectRow(state, effect, index) {
   const doc = state.doc;
   const where = `effects[${index}]`;
   const affects = Array.isArray(effect.affects) ? effect.affects : [];
-  const label = effect.spell || effect.from || (effect.activated ? `ability of ${effect.activated}` : `effect ${index + 1}`);
+  const label = effectLabel(effect, index);
   const chips = el("span", { class: "chips", "data-where": `${where}.affects` },
     ...affects.map((id, i) => el("button", { type: "button", class: "chip", "data-where": `${where}.affects[${i}]`,
       text: `${id} ✕`, "aria-label": `${label} no longer affects ${id}`,
       onclick: () => { affects.splice(i, 1); setOrDrop(effect, "affects", affects.length ? affects : null); state.changed(); } })));
-  const adder = select(`${where}.affects`, [["", "on…"], ...objectIds(doc).filter((id) => !affects.includes(id)).map((id) => [id, id])],
-    "", (e) => { if (e.target.value) { effect.affects = [...affects, e.target.value]; state.changed(); } }, `${label} affects`);
+  const single = effect.becomes_copy_of && affects.length >= 1;
+  const adder = effect.activated || single ? null : lazySelect(`${where}.affects`, ["", "on…"], "",
+    () => objectIds(doc).filter((id) => !affects.includes(id)).map((id) => [id, id]),
+    (e) => { if (e.target.value) { effect.affects = [...affects, e.target.value]; state.changed(); } }, `${label} affects`);
   return el("li", { class: "effect", "data-where": where },
-    el("span", { class: "effect-name", "data-where": `${where}.spell`, text: typeof label === "string" ? label : "effect" }),
-    chips, effect.does || effect.activated || effect.becomes_copy_of ? null : adder,
+    el("span", { class: "effect-name", "data-where": `${where}.spell`, text: label }),
+    chips, adder,
     el("button", { type: "button", text: "✕", "aria-label": `remove effect ${index + 1}`,
       onclick: () => { doc.effects.splice(index, 1); if (!doc.effects.length) delete doc.effects; state.changed(); } }));
 }
 
+// Focus stays on the control it was on (the same key path, or the same label) across a re-render.
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return null;
+  return [active.getAttribute("data-where"), active.getAttribute("aria-label"), active.id];
+}
+
+function refocus(key) {
+  if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+  const [where, label, id] = key;
+  const esc = (v) => CSS.escape(v);
+  const found = (id && document.getElementById(id)) || (where && document.querySelector(`[data-where="${esc(where)}"]:is(input,select,button,textarea)`))
+    || (label && document.querySelector(`[aria-label="${esc(label)}"]`));
+  if (found) found.focus({ preventScroll: true });
+}
+
+// A list drawn again after an edit: a row whose entry, place and card facts are those it was drawn
+// from stays as it is (the page stays fast on a big board: only the edited rows are new).
+function redraw(list, state, name, drawRow) {
+  const entries = Array.isArray(state.doc[name]) ? state.doc[name] : [];
+  const context = JSON.stringify([entries.length, players(state.doc)]);
+  const old = [...list.children];
+  entries.forEach((entry, i) => {
+    // a file's odd shapes (not a list, an entry not a mapping) are shown as they are; the errors say why
+    const mapping = entry && typeof entry === "object" && !Array.isArray(entry);
+    const facts = mapping && name === "battlefield" ? state.facts(entry) : null;
+    const signature = `${i} ${context} ${JSON.stringify(entry)} ${JSON.stringify(facts)}`;
+    const kept = old[i];
+    if (kept && kept.entry === entry && kept.signature === signature) return;
+    const row = mapping ? drawRow(state, entry, i)
+      : el("li", { class: "object", "data-where": `${name}[${i}]`, text: JSON.stringify(entry) });
+    Object.assign(row, { entry, signature });
+    if (kept) kept.replaceWith(row); else list.append(row);
+  });
+  for (const extra of old.slice(entries.length)) extra.remove();
+}
+
 export function renderBoard(state) {
   const doc = state.doc;
+  const key = focusKey();
   document.getElementById("title").value = doc.case ?? "";
   document.getElementById("players").value = players(doc).join(", ");
   const rules = document.getElementById("rules");
   rules.value = state.rules || doc.rules || "current";
-  // a file's odd shapes (not a list, an entry not a mapping) are shown as they are; the errors say why
-  const mapping = (value) => value && typeof value === "object" && !Array.isArray(value);
-  const listed = (key, row) => (Array.isArray(doc[key]) ? doc[key] : []).map((entry, i) => (mapping(entry)
-    ? row(state, entry, i) : el("li", { class: "object", "data-where": `${key}[${i}]`, text: JSON.stringify(entry) })));
-  document.getElementById("objects").replaceChildren(...listed("battlefield", objectRow));
-  document.getElementById("effects").replaceChildren(...listed("effects", effectRow));
-  const shown = new Set(["case", "rules", "players", "battlefield", "effects", "source"]);
-  const kept = Object.keys(doc).filter((key) => !shown.has(key));
+  redraw(document.getElementById("objects"), state, "battlefield", objectRow);
+  redraw(document.getElementById("effects"), state, "effects", effectRow);
+  const shown = new Set(["case", "rules", "players", "battlefield", "effects", "source", "hands", "graveyards",
+    "libraries", "exile", "emblems"]);
+  const kept = Object.keys(doc).filter((name) => !shown.has(name));
   document.getElementById("kept").textContent = kept.length
     ? `Also in this case file, kept as they are and solved with the board: ${kept.join(", ")}.` : "";
+  refocus(key);
 }
 
 // Errors next to the field that caused them: the deepest element whose key path starts the error's.
@@ -201,9 +295,9 @@ export function showErrors(errors) {
   for (const error of errors) {
     let best = null, bestLength = -1;
     for (const node of document.querySelectorAll("[data-where]")) {
-      const key = node.getAttribute("data-where");
-      const fits = key === error.where || (error.where.startsWith(key) && ".[".includes(error.where[key.length]));
-      if (key && fits && key.length > bestLength && node.offsetParent !== null) { best = node; bestLength = key.length; }
+      const path = node.getAttribute("data-where");
+      const fits = path === error.where || (error.where.startsWith(path) && ".[".includes(error.where[path.length]));
+      if (path && fits && path.length > bestLength && node.offsetParent !== null) { best = node; bestLength = path.length; }
     }
     const message = el("div", { class: "field-error", role: "alert", text: error.message });
     if (best) {

@@ -10,8 +10,29 @@ function section(title, ...children) {
   return el("section", { class: "panel" }, el("h3", { text: title }), ...children);
 }
 
+// The rules the solver cites, with their text (rules.json, tools/extract_cited_rules.py): a rule number in
+// the answer is a button that opens it.
+const RULES = { edition: "", rules: {} };
+export function setRules(data) { Object.assign(RULES, data); }
+
+function openRule(number) {
+  const box = document.getElementById("rule");
+  box.replaceChildren(el("h3", { text: `CR ${number} (Comprehensive Rules, ${RULES.edition})` }),
+    el("p", { text: RULES.rules[number] }),
+    el("button", { type: "button", text: "Close", onclick: () => box.close() }));
+  box.showModal();
+}
+
+export function withRules(text) {
+  const parts = String(text).split(/\b([1-9]\d{2}\.\d+[a-z]?)\b/);
+  if (parts.length === 1) return [text];
+  return parts.map((part, i) => (i % 2 && RULES.rules[part]
+    ? el("button", { type: "button", class: "rule-link", text: part, "aria-label": `rule ${part}: open its text`,
+      onclick: () => openRule(part) }) : part));
+}
+
 function lines(items) {
-  return el("ul", {}, ...items.map((text) => el("li", { text })));
+  return el("ul", {}, ...items.map((text) => el("li", {}, ...withRules(text))));
 }
 
 // The columns an ability kept as text may change, by characteristic (`unsure` in the JSON, issue 32);
@@ -63,8 +84,68 @@ function sbaPanel(result) {
   return section("State-based actions (704)", lines(items));
 }
 
+// What keeps an answer from being the whole truth (the page's banner): an ability kept as text that may
+// change a value (`unsure`), a choice a card makes as it enters not made (614.12), a card not known.
+// Mana abilities and other text that changes no characteristic are not in it.
+export function warningsOf(data, state) {
+  const items = [];
+  const unread = new Map();
+  for (const o of data.result.objects) {
+    for (const [what, sources] of Object.entries(o.unsure || {})) {
+      for (const s of sources) {
+        const key = `${s.source}'s "${s.ability}"`;
+        if (!unread.has(key)) unread.set(key, new Set());
+        unread.get(key).add(`${what === "pt" ? "P/T" : what} of ${o.id}`);
+      }
+    }
+  }
+  for (const [ability, reached] of unread) {
+    items.push(`${ability} was not read, so it was not applied: it may change the ${[...reached].join(", the ")}.`);
+  }
+  for (const entry of Array.isArray(state.doc.battlefield) ? state.doc.battlefield : []) {
+    const facts = entry && state.facts(entry);
+    if (!facts) continue;
+    if (facts.known === false) items.push(`${entry.card}: ${facts.message}.`);
+    for (const key of facts.chooses || []) {
+      if (!(entry.choices && entry.choices[key])) {
+        items.push(`${entry.id || entry.card} has no chosen ${key.replace(/_/g, " ")} (614.12): the answer is computed with none. Choose it on the board.`);
+      }
+    }
+  }
+  return items;
+}
+
+const SAID = [["name", "name"], ["type_line", "type line"], ["pt", "P/T"], ["colors", "colors"], ["controller", "controller"]];
+
+// The live region's words after a solve: the values that changed, or the count when nothing did.
+export function changesSaid(before, data) {
+  const old = new Map((before ? before.result.objects : []).map((o) => [o.id, o]));
+  const changes = [];
+  for (const o of data.result.objects) {
+    const was = old.get(o.id);
+    if (!was) continue;
+    for (const [key, words] of SAID) {
+      const a = JSON.stringify(was[key]), b = JSON.stringify(o[key]);
+      if (a !== b) changes.push(`${o.id} ${words} ${list([].concat(was[key] ?? "—"))} → ${list([].concat(o[key] ?? "—"))}`);
+    }
+  }
+  const shown = changes.slice(0, 6).join("; ") + (changes.length > 6 ? `; and ${changes.length - 6} more` : "");
+  return shown || `${data.result.objects.length} objects, ${data.result.steps.length} steps`;
+}
+
+// The answer first on a phone: one short card per object (name, type line, P/T, abilities).
+function summaryCards(objects, onPick) {
+  return el("ul", { class: "summary-cards" }, ...objects.map((o) => el("li", { class: o.unsure ? "unsure" : "" },
+    el("button", { type: "button", class: "object-link", text: o.name, title: `how ${o.id}'s values came to be`,
+      onclick: () => onPick(o.id) }),
+    o.pt ? el("span", { class: "pt", "data-object": o.id, text: o.pt + (o.unsure ? " ?" : "") }) : null,
+    el("span", { class: "type", text: `${o.type_line}${o.zone !== "battlefield" ? ` (${o.zone}, ${o.owner})` : ""}` }),
+    o.abilities.length ? el("span", { class: "abilities", text: o.abilities.join(" · ") }) : null)));
+}
+
 export function renderResult(data, onPick) {
   const result = data.result;
+  document.getElementById("summary").replaceChildren(summaryCards(result.objects, onPick));
   const body = document.getElementById("result-body");
   const permanents = result.objects.filter((o) => o.zone === "battlefield");
   const elsewhere = result.objects.filter((o) => o.zone !== "battlefield");
@@ -108,7 +189,10 @@ function renderGraph(data) {
   const steps = data.deps.steps.map((step, i) => {
     const figure = el("figure", { class: "graph" });
     figure.innerHTML = data.graphs[i];          // the server's SVG, every text escaped there
-    figure.append(el("figcaption", { text: `step ${step.step}, layer ${step.layer} (CR ${step.rule}): applied ${step.applied.join("; ")}` }));
+    const caption = `step ${step.step}, layer ${step.layer} (CR ${step.rule}): applied ${step.applied.join("; ")}`;
+    const svg = figure.querySelector("svg");
+    if (svg) svg.setAttribute("aria-label", `dependency graph of ${caption}`);     // an image's name (WCAG 1.1.1)
+    figure.append(el("figcaption", { text: caption }));
     const reasons = step.dependencies.map((d) => `${d.dependent} depends on ${d.depends_on}${d.in_loop ? " [loop: timestamp order, 613.8b]" : ""} — because ${d.reasons.join("; ")}`);
     return el("div", {}, figure, lines(reasons));
   });
@@ -120,7 +204,7 @@ function renderGraph(data) {
 function renderExplanation(explain) {
   const box = document.getElementById("explanation");
   const layers = explain.layers.map((layer) => el("div", { class: "layer" },
-    el("h4", { text: `layer ${layer.layer} — ${layer.name} (CR ${layer.rule})` }),
+    el("h4", {}, ...withRules(`layer ${layer.layer} — ${layer.name} (CR ${layer.rule})`)),
     ...layer.steps.map((step) => el("div", { class: "step" },
       ...step.applied.map((e) => el("p", { class: "applied", text: `step ${step.step}: ${e.effect} [${e.kind}, ${e.timestamp == null ? "no timestamp" : `timestamp ${e.timestamp}`}]` })),
       lines([...step.why.map((w) => `why now: ${w}`),
