@@ -236,6 +236,9 @@ def child(work: Callable, bounds: Bounds, write_end: int, file: str) -> None:
             answer = ("raise", memory_error(file, bounds))
         except BaseException as exc:                       # sent back to be raised in the parent
             answer = ("raise", without_traceback(exc))
+        if answer[0] == "value" and printed_size(answer[1]) > bounds.output_bytes:
+            answer = ("raise", OutOfMemory(file, f"the output is larger than the limit of {bounds.output_bytes:,} "
+                                                 "bytes (--max-output)"))
         try:
             data = pickle.dumps(answer)
         except MemoryError:
@@ -253,6 +256,22 @@ def child(work: Callable, bounds: Bounds, write_end: int, file: str) -> None:
         code = 70
     finally:
         os._exit(code)
+
+
+def printed_size(value) -> int:
+    """The bytes `value` prints: text exactly (UTF-8), JSON-like data as compact JSON, 0 for anything
+    else (its pickled size is still bounded): --max-output holds to the byte on what is printed."""
+    if isinstance(value, str):
+        return len(value.encode("utf-8", errors="surrogatepass"))
+    if isinstance(value, (bytes, bytearray)):
+        return len(value)
+    if isinstance(value, (dict, list)):
+        import json
+        try:
+            return len(json.dumps(value, ensure_ascii=False, default=str).encode("utf-8", errors="surrogatepass"))
+        except (TypeError, ValueError, RecursionError):
+            return 0
+    return 0
 
 
 def memory_error(file: str, bounds: Bounds) -> OutOfMemory:

@@ -131,8 +131,9 @@ def load_spec(path, limits: Limits = DEFAULT_LIMITS) -> SweepSpec:
             raise fail(file, "query", error.problem) from None
     timeout = data.get("timeout", 60)
     if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout) \
-            or timeout <= 0:
-        raise fail(file, "timeout", f"expected a number of seconds per board greater than 0, got {timeout!r}")
+            or not 0 < timeout <= 1_000_000:
+        raise fail(file, "timeout", f"expected a number of seconds per board greater than 0 and at most 1,000,000, "
+                                    f"got {timeout!r}")
     pool = pool_cards(file, base, data.get("pool"), background, players)
     if max(sizes) > len(pool):
         raise fail(file, "sizes", f"combinations of {max(sizes)} cards from a pool of {len(pool)}")
