@@ -72,3 +72,40 @@ def test_a_table_keeps_an_id_with_a_newline_on_its_row(write_case, capsys):
     out = capsys.readouterr().out
     assert "\nFAKE" not in out and "bear\\u000aFAKE  Grizzly Bears" in out
     assert out.splitlines()[0].startswith("t\\u000apass")
+
+
+# --- 1: a query program is parsed under the limits; #include is refused ---------------------------
+
+def mtg_layers(*argv, seconds=60):
+    """The command in a process of its own: its exit code, stderr, wall time and the peak memory (KB)
+    of the processes it waited for (its children: the bounded ones)."""
+    import resource
+    import subprocess
+    import sys
+    import time
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "bridge", *argv], capture_output=True, text=True, timeout=seconds)
+    return done.returncode, done.stderr, time.monotonic() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+
+
+def test_a_query_including_a_fifo_ends_at_its_timeout(tmp_path):
+    import os
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "q.lp").write_text(f'#include "{tmp_path / "fifo"}".\n#show a/0.\n')
+    code, err, seconds, _ = mtg_layers("query", "--timeout", "1", "--program", str(tmp_path / "q.lp"), OGRE,
+                                       seconds=30)       # main: blocked on the FIFO past any --timeout
+    assert code == 2 and "parsing it took longer than the limit of 1 s (--timeout)" in err
+    assert seconds < 15
+
+
+def test_a_query_with_an_include_is_refused(tmp_path):
+    big = tmp_path / "big.lp"
+    big.write_text("b(1).\n" * 200_000)                # 1.2 MB, more than --max-file-size 1000
+    (tmp_path / "q.lp").write_text(f'#include "{big}".\n#show b/1.\n')
+    code, err, _, _ = mtg_layers("query", "--max-file-size", "1000", "--program", str(tmp_path / "q.lp"), OGRE)
+    assert code == 2 and "#include is not allowed in a query program" in err and "Traceback" not in err
+
+
+def test_a_query_without_includes_still_runs(tmp_path, capsys):
+    (tmp_path / "q.lp").write_text("#show object/1.\n")
+    assert main(["query", "--program", str(tmp_path / "q.lp"), OGRE]) == 0

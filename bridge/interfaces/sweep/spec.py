@@ -14,6 +14,7 @@ from bridge.model.ids import snake_case
 from bridge.reading.case import load_case
 from bridge.reading.case_keys import EDITIONS
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text, read_yaml
+from bridge.solving.runner import Bounds
 
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
              "query", "timeout")
@@ -125,8 +126,8 @@ def load_spec(path, limits: Limits = DEFAULT_LIMITS) -> SweepSpec:
             query_text = read_case_text(query_file, query_file, limits)
         except CaseError as error:
             raise fail(file, "query", f"cannot read {query_file}: {error.problem}") from None
-        try:                # a syntax error is said now, before any worker starts
-            parse_program(query_text, query_file)
+        try:                # a syntax error is said now, before any worker starts; parsed in a child first
+            parse_program(query_text, query_file, Bounds())     # (an #include is refused there: issue 36)
         except CaseError as error:
             raise fail(file, "query", error.problem) from None
     timeout = data.get("timeout", 60)
