@@ -1,5 +1,7 @@
 """Limits that hold on every surface (issue 36): numbers, printed text, output size, query programs,
 card imports and stores, folders. Each test failed on main before the change it guards."""
+import json
+
 import pytest
 
 from bridge.interfaces.cli.main import main
@@ -109,3 +111,100 @@ def test_a_query_with_an_include_is_refused(tmp_path):
 def test_a_query_without_includes_still_runs(tmp_path, capsys):
     (tmp_path / "q.lp").write_text("#show object/1.\n")
     assert main(["query", "--program", str(tmp_path / "q.lp"), OGRE]) == 0
+
+
+# --- 3, 4: card imports: bounded, and wrong shapes named ------------------------------------------
+
+def imported(tmp_path, content, *more) -> tuple[int, str]:
+    """`cards import` of `content` (bytes or text) into a store in tmp_path: (exit code, stderr)."""
+    pytest.importorskip("ijson")
+    path = tmp_path / "cards.json"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    code, err, _, _ = mtg_layers("cards", "import", "--store", str(tmp_path / "s.db"), str(path), *more)
+    return code, err
+
+
+def test_deeply_nested_brackets_are_refused_quickly(tmp_path):
+    import time
+    start = time.monotonic()
+    code, err = imported(tmp_path, b"[" * 200_000 + b"]" * 200_000)      # main: 8 GB, then exit 3
+    assert code == 2 and "nested more than 32 levels deep" in err
+    assert time.monotonic() - start < 20
+
+
+def test_a_huge_string_is_refused_without_reading_it_all(tmp_path):
+    code, err = imported(tmp_path, b'[{"name": "' + b"x" * 3_000_000 + b'"}]')
+    assert code == 2 and "a string (or a run of bytes without a quote) of more than 1,000,000 bytes" in err
+
+
+def test_the_stream_guard_measures_a_string_across_reads():
+    import io
+    from bridge.cards.json_stream import GuardedStream
+    from bridge.model.errors import CaseError
+    guarded = GuardedStream(io.BytesIO(b'["' + b"x" * 1_200_000 + b'"]'), "f.json")
+    with pytest.raises(CaseError, match="more than 1,000,000 bytes"):
+        while guarded.read(65_536):
+            pass
+    fine = GuardedStream(io.BytesIO(b'["' + b"x" * 900_000 + b'", "' + b"y" * 900_000 + b'"]'), "f.json")
+    while fine.read(65_536):
+        pass
+
+
+@pytest.mark.parametrize("content, where, problem", [
+    ('[{"name": "A", "type_line": "Creature", "card_faces": "x"}]', "[0].card_faces", "expected a list of faces"),
+    ('[{"name": "A", "card_faces": ["x", "y"]}]', "[0].card_faces[0]", "expected a card face (an object)"),
+    ('[{"name": 5, "type_line": "Creature"}]', "[0].name", "expected the card's name, got a number"),
+    ('[{"name": "A", "type_line": 5}]', "[0].type_line", "expected text, got a number"),
+    ("[7]", "[0]", "expected a card (an object)"),
+    ('[{"type_line": "Creature"}]', "[0].name", "expected the card's name, got nothing"),
+    ('{"data": {"A": [{"name": "A", "type": "Creature", "side": 1}]}}', "data.A[0].side", "expected text"),
+    ('{"data": {"A": "x"}}', "data.A", "expected a list of the card's faces"),
+])
+def test_wrong_shapes_in_an_import_file_are_named(tmp_path, content, where, problem):
+    code, err = imported(tmp_path, content)              # main: exit 3, internal error
+    assert code == 2 and f"cards.json at {where}: {problem}" in err and "Traceback" not in err
+
+
+def test_a_name_given_twice_in_an_import_file_is_said(tmp_path):
+    pytest.importorskip("ijson")
+    bear = {"name": "Bear Q", "type_line": "Creature — Bear", "oracle_text": "", "power": "2", "toughness": "2"}
+    (tmp_path / "cards.json").write_text(json.dumps([bear, {**bear, "power": "3"}]))
+    code, out = 0, None
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "bridge", "cards", "import", "--store", str(tmp_path / "s.db"),
+                           str(tmp_path / "cards.json")], capture_output=True, text=True, timeout=60)
+    code, out = done.returncode, done.stdout
+    assert code == 0 and "gives 1 card names more than once; the last entry of each was kept: 'Bear Q'" in out
+
+
+# --- 5: a broken card store; no folder made where none was asked for ------------------------------
+
+@pytest.fixture
+def broken_store(tmp_path):
+    path = tmp_path / "broken.db"
+    path.write_bytes(b"SQLite format 3\x00" + b"\x10\x00" + b"\x00" * 5000)      # a header, then nothing right
+    return path
+
+
+def test_a_broken_store_is_one_message_for_every_command(broken_store, tmp_path, monkeypatch):
+    case = tmp_path / "c.yaml"
+    case.write_text("case: t\nsource: t\nbattlefield:\n  - card: Zork Bear\n")
+    (tmp_path / "z.json").write_text('[{"name": "Zork Bear", "type_line": "Creature — Bear", "power": "2", '
+                                     '"toughness": "2"}]')
+    monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(broken_store))
+    for argv in (["solve", str(case)], ["cards", "search", "zork"], ["cards", "show", "Zork", "Bear"]) + (
+            (["cards", "import", str(tmp_path / "z.json")],) if __import__("importlib").util.find_spec("ijson")
+            else ()):
+        code, err, _, _ = mtg_layers(*argv)                  # main: exit 3, DatabaseError
+        assert code == 2, (argv, err)
+        assert f"{broken_store}: not a readable card store" in err and "Traceback" not in err
+
+
+def test_a_store_path_in_a_missing_folder_makes_no_folder(tmp_path):
+    pytest.importorskip("ijson")
+    (tmp_path / "z.json").write_text('[{"name": "Zork Bear", "type_line": "Creature — Bear"}]')
+    target = tmp_path / "nonexistent" / "dir" / "x.db"
+    code, err, _, _ = mtg_layers("cards", "import", "--store", str(target), str(tmp_path / "z.json"))
+    assert code == 2 and "no such folder" in err
+    assert not (tmp_path / "nonexistent").exists()
