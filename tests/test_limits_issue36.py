@@ -208,3 +208,28 @@ def test_a_store_path_in_a_missing_folder_makes_no_folder(tmp_path):
     code, err, _, _ = mtg_layers("cards", "import", "--store", str(target), str(tmp_path / "z.json"))
     assert code == 2 and "no such folder" in err
     assert not (tmp_path / "nonexistent").exists()
+
+
+# --- 9: check FOLDER follows linked folders (once each) and says what it did not read ---------------
+
+def test_check_follows_a_linked_folder_and_lists_what_it_skipped(tmp_path, capsys):
+    import os
+    import shutil
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "bad.yaml").write_text(BEARS + "expect:\n  grizzly_bears: {pt: 3/3}\n")
+    tree = tmp_path / "tree"
+    (tree / "sub").mkdir(parents=True)
+    shutil.copy(OGRE, tree / "sub" / "ok.yaml")
+    os.symlink(outside, tree / "linked")                 # main: not followed, "1 passed, 0 failed", exit 0
+    os.symlink("..", tree / "sub" / "loop")
+    os.mkfifo(tree / "fifo.yaml")
+    os.symlink(tmp_path / "nothing", tree / "dangling.yaml")
+    code = main(["check", str(tree)])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert "FAIL  " + str(tree / "linked" / "bad.yaml") in captured.out
+    assert captured.out.strip().endswith("1 passed, 1 failed")
+    assert "fifo.yaml: skipped: not a regular file (a FIFO)" in captured.err
+    assert "dangling.yaml: skipped: not a regular file (a broken link)" in captured.err
+    assert "loop: skipped: a link to a folder already read (a loop)" in captured.err

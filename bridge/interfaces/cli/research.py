@@ -72,7 +72,6 @@ def run_facts(args) -> int:
 def run_query_command(args) -> int:
     import json
 
-    from bridge.interfaces import api
     from bridge.interfaces.query import load_program, run_query
     from bridge.results.board_facts import board_facts
     from bridge.results.schemas import FORMAT_VERSION
@@ -94,8 +93,9 @@ def run_query_command(args) -> int:
             return json.dumps({"format_version": FORMAT_VERSION, "file": str(path), "case": result.case.title,
                                "rules": result.edition, "atoms": [str(a) for a in atoms]}, ensure_ascii=False)
         return f"{path} ({result.edition}): " + (" ".join(str(a) for a in atoms) if atoms else "—")
-    status = 0
-    for path in api.case_files(args.cases):
+    from bridge.interfaces.cli.files import listed_files
+    paths, status = listed_files(args, args.cases)        # what was skipped is said (issue 36)
+    for path in paths:
         outcome = bounded(args, path, lambda: work(path))
         status = worst(status, outcome.status)
         if outcome.status:
