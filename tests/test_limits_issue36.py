@@ -233,3 +233,120 @@ def test_check_follows_a_linked_folder_and_lists_what_it_skipped(tmp_path, capsy
     assert "fifo.yaml: skipped: not a regular file (a FIFO)" in captured.err
     assert "dangling.yaml: skipped: not a regular file (a broken link)" in captured.err
     assert "loop: skipped: a link to a folder already read (a loop)" in captured.err
+
+
+# --- 2: the web server under attack (loopback only; every loop ends by itself) ---------------------
+
+def server_memory_mb(pid: int) -> tuple[int, int]:
+    """(peak, current) resident memory of a process, in MB, from /proc."""
+    status = open(f"/proc/{pid}/status").read()
+    return tuple(int(status.split(key + ":")[1].split()[0]) // 1024 for key in ("VmHWM", "VmRSS"))
+
+
+def raw_post(port: int, body: bytes) -> str:
+    """The status line the server answers a POST of `body` with ('' when it closed the connection)."""
+    import socket
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as connection:
+        try:
+            connection.sendall(f"POST /api/parse HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {len(body)}"
+                               "\r\n\r\n".encode() + body)
+            return connection.recv(200).split(b"\r\n")[0].decode()
+        except OSError:
+            return ""
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/status"), reason="reads /proc")
+def test_json_bodies_are_parsed_outside_the_server_process():
+    from concurrent.futures import ThreadPoolExecutor
+    from web_server import command
+    body = b"[" + b"[]," * 650_000 + b"[]]"               # 1.95 MB: 650,000 lists once parsed
+    with command("--max-file-size", "1000000", "--max-memory", "300") as (where, process):
+        port = int(where.rstrip("/").rsplit(":", 1)[1])
+        before, _ = server_memory_mb(process.pid)
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(lambda _: raw_post(port, body), range(4)))
+        peak, now = server_memory_mb(process.pid)
+    assert all(a.startswith("HTTP/1.1 400") for a in answers), answers     # "must be a JSON object"
+    assert peak - before < 40, (before, peak, now)      # main: +150 MB and more (the lists in the server)
+
+
+def test_a_slowloris_crowd_does_not_keep_real_requests_out(monkeypatch):
+    import socket
+    import threading
+    import time
+    from bridge.interfaces.web import connections
+    from web_server import request, running
+    monkeypatch.setattr(connections, "HEAD_SECONDS", 2)
+    with running() as where:
+        port = int(where.rstrip("/").rsplit(":", 1)[1])
+        slow = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(110)]
+        stop = time.monotonic() + 5
+        cut = []
+
+        def trickle():                                    # one byte each 0.5 s, for 5 s
+            while time.monotonic() < stop:
+                for connection in slow:
+                    try:
+                        connection.sendall(b"G")
+                    except OSError:
+                        if connection not in cut:
+                            cut.append(connection)
+                time.sleep(0.5)
+        thread = threading.Thread(target=trickle)
+        thread.start()
+        try:
+            answers = []
+            while time.monotonic() < stop:                # main: every real request is closed unanswered
+                started = time.monotonic()
+                answers.append((request(where, "/api/meta")[0], time.monotonic() - started))
+                time.sleep(0.5)
+        finally:
+            thread.join()
+            for connection in slow:
+                connection.close()
+    assert answers and all(status == 200 and seconds < 3 for status, seconds in answers), answers
+    assert len(cut) >= 100                                # past the 2 s head deadline, or closed to make room
+
+
+def test_a_head_trickling_in_is_cut_at_its_deadline(monkeypatch):
+    import socket
+    import time
+    from bridge.interfaces.web import connections
+    from web_server import running
+    monkeypatch.setattr(connections, "HEAD_SECONDS", 1.5)
+    with running() as where:
+        port = int(where.rstrip("/").rsplit(":", 1)[1])
+        started = time.monotonic()
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            try:
+                for byte in b"GET /api/meta HTTP/1.1\r\nX-Slow: " + b"x" * 40:     # 8 s of trickle at most
+                    connection.sendall(bytes([byte]))
+                    time.sleep(0.2)
+                    if time.monotonic() - started > 3:
+                        connection.sendall(b"x")
+            except OSError:
+                pass                                      # cut
+        assert time.monotonic() - started < 4             # main: the idle timer restarts at each byte
+
+
+def test_a_server_bound_to_every_address_checks_the_host():
+    import socket
+    import threading
+    from bridge.interfaces.web.server import Server
+    from web_server import request
+    from bridge.solving.runner import Bounds
+    from bridge.interfaces.web.server import Settings
+    from bridge.reading.yaml_input import DEFAULT_LIMITS
+    server = Server(("0.0.0.0", 0), Settings(limits=DEFAULT_LIMITS, bounds=Bounds(seconds=30, memory_bytes=8 << 30)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+        where = f"http://127.0.0.1:{port}/"
+        assert request(where, "/api/meta", headers={"Host": f"evil.example:{port}"})[0] == 421   # main: 200
+        assert request(where, "/api/meta", headers={"Host": f"127.0.0.1:{port}"})[0] == 200
+        assert request(where, "/api/meta", headers={"Host": f"192.168.1.20:{port}"})[0] == 200  # an address
+        assert request(where, "/api/meta", headers={"Host": f"{socket.gethostname()}:{port}"})[0] == 200
+        assert request(where, "/api/meta", headers={"Host": f"127.0.0.1:{port + 1}"})[0] == 421
+    finally:
+        server.shutdown()
+        server.server_close()
