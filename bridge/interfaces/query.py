@@ -75,10 +75,26 @@ def parsed_program(text: str, file: str) -> QueryProgram:
         if included != "<string>":        # clingo has read an #include: a query is one file of rules
             raise CaseError(file, "--program", f"#include is not allowed in a query program (it includes "
                                                f"{included[:200]!r}); write the rules in the program itself")
+        for name, line in external_calls(statement):     # no script defines one: clingo would drop the atom
+            raise CaseError(file, "--program", f"line {line}: @{name} is called, but a query program runs no code "
+                                               "(#script is not allowed), so no @function is defined")
         if statement.ast_type == ast.ASTType.Script:
             raise CaseError(file, "--program", f"line {statement.location.begin.line}: #script is not allowed in "
                                                "a query program (a query is rules over the board's facts)")
     return QueryProgram(file, tuple(statements))
+
+
+def external_calls(statement) -> list[tuple[str, int]]:
+    """(name, line) of each @function a statement calls."""
+    found = []
+
+    class Calls(ast.Transformer):
+        def visit_Function(self, node):
+            if node.external:
+                found.append((node.name, node.location.begin.line))
+            return node.update(**self.visit_children(node))
+    Calls()(statement)
+    return found
 
 
 def run_query(program: QueryProgram, facts: list[clingo.Symbol], where: str = "") -> list[clingo.Symbol]:
