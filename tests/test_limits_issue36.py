@@ -356,3 +356,87 @@ def test_a_server_bound_to_every_address_checks_the_host():
     finally:
         server.shutdown()
         server.server_close()
+
+
+# --- 10: what used to be accepted without a word ----------------------------------------------------
+
+@pytest.mark.parametrize("text, where, problem", [
+    (BEARS + "    choices: {color: blue}\n", "battlefield[0].choices", "Grizzly Bears makes no choice"),
+    ("case: t\nsource: t\nbattlefield:\n  - card: Grizzly Bears\n    id: a\n  - card: Clone\n    id: b\n"
+     "    copy_of: a\n", None, None),                                                          # not a cycle
+    ("case: t\nsource: t\nbattlefield:\n  - card: Clone\n    id: a\n    copy_of: b\n  - card: Clone\n    id: b\n"
+     "    copy_of: a\n", "battlefield[0].copy_of", "copy_of goes round in a cycle (a → b → a)"),
+    ("case: t\nsource: t\nbattlefield:\n  - card: {name: Walker, type_line: Planeswalker — Jace, loyalty: -3}\n",
+     "battlefield[0].card.loyalty", "a printed loyalty is 0 or more, got -3"),
+    (BEARS + "    id: bear\n  - card: Grizzly Bears\n    id: 'bear '\n", "battlefield[1].id",
+     "differs from 'bear' (battlefield[0]) only by spaces"),
+    ("case: t\nsource: t\nbattlefield:\n  - card: Grizzly Bears\n  - card:\n      name: Counter\n"
+     "      type_line: Enchantment\n      abilities: [{text: x, static: {affects: {all: [creature]}, does: "
+     "{set_base_pt: {power: {count: {all: [creature], named: Grizly Bears}}, toughness: 1}}}}]\n",
+     "named", "no card is named 'Grizly Bears', so this selector would match nothing"),
+])
+def test_what_nothing_would_read_is_refused(text, where, problem, write_case, capsys):
+    path = write_case(text)
+    code = main(["solve", str(path)])
+    err = capsys.readouterr().err
+    if problem is None:
+        assert code == 0, err
+        return
+    assert code == 2 and where in err and problem in err, err
+
+
+def test_a_close_card_name_is_suggested(refused):
+    err = refused("case: t\nsource: t\nbattlefield:\n  - card: Grizzly Bears\n  - card:\n      name: Counter\n"
+                  "      type_line: Enchantment\n      abilities: [{text: x, static: {affects: {all: [creature]}, "
+                  "does: {set_base_pt: {power: {count: {all: [creature], named: Grizly Bears}}, toughness: 1}}}}]\n")
+    assert "did you mean 'Grizzly Bears'" in err
+
+
+def test_a_named_card_written_in_the_case_is_known(write_case, capsys):
+    path = write_case("case: t\nsource: t\nbattlefield:\n  - card: {name: Zork, type_line: Creature — Bear, pt: 1/1}\n"
+                      "  - card:\n      name: Counter\n      type_line: Enchantment\n      abilities: [{text: x, static: "
+                      "{affects: {all: [creature]}, does: {set_base_pt: {power: {count: {all: [creature], named: Zork}}"
+                      ", toughness: 1}}}}]\n")
+    assert main(["solve", str(path)]) == 0, capsys.readouterr().err
+
+
+def test_a_query_calling_an_undefined_function_is_refused(tmp_path, capsys):
+    (tmp_path / "q.lp").write_text("a(X) :- object(X), X != @f(1).\n#show a/1.\n")
+    assert main(["query", "--program", str(tmp_path / "q.lp"), OGRE]) == 2
+    assert "line 1: @f is called, but a query program runs no code" in capsys.readouterr().err
+
+
+def test_a_child_killed_from_outside_is_not_out_of_memory():
+    import os
+    import signal
+    from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
+    try:
+        from bridge.solving.runner import ChildKilled
+    except ImportError:                       # main: the kill was reported as running out of memory
+        ChildKilled = type("ChildKilled", (Exception,), {})
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with pytest.raises(ChildKilled, match=f"ended from outside by {sig.name}"):
+            try:
+                run_bounded(lambda: os.kill(os.getpid(), sig), Bounds(seconds=20), file="f.yaml")
+            except OutOfMemory as wrong:
+                pytest.fail(f"reported as out of memory: {wrong}")
+
+
+def test_resume_solves_a_killed_board_again(tmp_path):
+    from bridge.interfaces.sweep.output import done_boards
+    out = tmp_path / "rows.jsonl"
+    out.write_text(json.dumps({"board": "a", "error": None}) + "\n" + json.dumps(
+        {"board": "b", "error": "sweep x: b: the child process solving it was ended from outside by SIGKILL"}) + "\n"
+        + json.dumps({"board": "c", "error": "sweep x: c: solving took longer than the limit"}) + "\n")
+    assert done_boards(out, "jsonl") == {"a", "c"}
+
+
+def test_a_sweep_whose_every_board_failed_is_not_a_success(tmp_path, capsys):
+    pytest.importorskip("dask.distributed")
+    spec = tmp_path / "s.yaml"
+    spec.write_text("sweep: s\npool:\n  cards: [Grizzly Bears, Glorious Anthem]\nsizes: [1]\norders: pool\n"
+                    "findings: [dependency_loop]\n")
+    code = main(["sweep", str(spec), "-o", str(tmp_path / "rows.jsonl"), "--workers", "1", "--no-progress",
+                 "--max-objects", "0"])
+    captured = capsys.readouterr()
+    assert code == 1 and "every one of the 2 boards of this run failed" in captured.err, captured
