@@ -5,6 +5,8 @@ implementation's keys, defaults and extensions.
 """
 from __future__ import annotations
 
+import functools
+
 from pathlib import Path
 
 from bridge.cards.library import library
@@ -100,7 +102,7 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
         """A `named:` selector matches nothing unless some card has that name: one written in this case,
         or one the library, the card store or the pool knows; a misspelling gets the close names."""
         from bridge.cards.catalog import UnknownCard, find_card
-        if " ".join(name.split()).casefold() in self.names_in_case:
+        if " ".join(name.split()).casefold() in self.names_in_case | names_set_by_library():
             return
         try:
             find_card(name)
@@ -245,6 +247,26 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                     declared_rules=rules, events=events, questions=questions,
                     player_expectations=player_expectations, new_words=self.declared_words,
                     sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards))
+
+
+@functools.lru_cache(maxsize=1)
+def names_set_by_library() -> frozenset[str]:
+    """The names the library's effects give (612.7 set_name: Awakening of Vitu-Ghazi's 'Vitu-Ghazi')."""
+    lib = library()
+    return frozenset(" ".join(value.split()).casefold() for name in lib.names
+                     for value in set_names(lib.raw(name)))
+
+
+def set_names(value):
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if key == "set_name" and isinstance(child, str):
+                yield child
+            else:
+                yield from set_names(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from set_names(child)
 
 
 def written_strings(data) -> set[str]:
