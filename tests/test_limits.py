@@ -96,8 +96,11 @@ def test_duplicate_keys_on_separate_lines(refused):
 
 
 def test_base_60_numbers_are_strings():
-    data, _ = read_yaml("a: 1:30\nb: 1:30.5\nc: 0x10\nd: 1_000\n", "t.yaml")
-    assert data == {"a": "1:30", "b": "1:30.5", "c": 16, "d": 1000}
+    data, _ = read_yaml("a: 1:30\nb: 1:30.5\n", "t.yaml")
+    assert data == {"a": "1:30", "b": "1:30.5"}
+    for other in ("0x10", "1_000", "010", "0b11"):        # YAML 1.1's other integers are refused (issue 36)
+        with pytest.raises(CaseError, match="is not read"):
+            read_yaml(f"c: {other}\n", "t.yaml")
 
 
 def test_a_long_base_60_number_is_refused_quickly(refused):

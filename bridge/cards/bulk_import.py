@@ -1,10 +1,11 @@
 """Reading MTGJSON's AtomicCards.json and Scryfall's oracle-cards JSON into library mappings,
-one card at a time (ijson: the files are 100+ MB). Split, flip, transforming and modal
+one card at a time (ijson: the files are 100+ MB; bridge/cards/json_stream.py bounds the reading). Split, flip, transforming and modal
 double-faced cards and adventurers keep all their faces."""
 from __future__ import annotations
 
 from typing import IO, Iterator
 
+from bridge.cards.json_stream import top_values
 from bridge.cards.library import FACE_KEYS as LIBRARY_FACE_KEYS
 from bridge.model.errors import CaseError
 
@@ -17,9 +18,24 @@ BACK_FACES = {"transform", "meld"}
 SPELL_FACES = {"adventure", "prepare"}
 
 
-def face_mapping(face: dict, names: dict) -> dict:
-    """One face in the library's keys; `names` maps them to the source's field names."""
-    out = {"name": face.get(names["name"]) or face.get("name"), "type_line": face.get(names["type_line"], "")}
+def face_mapping(face, names: dict, file: str, where: str) -> dict:
+    """One face in the library's keys; `names` maps them to the source's field names. A field of the
+    wrong shape is refused with its key path (issue 36): public data has none, a hand-edited file may."""
+    if not isinstance(face, dict):
+        raise CaseError(file, where, f"expected a card face (an object), got {shape(face)}")
+    for ours in ("name", "type_line", "mana_cost", "text"):
+        if face.get(names[ours]) is not None and not isinstance(face[names[ours]], str):
+            raise CaseError(file, f"{where}.{names[ours]}", f"expected text, got {shape(face[names[ours]])}")
+    for key in ("power", "toughness", "loyalty", "defense"):
+        if face.get(key) is not None and (not isinstance(face[key], (str, int, float)) or isinstance(face[key], bool)):
+            raise CaseError(file, f"{where}.{key}", f"expected a number or text, got {shape(face[key])}")
+    indicator = face.get(names["color_indicator"])
+    if indicator is not None and not (isinstance(indicator, list) and all(isinstance(c, str) for c in indicator)):
+        raise CaseError(file, f"{where}.{names['color_indicator']}", f"expected a list of color letters, got "
+                                                                      f"{shape(indicator)}")
+    out = {"name": face.get(names["name"]) or face.get("name"), "type_line": face.get(names["type_line"]) or ""}
+    if not isinstance(out["name"], str) or not out["name"].strip():
+        raise CaseError(file, f"{where}.name", f"expected the card's name, got {shape(out['name'])}")
     if face.get(names["mana_cost"]):
         out["mana_cost"] = face[names["mana_cost"]]
     if face.get("power") is not None and face.get("toughness") is not None:
@@ -28,10 +44,18 @@ def face_mapping(face: dict, names: dict) -> dict:
         out["loyalty"] = int(face["loyalty"])         # 'X' loyalty (306.5b) stays in the text
     if str(face.get("defense", "")).isdigit():
         out["defense"] = int(face["defense"])         # 310.4 a battle's printed defense
-    if face.get(names["color_indicator"]):
-        out["color_indicator"] = [COLOR_NAMES[c] for c in face[names["color_indicator"]] if c in COLOR_NAMES]
+    if indicator:
+        out["color_indicator"] = [COLOR_NAMES[c] for c in indicator if c in COLOR_NAMES]
     out["text"] = face.get(names["text"]) or ""
     return out
+
+
+def shape(value) -> str:
+    """What a value of the wrong shape is, for a message."""
+    if value is None:
+        return "nothing"
+    kind = {dict: "an object", list: "a list", str: "text", bool: "true/false"}.get(type(value), "a number")
+    return f"{kind} {str(value)[:40]!r}" if isinstance(value, (str, int, float)) else kind
 
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -68,28 +92,46 @@ def card_from_faces(name: str, layout: str, faces: list[dict]) -> tuple[str, dic
     return name, front, face_names
 
 
-def mtgjson_cards(stream: IO[bytes]) -> Iterator[tuple[str, dict, list[str]]]:
+def mtgjson_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, dict, list[str]]]:
     """AtomicCards.json: {"meta": ..., "data": {name: [face, ...]}}."""
-    import ijson
-    for name, faces in ijson.kvitems(stream, "data", use_float=True):
+    for name, faces in top_values(stream, file, under="data"):
+        where = f"data.{name}"
+        if not isinstance(faces, list):
+            raise CaseError(file, where, f"expected a list of the card's faces, got {shape(faces)}")
         if not faces:
             continue
-        layout = faces[0].get("layout", "normal")
+        for i, face in enumerate(faces):
+            if not isinstance(face, dict):
+                raise CaseError(file, f"{where}[{i}]", f"expected a card face (an object), got {shape(face)}")
+            for key in ("layout", "side"):
+                if face.get(key) is not None and not isinstance(face[key], str):
+                    raise CaseError(file, f"{where}[{i}].{key}", f"expected text, got {shape(face[key])}")
+        layout = faces[0].get("layout") or "normal"
         if layout in NOT_CARDS:
             continue
-        ordered = sorted(faces, key=lambda f: f.get("side") or "a")
-        yield card_from_faces(name, layout, [face_mapping(f, MTGJSON) for f in ordered])
+        ordered = sorted(enumerate(faces), key=lambda pair: pair[1].get("side") or "a")
+        yield card_from_faces(name, layout, [face_mapping(f, MTGJSON, file, f"{where}[{i}]") for i, f in ordered])
 
 
-def scryfall_cards(stream: IO[bytes]) -> Iterator[tuple[str, dict, list[str]]]:
+def scryfall_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, dict, list[str]]]:
     """oracle-cards-*.json: a list of card objects, faces in card_faces."""
-    import ijson
-    for card in ijson.items(stream, "item", use_float=True):
-        layout = card.get("layout", "normal")
+    for index, card in top_values(stream, file):
+        where = f"[{index}]"
+        if not isinstance(card, dict):
+            raise CaseError(file, where, f"expected a card (an object), got {shape(card)}")
+        for key in ("layout", "set_type"):
+            if card.get(key) is not None and not isinstance(card[key], str):
+                raise CaseError(file, f"{where}.{key}", f"expected text, got {shape(card[key])}")
+        if not isinstance(card.get("name"), str) or not card["name"].strip():
+            raise CaseError(file, f"{where}.name", f"expected the card's name, got {shape(card.get('name'))}")
+        layout = card.get("layout") or "normal"
         if layout in NOT_CARDS or card.get("set_type") == "token":
             continue
         faces = card.get("card_faces") or [card]
-        mapped = [face_mapping(f, SCRYFALL) for f in faces]
+        if not isinstance(faces, list):
+            raise CaseError(file, f"{where}.card_faces", f"expected a list of faces, got {shape(faces)}")
+        inner = f"{where}.card_faces" if card.get("card_faces") else ""
+        mapped = [face_mapping(f, SCRYFALL, file, f"{inner}[{i}]" if inner else where) for i, f in enumerate(faces)]
         if len(faces) == 1:
             mapped[0]["name"] = card["name"]
         yield card_from_faces(card["name"], layout, mapped)

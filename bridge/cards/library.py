@@ -172,6 +172,9 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         toughness = parse_printed_number(reader, t, f"{where}.pt")
     loyalty = reader.integer(data["loyalty"], f"{where}.loyalty") if "loyalty" in data else None
     defense = reader.integer(data["defense"], f"{where}.defense") if "defense" in data else None   # 310.4
+    for key, value in (("loyalty", loyalty), ("defense", defense)):
+        if value is not None and value < 0:        # 209.1, 310.4: printed in the lower right corner, never below 0
+            raise reader.fail(f"{where}.{key}", f"a printed {key} is 0 or more, got {value}")
     if "abilities" in data:
         raw_abilities = data["abilities"] or []
         if not isinstance(raw_abilities, list):

@@ -7,10 +7,13 @@ Where the file is: --store PATH, else $MTG_LAYERS_CARD_STORE, else the data dire
 ($XDG_DATA_HOME or ~/.local/share on Linux, ~/Library/Application Support on macOS, %APPDATA%)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
 from pathlib import Path
+
+from bridge.model.errors import CaseError
 
 ENVIRONMENT_VARIABLE = "MTG_LAYERS_CARD_STORE"
 SCHEMA = """
@@ -38,23 +41,49 @@ def store_path(option: str | None = None) -> Path:
 
 
 class CardStore:
-    def __init__(self, path: Path, create: bool = False):
+    """The store at `path`. A file that is not a readable SQLite store (corrupted, truncated, another
+    kind of file) is one CaseError naming it, at any use (issue 36)."""
+
+    def __init__(self, path: Path, create: bool = False, make_folder: bool = True):
+        """With `create`, the store is made if missing, and its folder too unless `make_folder` is
+        False (a --store path typed on the command line: a typo must not make folders, issue 36)."""
         import sqlite3  # here: ~3 ms a process, and most never open a store
         self.path = Path(path)
-        if create:
+        if create and not self.path.parent.is_dir():
+            if not make_folder:
+                raise CaseError(str(self.path), "", f"no such folder: {self.path.parent} (--store makes the "
+                                                    "store's file, not its folders)")
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(self.path))
-        if create:
-            self.db.executescript(SCHEMA)
+        with self.reading():
+            self.db = sqlite3.connect(str(self.path))
+            if create:
+                self.db.executescript(SCHEMA)
+            self.db.execute("SELECT name, folded, data FROM cards LIMIT 0")
+
+    @contextlib.contextmanager
+    def reading(self):
+        import sqlite3
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise CaseError(str(self.path), "", f"not a readable card store ({error}); move it away and import the "
+                                                "cards again (`mtg-layers cards import FILE`)") from None
+        except (ValueError, TypeError) as error:         # a row whose data is not the JSON we wrote
+            raise CaseError(str(self.path), "", f"the card store holds a broken entry ({str(error)[:200]}); move "
+                                                "it away and import the cards again") from None
 
     def lookup(self, name: str) -> tuple[str, dict] | None:
         """(the stored name, its library mapping) for a card name or the name of one of its faces."""
         from bridge.cards.names import folded
-        for key in dict.fromkeys((name.casefold(), folded(name))):     # as typed, then forgiving (names.py)
-            row = self.db.execute("SELECT c.name, c.data FROM names n JOIN cards c ON c.name = n.name "
-                                  "WHERE n.folded = ?", (key,)).fetchone()
-            if row:
-                return row[0], json.loads(row[1])
+        with self.reading():
+            for key in dict.fromkeys((name.casefold(), folded(name))):     # as typed, then forgiving (names.py)
+                row = self.db.execute("SELECT c.name, c.data FROM names n JOIN cards c ON c.name = n.name "
+                                      "WHERE n.folded = ?", (key,)).fetchone()
+                if row:
+                    data = json.loads(row[1])
+                    if not isinstance(data, dict):
+                        raise ValueError(f"{row[0]!r} is not a card's mapping")
+                    return row[0], data
         return None
 
     def search(self, words: list[str], limit: int = 50) -> list[str]:
@@ -62,22 +91,31 @@ class CardStore:
         clauses = " AND ".join("folded LIKE ? ESCAPE '\\'" for _ in words) or "1"
         patterns = ["%" + w.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
                     for w in words]
-        rows = self.db.execute(f"SELECT name FROM cards WHERE {clauses} ORDER BY length(name), name LIMIT ?",
-                               (*patterns, limit))
+        with self.reading():
+            rows = self.db.execute(f"SELECT name FROM cards WHERE {clauses} ORDER BY length(name), name LIMIT ?",
+                                   (*patterns, limit)).fetchall()
         return [r[0] for r in rows]
 
     def names(self) -> list[str]:
-        return [row[0] for row in self.db.execute("SELECT name FROM cards ORDER BY name")]
+        with self.reading():
+            return [row[0] for row in self.db.execute("SELECT name FROM cards ORDER BY name")]
 
     def count(self) -> int:
-        return self.db.execute("SELECT count(*) FROM cards").fetchone()[0]
+        with self.reading():
+            return self.db.execute("SELECT count(*) FROM cards").fetchone()[0]
 
     def add_all(self, cards, source_file: str, source_format: str) -> int:
-        """Store cards (name, mapping, other names) in one transaction; a name already stored is replaced."""
+        """Store cards (name, mapping, other names) in one transaction; a name already stored is replaced.
+        A name the file gives twice is kept as its last entry and said in `self.repeated` (issue 36)."""
         from bridge.cards.names import folded
         count = 0
-        with self.db:
+        seen: set[str] = set()
+        self.repeated: list[str] = []
+        with self.reading(), self.db:
             for name, data, aliases in cards:
+                if name in seen:
+                    self.repeated.append(name)
+                seen.add(name)
                 self.db.execute("INSERT OR REPLACE INTO cards VALUES (?, ?, ?)",
                                 (name, name.casefold(), json.dumps(data, ensure_ascii=False)))
                 for alias in {name, *aliases}:

@@ -73,20 +73,58 @@ def check(source, file: str | None = None, rules: str | None = None, timeout: fl
 
 
 def case_files(paths, unreadable: list | None = None) -> list[Path]:
-    """YAML files named, or found under folders named, in a stable order. A folder under one named
-    that cannot be read is added to `unreadable` (a message naming it), never skipped without a word."""
+    """YAML files named, or found under folders named, in a stable order. Links to folders are followed,
+    each folder read once (a link back to one already read is a loop). What is not read is added to
+    `unreadable` with why (a folder that cannot be read, a loop, a .yaml that is not a regular file such
+    as a FIFO, a device or a broken link), never skipped without a word (issue 36)."""
     found = []
+
+    def say(problem: str) -> None:
+        if unreadable is not None:
+            unreadable.append(problem)
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
-            def report(error: OSError) -> None:
-                if unreadable is not None:
-                    unreadable.append(f"{error.filename}: cannot read the folder: {error.strerror}")
-            inside = [Path(folder) / name for folder, _, names in os.walk(path, onerror=report) for name in names]
-            found.extend(sorted(p for p in inside if p.suffix in (".yaml", ".yml") and p.is_file()))
-        else:
+        if not path.is_dir():
             found.append(path)
+            continue
+        seen: set[tuple[int, int]] = set()
+        inside = []
+        for folder, folders, names in os.walk(path, followlinks=True,
+                                              onerror=lambda e: say(f"{e.filename}: cannot read the folder: "
+                                                                    f"{e.strerror}")):
+            seen.add(identity(folder))
+            for name in list(folders):
+                if identity(os.path.join(folder, name)) in seen:
+                    folders.remove(name)
+                    say(f"{os.path.join(folder, name)}: skipped: a link to a folder already read (a loop)")
+            for name in names:
+                file = Path(folder) / name
+                if file.suffix not in (".yaml", ".yml"):
+                    continue
+                if file.is_file():
+                    inside.append(file)
+                else:
+                    say(f"{file}: skipped: not a regular file ({kind_of(file)})")
+        found.extend(sorted(inside))
     return found
+
+
+def identity(folder: str) -> tuple[int, int]:
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return (-1, hash(folder))
+    return (info.st_dev, info.st_ino)
+
+
+def kind_of(path: Path) -> str:
+    import stat
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "a broken link" if path.is_symlink() else "cannot be read"
+    return ("a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a folder" if stat.S_ISDIR(mode) else "not a file")
 
 
 def with_rules(case: Case, rules: str) -> Case:

@@ -9,8 +9,9 @@ import clingo
 from clingo import ast
 
 from bridge.interfaces.help import docs_folder
-from bridge.model.errors import CaseError
+from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text
+from bridge.solving.runner import Bounds, OutOfMemory, can_fork, run_bounded
 
 # The example programs of docs/queries, installed with the package (bridge/docs/queries).
 EXAMPLES = ("loops", "dependency_overrides_timestamp", "never_applied")
@@ -28,19 +29,37 @@ def example_path(name: str) -> Path:
     return docs_folder() / "queries" / f"{name}.lp"
 
 
-def load_program(path, limits: Limits = DEFAULT_LIMITS) -> QueryProgram:
+def load_program(path, limits: Limits = DEFAULT_LIMITS, bounds: Bounds | None = None) -> QueryProgram:
     """Parse a query program, read up to --max-file-size from a regular file only; a syntax error is one
-    message naming the file and line (CaseError)."""
+    message naming the file and line (CaseError). With `bounds`, see parse_program."""
     file = str(path)
     try:
         text = read_case_text(file, file, limits)
     except CaseError as error:
         raise CaseError(file, "--program", error.problem) from None
-    return parse_program(text, file)
+    return parse_program(text, file, bounds)
 
 
-def parse_program(text: str, file: str) -> QueryProgram:
-    """Parse a program's text (a sweep's worker gets the text, not the path); `file` names it."""
+def parse_program(text: str, file: str, bounds: Bounds | None = None) -> QueryProgram:
+    """Parse a program's text (a sweep's worker gets the text, not the path); `file` names it.
+
+    clingo's parser reads an `#include`d file while parsing, whatever its size or kind (a FIFO blocks
+    it): with `bounds`, the text is parsed first in a child process under them (--timeout,
+    --max-memory: bridge/solving/runner.py), where an #include is met and refused; only a text that
+    passed there, and so includes nothing, is parsed here (issue 36)."""
+    if bounds is not None and can_fork():
+        try:
+            run_bounded(lambda: parsed_program(text, file) and None, bounds, file=file)
+        except SolveTimeout:
+            raise CaseError(file, "--program", f"parsing it took longer than the limit of {bounds.seconds:g} s "
+                                               "(--timeout)") from None
+        except OutOfMemory:
+            raise CaseError(file, "--program", "parsing it needed more memory than the limit of "
+                                               f"{(bounds.memory_bytes or 0) >> 20:,} MB (--max-memory)") from None
+    return parsed_program(text, file)
+
+
+def parsed_program(text: str, file: str) -> QueryProgram:
     messages = []
     statements = []
 
@@ -52,10 +71,30 @@ def parse_program(text: str, file: str) -> QueryProgram:
         raise CaseError(file, "--program", "not a valid ASP program: " + "; ".join(messages or ["parse error"])
                         ) from None
     for statement in statements:          # a query reads facts; it runs no code (clingo would only say "error")
+        included = statement.location.begin.filename
+        if included != "<string>":        # clingo has read an #include: a query is one file of rules
+            raise CaseError(file, "--program", f"#include is not allowed in a query program (it includes "
+                                               f"{included[:200]!r}); write the rules in the program itself")
+        for name, line in external_calls(statement):     # no script defines one: clingo would drop the atom
+            raise CaseError(file, "--program", f"line {line}: @{name} is called, but a query program runs no code "
+                                               "(#script is not allowed), so no @function is defined")
         if statement.ast_type == ast.ASTType.Script:
             raise CaseError(file, "--program", f"line {statement.location.begin.line}: #script is not allowed in "
                                                "a query program (a query is rules over the board's facts)")
     return QueryProgram(file, tuple(statements))
+
+
+def external_calls(statement) -> list[tuple[str, int]]:
+    """(name, line) of each @function a statement calls."""
+    found = []
+
+    class Calls(ast.Transformer):
+        def visit_Function(self, node):
+            if node.external:
+                found.append((node.name, node.location.begin.line))
+            return node.update(**self.visit_children(node))
+    Calls()(statement)
+    return found
 
 
 def run_query(program: QueryProgram, facts: list[clingo.Symbol], where: str = "") -> list[clingo.Symbol]:

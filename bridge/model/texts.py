@@ -7,6 +7,17 @@ from clingo import Symbol, SymbolType
 
 from bridge.model.vocabulary import COLOR_WORDS
 
+# Characters that end a line on some terminal or viewer (CR, LF, VT, FF, the file/group/record
+# separators, NEL, Unicode's line and paragraph separators): user text printed on one line shows
+# them as \uXXXX, so a title or an id cannot print a line of its own (a fake `pass`).
+LINE_BREAKS = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def one_line(text) -> str:
+    r"""`text` with every line-breaking character as a \uXXXX escape."""
+    return LINE_BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", str(text))
+
+
 # The name of each characteristic of asp/ in the tables and explanations.
 ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
                    "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",

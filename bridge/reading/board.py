@@ -2,6 +2,8 @@
 controllers, counters, statuses, choices, attachments and targets."""
 from __future__ import annotations
 
+import re
+
 from bridge.cards.catalog import UnknownCard, find_card
 from bridge.cards.library import SECOND_FACES, parse_card
 from bridge.model.card import Card
@@ -27,6 +29,25 @@ class BoardReading:
             if obj.attached_to == obj.id:
                 raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
             self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+
+    def check_choices_and_copies(self, objects, raw_objects, data: dict) -> None:
+        """What nothing would read is refused, not ignored (issue 36): `choices:` on a card that makes no
+        choice (its text says neither choose nor name, no ability of it or of the case's effects reads a
+        choice), and copy_of going round in a cycle (as a self-copy is)."""
+        chosen_elsewhere = "chosen" in repr(data.get("effects")) + repr(data.get("events"))
+        copies = {obj.id: obj.copy_of for obj in objects if obj.copy_of is not None}
+        for obj, (_, where, _, _) in zip(objects, raw_objects):
+            # a copy makes the choices of what it copies: its 'as ... enters' abilities take effect (707.5)
+            if obj.choices and obj.copy_of is None and not chosen_elsewhere and not makes_a_choice(obj.card):
+                raise self.fail(f"{where}.choices", f"{obj.card.name} makes no choice (its text has no 'choose' or "
+                                                    "'name', and no ability reads a choice): nothing would read this")
+            cycle = [obj.id]
+            while copies.get(cycle[-1]) in copies and copies[cycle[-1]] not in cycle:
+                cycle.append(copies[cycle[-1]])
+            if len(cycle) > 1 and copies.get(cycle[-1]) == obj.id:
+                raise self.fail(f"{where}.copy_of", "copy_of goes round in a cycle (" + " → ".join(cycle + [obj.id])
+                                + "): a copy copies the copiable values of an object that is not itself a copy "
+                                  "of it (707.2); one of them must copy something outside the cycle")
 
     def stack_keys(self) -> tuple[str, ...]:
         return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "copy_of", "copied_by",
@@ -212,6 +233,10 @@ class BoardReading:
                 raise self.fail(f"{where}.id", "an id cannot be empty")
             if object_id in self.ids:
                 raise self.fail(f"{where}.id", f"id {object_id!r} is already used by {self.ids[object_id]}")
+            alike = [other for other in self.ids if " ".join(other.split()) == " ".join(object_id.split())]
+            if alike:       # 'bear' and 'bear ' print alike: two objects a reader cannot tell apart (issue 36)
+                raise self.fail(f"{where}.id", f"id {object_id!r} differs from {alike[0]!r} ({self.ids[alike[0]]}) "
+                                               "only by spaces: they would print alike")
             if object_id in self.players:
                 raise self.fail(f"{where}.id", f"id {object_id!r} is also the name of a player: an object and a "
                                                "player need different names")
@@ -340,3 +365,13 @@ class BoardReading:
                 raise self.fail(f"{where}.mana_spent[{i}]", f"expected a color of mana (or colorless), got {color!r}")
         return SpellChoices(modes=modes, targets=r.string_list(entry.get("targets", []), f"{where}.targets"),
                             x=x, kicked=kicked, divided=divided, replicate=replicate, mana_spent=mana)
+
+
+CHOICE_WORDS = re.compile(r"(?i)\bchoose\b|\bchosen\b|\bname(?:d|s)? a\b|\bnamed\b|\bchoice\b")
+
+
+def makes_a_choice(card) -> bool:
+    """Whether a card's text or its abilities (on any face) speak of a choice."""
+    faces = (card, *card.halves, *(f for f in (card.flip_face, card.back_face, card.modal_back_face) if f))
+    return any(CHOICE_WORDS.search(face.text or "") or re.search(r"chosen=(?!None|\(\))", repr(face.abilities))
+               for face in faces)

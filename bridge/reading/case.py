@@ -5,6 +5,8 @@ implementation's keys, defaults and extensions.
 """
 from __future__ import annotations
 
+import functools
+
 from pathlib import Path
 
 from bridge.cards.library import library
@@ -96,11 +98,25 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
     def fail(self, where: str, problem: str) -> CaseError:
         return CaseError(self.file, where, problem)
 
+    def card_name_exists(self, name: str, where: str) -> None:
+        """A `named:` selector matches nothing unless some card has that name: one written in this case,
+        or one the library, the card store or the pool knows; a misspelling gets the close names."""
+        from bridge.cards.catalog import UnknownCard, find_card
+        if " ".join(name.split()).casefold() in self.names_in_case | names_set_by_library():
+            return
+        try:
+            find_card(name)
+        except UnknownCard as error:
+            raise self.fail(where, f"no card is named {name!r}, so this selector would match nothing: {error}"
+                            ) from None
+
     def read(self, data) -> Case:
         """The case, or every error found in one pass (bridge/reading/collect.py): the first error carries
         the others. An error in an entry (an object, an effect, an expectation ...) is recorded and
         the next entry is read; an error in the file's shape stops the reading."""
         self.reader.on_unknown_key = self.collector.unknown_key
+        self.names_in_case = written_strings(data)
+        self.reader.check_card_name = self.card_name_exists
         case, stopped = None, False
         try:
             try:
@@ -179,6 +195,8 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
         for obj, (entry, where, _, _) in zip(objects, raw_objects):
             with self.collector.entry():
                 self.attachment(obj, where, by_id)
+        with self.collector.entry():
+            self.check_choices_and_copies(objects, raw_objects, data)
 
         effects_raw = data.get("effects", []) or []
         if not isinstance(effects_raw, list):
@@ -231,36 +249,36 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                     sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards))
 
 
+@functools.lru_cache(maxsize=1)
+def names_set_by_library() -> frozenset[str]:
+    """The names the library's effects give (612.7 set_name: Awakening of Vitu-Ghazi's 'Vitu-Ghazi')."""
+    lib = library()
+    return frozenset(" ".join(value.split()).casefold() for name in lib.names
+                     for value in set_names(lib.raw(name)))
 
 
+def set_names(value):
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if key == "set_name" and isinstance(child, str):
+                yield child
+            else:
+                yield from set_names(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from set_names(child)
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+def written_strings(data) -> set[str]:
+    """Every text the case writes but as a `named:` value (a card, a name an effect gives, ...), in the
+    forgiving form: a `named:` that one of them gives is a name some object may have."""
+    found, stack = set(), [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(v for k, v in value.items() if k != "named")
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            found.add(" ".join(value.split()).casefold())
+    return found

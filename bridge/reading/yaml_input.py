@@ -123,6 +123,13 @@ class CaseLoader(Composer, EventSource, SafeConstructor, Resolver):
         if ":" in text:
             raise yaml.constructor.ConstructorError(None, None, "a base-60 number (YAML 1.1) is not read",
                                                     node.start_mark)
+        digits = text.lstrip("+-")
+        if "_" in str(node.value) or digits[:2] in ("0b", "0x", "0o") or (len(digits) > 1 and digits[0] == "0"):
+            # YAML 1.1 reads 010 as 8, 0x10 as 16, 0b11 as 3, 1_0 as 10: not what a person wrote (issue 36)
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the number {shorten(str(node.value))} is not read: YAML 1.1 gives it a base or "
+                            "separators of its own (010 is 8, 0x10 is 16, 1_0 is 10); write decimal digits without "
+                            "leading zeros, or quote it to mean text", node.start_mark)
         if len(text) > 40:
             raise yaml.constructor.ConstructorError(None, None, f"a number with {len(text):,} digits is "
                                                     f"not read (the largest is {INT32_MAX:,})", node.start_mark)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from bridge.model.reasons import NOTHING_HAPPENS, reason_text
-from bridge.model.texts import ability_text, trigger_text
+from bridge.model.texts import ability_text, one_line, trigger_text
 from bridge.reading.case_keys import CARD_ZONE_NAMES
 from bridge.results.result import Result
 from bridge.results.sba_render import rounds_json, rounds_text
@@ -13,6 +13,7 @@ COLUMNS = ("id", "name", "MV", "colors", "type line", "P/T", "controller", "coun
 
 
 def table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> list[str]:
+    rows = [tuple(one_line(cell) for cell in row) for row in rows]     # a cell is one line (issue 36)
     widths = [max([len(header[i])] + [len(r[i]) for r in rows]) for i in range(len(header))]
 
     def fmt(row):
@@ -36,7 +37,7 @@ def text_only_data(result: Result) -> dict:
 def text_table(result: Result) -> str:
     """The characteristic table of every permanent, then each one's abilities."""
     case = result.case
-    lines = [f"{case.title}", f"file: {case.file}   rules: {result.edition}   steps: {len(result.steps)}", ""]
+    lines = [one_line(case.title), f"file: {one_line(case.file)}   rules: {result.edition}   steps: {len(result.steps)}", ""]
     rows = []
     for obj in result.permanents:
         unsure = unsure_columns(obj)
@@ -60,7 +61,7 @@ def text_table(result: Result) -> str:
                 checks = ", ".join(f"{c.target} {'legal' if c.legal else 'illegal (' + '; '.join(reason_text(c.target, r) for r in c.reasons) + ')'}"
                                    for c in obj.targets)
                 verdict = " — removed on resolution: every target is illegal (608.2b)" if obj.countered_on_resolution else ""
-                lines.append(f"  {obj.id} targets: {checks}{verdict}")
+                lines.append(one_line(f"  {obj.id} targets: {checks}{verdict}"))
     for zone in CARD_ZONE_NAMES:
         cards = result.cards_in(zone)
         if cards:
@@ -74,7 +75,7 @@ def text_table(result: Result) -> str:
         for player in result.players:
             has = ", ".join(f"{k} (from {', '.join(src)})" for k, src in player.has) or "—"
             size = "no maximum" if player.max_hand_size is None else str(player.max_hand_size)
-            lines.append(f"  {player.name}: {has}; maximum hand size {size}")
+            lines.append(one_line(f"  {player.name}: {has}; maximum hand size {size}"))
     if result.answers:
         lines += ["", "questions:"]
         for answer in result.answers:
@@ -84,7 +85,7 @@ def text_table(result: Result) -> str:
     unread_here = {(source, " ".join(text.split())) for o in result.objects.values() for _, by in o.unsure
                    for source, text in by}
     for obj in result.objects.values():
-        name = marked(obj.id, "abilities", unsure_columns(obj))
+        name = marked(one_line(obj.id), "abilities", unsure_columns(obj))
         if not obj.abilities:
             lines.append(f"  {name}: —")
         instances = dict(obj.instances)
@@ -94,7 +95,7 @@ def text_table(result: Result) -> str:
             mark = f"  {TEXT_ONLY_MARK}" if text in obj.text_only else ""
             if mark and (obj.id, " ".join(text.split())) in unread_here:
                 mark = f"  {TEXT_ONLY_MARK[:-1]}: a layer effect, not applied]"
-            lines.append(f"{label} {' '.join(text.split())}{times}{mark}")
+            lines.append(one_line(f"{label} {' '.join(text.split())}{times}{mark}"))
     summary = text_only_summary(result)
     if summary:
         lines.append(summary)

@@ -53,6 +53,24 @@ class OutOfMemory(Exception):
         return (OutOfMemory, (self.file, self.problem))
 
 
+class ChildKilled(Exception):
+    """The child was ended by a signal that none of the limits sends (SIGKILL or SIGTERM from another
+    process, the system's out-of-memory killer): not --max-memory, and not the work's own answer."""
+
+    def __init__(self, file: str, problem: str):
+        super().__init__(f"{file}: {problem}")
+        self.file = file
+        self.problem = problem
+
+    def __reduce__(self):
+        return (ChildKilled, (self.file, self.problem))
+
+
+# A row or a message that says this was not the work's own outcome (a sweep's --resume solves it again).
+KILLED_FROM_OUTSIDE = "ended from outside"
+OUTSIDE_SIGNALS = {signal.SIGKILL, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
+
+
 class ChildFailed(Exception):
     """The work raised an exception that could not be sent back as it was."""
 
@@ -192,6 +210,11 @@ def ended(done: Child, bounds: Bounds) -> Callable:
     data = b"".join(done.chunks)
     if not data and os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGINT:
         raise KeyboardInterrupt           # Ctrl-C reached the child first
+    if not data and os.WIFSIGNALED(status) and os.WTERMSIG(status) in OUTSIDE_SIGNALS:
+        name = signal.Signals(os.WTERMSIG(status)).name     # no limit of ours sends it: RLIMIT_AS makes
+        return functools.partial(reraise, ChildKilled(     # allocations fail, it kills nothing (issue 36)
+            done.file, f"the child process solving it was {KILLED_FROM_OUTSIDE} by {name} (another process, or the "
+                       "system short of memory; not a limit of mtg-layers); run it again"))
     if not data:
         return functools.partial(reraise, OutOfMemory(done.file, ended_without_answer(status, bounds)))
     kind, value = pickle.loads(data)
@@ -236,6 +259,9 @@ def child(work: Callable, bounds: Bounds, write_end: int, file: str) -> None:
             answer = ("raise", memory_error(file, bounds))
         except BaseException as exc:                       # sent back to be raised in the parent
             answer = ("raise", without_traceback(exc))
+        if answer[0] == "value" and printed_size(answer[1]) > bounds.output_bytes:
+            answer = ("raise", OutOfMemory(file, f"the output is larger than the limit of {bounds.output_bytes:,} "
+                                                 "bytes (--max-output)"))
         try:
             data = pickle.dumps(answer)
         except MemoryError:
@@ -253,6 +279,22 @@ def child(work: Callable, bounds: Bounds, write_end: int, file: str) -> None:
         code = 70
     finally:
         os._exit(code)
+
+
+def printed_size(value) -> int:
+    """The bytes `value` prints: text exactly (UTF-8), JSON-like data as compact JSON, 0 for anything
+    else (its pickled size is still bounded): --max-output holds to the byte on what is printed."""
+    if isinstance(value, str):
+        return len(value.encode("utf-8", errors="surrogatepass"))
+    if isinstance(value, (bytes, bytearray)):
+        return len(value)
+    if isinstance(value, (dict, list)):
+        import json
+        try:
+            return len(json.dumps(value, ensure_ascii=False, default=str).encode("utf-8", errors="surrogatepass"))
+        except (TypeError, ValueError, RecursionError):
+            return 0
+    return 0
 
 
 def memory_error(file: str, bounds: Bounds) -> OutOfMemory:

@@ -21,6 +21,7 @@ class Reader(SelectorReading, NumberReading, OperationReading, AbilityReading):
         self.file = file
         self.words = WordChecker(file, words)   # every characteristic word is checked (words.py)
         self.on_unknown_key = None     # set by the case reader to collect misspelt keys and go on (collect.py)
+        self.check_card_name = None    # set by the case reader: a `named:` no card has is refused (issue 36)
 
     def fail(self, where: str, problem: str) -> CaseError:
         return CaseError(self.file, where, problem)

@@ -95,6 +95,8 @@ class SelectorReading:
             found["no_abilities"] = True
         if "named" in data:
             found["named"] = self.string(data["named"], f"{where}.named")
+            if self.check_card_name is not None:
+                self.check_card_name(found["named"], f"{where}.named")
         compares = []
         for key in ("power", "toughness", "mana_value"):
             if key not in data:

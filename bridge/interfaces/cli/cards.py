@@ -63,8 +63,8 @@ def run_import(args) -> int:
     with stream:
         kind = detect_format(str(path), stream.read(4096))
         stream.seek(0)
-        cards = mtgjson_cards(stream) if kind == "mtgjson" else scryfall_cards(stream)
-        store = CardStore(store_path(args.store), create=True)
+        cards = mtgjson_cards(stream, str(path)) if kind == "mtgjson" else scryfall_cards(stream, str(path))
+        store = CardStore(store_path(args.store), create=True, make_folder=not args.store)
         try:
             count = store.add_all(checked(cards, str(path), skipped), str(path), kind)
         except ijson.JSONError as error:        # the parser's message spans lines, with a caret under the text
@@ -74,6 +74,10 @@ def run_import(args) -> int:
     seconds = time.perf_counter() - started
     print(f"imported {count} cards from {path} ({kind}) into {store.path} in {seconds:.1f} s; "
           f"the store holds {store.count()} cards")
+    if store.repeated:                           # the last entry of each was kept: said, not silent (issue 36)
+        names = ", ".join(repr(name) for name in store.repeated[:10]) + (" ..." if len(store.repeated) > 10 else "")
+        print(f"warning: {path} gives {len(store.repeated)} card names more than once; the last entry of each "
+              f"was kept: {names}")
     if skipped:
         print(f"skipped {len(skipped)} cards whose printed values the solver cannot read:")
         for line in skipped[:20]:

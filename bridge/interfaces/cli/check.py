@@ -15,6 +15,7 @@ import sys
 from bridge.interfaces import api
 from bridge.interfaces.cli.files import file_outcome, listed_files, say, worst
 from bridge.interfaces.cli.options import bounds_of, limits_of
+from bridge.model.texts import one_line
 from bridge.results.render import dumps, text_only_data, text_only_summary
 from bridge.results.unsure import UNSURE_MARK, unread_abilities, unsure_expectations, unsure_lines
 from bridge.results.sba_render import limit_notes
@@ -92,10 +93,11 @@ def check_entry(args, path) -> dict:
                         reevaluate=args.reevaluate, sba=args.sba)
     keep_until_exit(outcome)                  # its Control is not freed: the child ends after this case
     case, edition = outcome.result.case, outcome.result.edition
+    shown = f"{one_line(path)}  ({edition}) {one_line(case.title)}"      # user text on its line only (issue 36)
     entry = {"format_version": FORMAT_VERSION, "file": str(path), "rules": edition, "case": case.title}
     if not outcome.expects_something:
         return {**entry, "status": "skip", "exit": 0,
-                "lines": [f"skip  {path}  ({edition}) no expectations under this edition"]}
+                "lines": [f"skip  {one_line(path)}  ({edition}) no expectations under this edition"]}
     # abilities kept as text: one line under the case; those that change the layers (issue 32) are named
     # with the expected values they may make wrong, and --strict fails the case on them (never on the
     # others: a mana ability kept as text changes no characteristic)
@@ -107,18 +109,18 @@ def check_entry(args, path) -> dict:
         entry["unread_layer_abilities"] = len(unread_abilities(outcome.result))
         entry["expected_values_in_doubt"] = doubtful
     noted = [f"      {text_only}"] if text_only else []
-    noted += [f"      {line}" for line in unread]
+    noted += [f"      {one_line(line)}" for line in unread]
     if doubtful:
         noted.append(f"      {UNSURE_MARK} expected values these abilities may change: " + ", ".join(doubtful))
     noted += [f"      {note}" for note in limit_notes(outcome.result.sba)]    # what the 704 checks left out
     if outcome.passed and not (args.strict and unread):
-        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"] + noted
-                + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
+        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {shown}"] + noted
+                + [f"      note: {one_line(tie)}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
     if outcome.passed:
         return {**entry, "status": "fail", "exit": 1, "mismatches": [],
-                "lines": [f"FAIL  {path}  ({edition}) {case.title}", "      --strict: a layer ability was not read"]
+                "lines": [f"FAIL  {shown}", "      --strict: a layer ability was not read"]
                 + noted}
     return {**entry, "status": "fail", "exit": 1,
             "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
                            for m in outcome.mismatches],
-            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches] + noted}
+            "lines": [f"FAIL  {shown}"] + [f"      {one_line(m)}" for m in outcome.mismatches] + noted}

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from bridge.interfaces.cli.options import bounds_of
 from bridge.interfaces.cli.terminal import escape_controls
 from bridge.model.errors import CaseError, SolveTimeout
-from bridge.solving.runner import OutOfMemory, run_bounded
+from bridge.solving.runner import ChildKilled, OutOfMemory, run_bounded
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ def file_outcome(path, answer) -> FileOutcome:
         return FileOutcome(status=4, kind="timeout", message=str(error))
     except OutOfMemory as error:
         return FileOutcome(status=5, kind="memory", message=str(error))
+    except ChildKilled as error:      # not a limit, not a defect: said as it is (issue 36)
+        return FileOutcome(status=3, kind="internal", message=str(error))
     except KeyboardInterrupt:
         raise
     except Exception as error:        # a defect of mtg-layers: named with the file, the others go on

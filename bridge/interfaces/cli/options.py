@@ -35,10 +35,17 @@ class Given(argparse.Action):
         namespace.given = getattr(namespace, "given", frozenset()) | {self.dest}
 
 
+MOST_SECONDS = 1_000_000          # ~11.6 days: past this, the clock's arithmetic overflows (1e308)
+
+
 def seconds(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds greater than 0, got {text!r}")
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not math.isfinite(value) or not 0 < value <= MOST_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds greater than 0 and at most "
+                                         f"{MOST_SECONDS:,}, got {text!r}")
     return value
 
 

@@ -72,17 +72,17 @@ def run_facts(args) -> int:
 def run_query_command(args) -> int:
     import json
 
-    from bridge.interfaces import api
     from bridge.interfaces.query import load_program, run_query
     from bridge.results.board_facts import board_facts
     from bridge.results.schemas import FORMAT_VERSION
-    try:
-        from bridge.interfaces.cli.options import limits_of
-        program = load_program(args.program, limits_of(args))
-    except CaseError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    from bridge.interfaces.cli.files import bounded, worst
+    from bridge.interfaces.cli.files import bounded, file_outcome, worst
+    from bridge.interfaces.cli.options import bounds_of, limits_of
+    # the program (and anything it would #include) is parsed in a child under the limits first (issue 36)
+    loaded = file_outcome(args.program, lambda: load_program(args.program, limits_of(args), bounds_of(args)))
+    if loaded.status:
+        print(f"error: {loaded.message}", file=sys.stderr)
+        return loaded.status
+    program = loaded.value
 
     def work(path) -> str:
         """One case's line: solved and queried in a child process under --timeout and --max-memory (the
@@ -93,8 +93,9 @@ def run_query_command(args) -> int:
             return json.dumps({"format_version": FORMAT_VERSION, "file": str(path), "case": result.case.title,
                                "rules": result.edition, "atoms": [str(a) for a in atoms]}, ensure_ascii=False)
         return f"{path} ({result.edition}): " + (" ".join(str(a) for a in atoms) if atoms else "—")
-    status = 0
-    for path in api.case_files(args.cases):
+    from bridge.interfaces.cli.files import listed_files
+    paths, status = listed_files(args, args.cases)        # what was skipped is said (issue 36)
+    for path in paths:
         outcome = bounded(args, path, lambda: work(path))
         status = worst(status, outcome.status)
         if outcome.status:

@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 
 # C0 controls but newline, DEL, C1 controls (0x9b is a one-byte CSI), and the bidirectional
-# overrides and isolates that reorder what a terminal shows.
-CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# overrides and isolates that reorder what a terminal shows, and Unicode's line and paragraph
+# separators (a viewer breaks the line there).
+CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]")
 
 
 def escape_controls(text: str) -> str:

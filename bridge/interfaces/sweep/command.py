@@ -95,7 +95,7 @@ def run(args) -> int:
     from tqdm import tqdm
     workers = args.workers or os.cpu_count() or 1
     started = time.perf_counter()
-    totals = {"boards": 0, "solve": 0.0, "findings": 0.0, "cpu": 0.0, "errors": 0, "loops": 0, "overrides": 0,
+    totals = {"boards": 0, "rows": 0, "solve": 0.0, "findings": 0.0, "cpu": 0.0, "errors": 0, "loops": 0, "overrides": 0,
               "order_sensitive": 0, "edition_difference": 0}
     try:
         with dask_client(args.scheduler, workers) as client:
@@ -117,6 +117,10 @@ def run(args) -> int:
         writer.close()
     wall = time.perf_counter() - started
     print(summary(spec, out, totals, len(done), wall, workers))
+    if totals["rows"] and totals["errors"] == totals["rows"]:      # nothing was solved: not a success (issue 36)
+        print(f"error: every one of the {totals['rows']:,} boards of this run failed; see the error column of "
+              f"{out}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -125,6 +129,7 @@ def count(totals: dict, rows: list[dict], stats: BatchStats) -> None:
     totals["solve"] += stats.solve_seconds
     totals["findings"] += stats.findings_seconds
     totals["cpu"] += stats.cpu_seconds
+    totals["rows"] += len(rows)
     for row in rows:
         totals["errors"] += row.get("error") is not None
         totals["loops"] += bool(row.get("loops"))

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from bridge.model.errors import CaseError
+from bridge.solving.runner import KILLED_FROM_OUTSIDE
 
 SUFFIXES = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}
 # The columns of CSV and Parquet, in order (JSON Lines rows carry the same keys).
@@ -19,22 +20,30 @@ BOOLEANS = ("order_sensitive", "edition_difference")
 
 
 def done_boards(path: Path, fmt: str) -> set[str]:
-    """The boards an earlier run wrote (--resume); a JSON Lines line cut short by a crash is ignored."""
+    """The boards an earlier run wrote (--resume); a JSON Lines line cut short by a crash is ignored, and
+    so is a row whose child was killed from outside (not the board's own outcome: solved again)."""
     if not path.exists():
         return set()
     if fmt == "jsonl":
         found = set()
         for line in path.read_text(encoding="utf-8").splitlines():
             try:
-                found.add(json.loads(line)["board"])
-            except (ValueError, KeyError, TypeError):
+                row = json.loads(line)
+                if not killed(row.get("error")):
+                    found.add(row["board"])
+            except (ValueError, KeyError, TypeError, AttributeError):
                 continue
         return found
     if fmt == "csv":
         with path.open(newline="", encoding="utf-8") as stream:
-            return {row["board"] for row in csv.DictReader(stream) if row.get("board")}
+            return {row["board"] for row in csv.DictReader(stream) if row.get("board") and not killed(row.get("error"))}
     import pyarrow.parquet as pq
-    return set(pq.read_table(path, columns=["board"]).column("board").to_pylist())
+    table = pq.read_table(path, columns=["board", "error"]).to_pydict()
+    return {board for board, error in zip(table["board"], table["error"]) if not killed(error)}
+
+
+def killed(error) -> bool:
+    return isinstance(error, str) and KILLED_FROM_OUTSIDE in error
 
 
 class JsonLines:

@@ -14,6 +14,7 @@ from bridge.model.ids import snake_case
 from bridge.reading.case import load_case
 from bridge.reading.case_keys import EDITIONS
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text, read_yaml
+from bridge.solving.runner import Bounds
 
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
              "query", "timeout")
@@ -125,14 +126,15 @@ def load_spec(path, limits: Limits = DEFAULT_LIMITS) -> SweepSpec:
             query_text = read_case_text(query_file, query_file, limits)
         except CaseError as error:
             raise fail(file, "query", f"cannot read {query_file}: {error.problem}") from None
-        try:                # a syntax error is said now, before any worker starts
-            parse_program(query_text, query_file)
+        try:                # a syntax error is said now, before any worker starts; parsed in a child first
+            parse_program(query_text, query_file, Bounds())     # (an #include is refused there: issue 36)
         except CaseError as error:
             raise fail(file, "query", error.problem) from None
     timeout = data.get("timeout", 60)
     if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or not math.isfinite(timeout) \
-            or timeout <= 0:
-        raise fail(file, "timeout", f"expected a number of seconds per board greater than 0, got {timeout!r}")
+            or not 0 < timeout <= 1_000_000:
+        raise fail(file, "timeout", f"expected a number of seconds per board greater than 0 and at most 1,000,000, "
+                                    f"got {timeout!r}")
     pool = pool_cards(file, base, data.get("pool"), background, players)
     if max(sizes) > len(pool):
         raise fail(file, "sizes", f"combinations of {max(sizes)} cards from a pool of {len(pool)}")

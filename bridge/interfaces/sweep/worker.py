@@ -21,7 +21,7 @@ from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
 from bridge.results.board_facts import board_facts
 from bridge.results.schemas import FORMAT_VERSION
-from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
+from bridge.solving.runner import Bounds, ChildKilled, OutOfMemory, run_bounded
 
 # The built-in findings that are queries over the board's facts: the example programs of docs/queries.
 FINDING_PROGRAMS = {"dependency_loop": "loops", "dependency_override": "dependency_overrides_timestamp"}
@@ -99,7 +99,7 @@ def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str,
     bounds = Bounds(seconds=job.timeout, grace=1.0, memory_bytes=job.memory_bytes, output_bytes=job.output_bytes)
     try:
         findings, seconds = run_bounded(lambda: board_findings(job, case, file, built_in, query), bounds, file)
-    except (CaseError, SolveTimeout, OutOfMemory) as error:
+    except (CaseError, SolveTimeout, OutOfMemory, ChildKilled) as error:   # a killed one: --resume redoes it
         return dict(row, error=str(error)), None
     clock["solve"] += seconds["solve"]
     clock["findings"] += seconds["findings"]

@@ -16,6 +16,16 @@ from importlib import resources
 from urllib.parse import parse_qs, urlsplit
 
 from bridge.interfaces.web import board
+from bridge.interfaces.web.connections import (
+    BODY_BUDGET_BODIES,
+    HEAD_BYTES,
+    BodyBudget,
+    HeadReader,
+    HeadTooLarge,
+    Watch,
+    allowed_names,
+    host_allowed,
+)
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.yaml_input import Limits
 from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
@@ -33,7 +43,8 @@ SECURITY_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'sel
                     "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 ICON = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="1" width="14" height="4" fill="#2e5aac"/>'
         b'<rect x="1" y="6" width="14" height="4" fill="#7d8aa5"/><rect x="1" y="11" width="14" height="4" fill="#b3261e"/></svg>')
-MOST_CONNECTIONS = 100         # threads serving at once; more connections are closed at once
+MOST_CONNECTIONS = 100         # threads serving at once; a new one past this closes the oldest still
+                               # sending its head (bridge/interfaces/web/connections.py), else it is closed
 IDLE_SECONDS = 15              # a client that sends nothing for this long is dropped
 BODY_SECONDS = 60              # a request's body must arrive within this long in all
 
@@ -52,11 +63,14 @@ def static_files() -> dict[str, tuple[bytes, str]]:
 
 
 class Failure(Exception):
-    """An error response: the HTTP status and a JSON body."""
+    """An error response: the HTTP status and a JSON body (sent back from a child process too)."""
 
     def __init__(self, status: HTTPStatus, body: dict):
         super().__init__(body.get("message", ""))
         self.status, self.body = status, body
+
+    def __reduce__(self):
+        return (Failure, (self.status, self.body))
 
 
 def refused(status: HTTPStatus, message: str, **more) -> Failure:
@@ -73,16 +87,26 @@ class Server(ThreadingHTTPServer):
         self.files = static_files()
         self.solving = threading.BoundedSemaphore(settings.solving_at_once)
         self.connections = threading.BoundedSemaphore(MOST_CONNECTIONS)
-        host, port = self.server_address[:2]
+        self.watch = Watch()                        # the request heads' deadline (issue 36)
+        self.bodies = BodyBudget(BODY_BUDGET_BODIES * most_body_bytes(settings))
+        host, self.port = self.server_address[:2]
         self.loopback = ipaddress.ip_address(host).is_loopback
-        # DNS rebinding: a page of another site must not reach a loopback server under its own name
-        self.hosts = {f"{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]", host)}
+        # DNS rebinding: a page of another site must not reach the server under its own name (bound to
+        # 0.0.0.0 too: issue 36)
+        self.names = allowed_names(host)
 
     def process_request(self, request, client_address):
         if not self.connections.acquire(blocking=False):
-            self.shutdown_request(request)          # too many at once: closed, the others go on
-            return
+            # every place taken: the connection that has waited longest for its head makes room
+            if not (self.watch.close_oldest() and self.connections.acquire(timeout=2)):
+                self.shutdown_request(request)      # none is waiting: closed, the others go on
+                return
         super().process_request(request, client_address)
+
+    def server_close(self):             # also called by __init__ when the address cannot be bound
+        if hasattr(self, "watch"):
+            self.watch.stopped.set()
+        super().server_close()
 
     def process_request_thread(self, request, client_address):
         try:
@@ -112,6 +136,35 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format, *args):      # quiet: the terminal shows the address only
         pass
+
+    def setup(self):
+        super().setup()
+        self.rfile = HeadReader(self.rfile)
+
+    def handle_one_request(self):
+        """One request, its head under a deadline (HEAD_SECONDS in all, whatever trickles in) and a size
+        limit (HEAD_BYTES); the watch closes a connection past its deadline."""
+        self.rfile.left = HEAD_BYTES
+        self.server.watch.waiting(self.connection)
+        try:
+            super().handle_one_request()
+        except HeadTooLarge:
+            self.requestline, self.request_version, self.command = "", "", ""
+            self.rfile.left = None
+            self.close_connection = True
+            try:
+                self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                                f"the request's head is larger than {HEAD_BYTES:,} bytes")
+            except OSError:
+                pass
+        finally:
+            self.server.watch.arrived(self.connection)
+
+    def parse_request(self) -> bool:
+        parsed = super().parse_request()           # reads the headers
+        self.server.watch.arrived(self.connection)
+        self.rfile.left = None
+        return parsed
 
     def do_GET(self):
         self.answer(self.get)
@@ -148,7 +201,7 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def check_host(self) -> None:
-        if self.server.loopback and self.headers.get("Host") not in self.server.hosts:
+        if not host_allowed(self.headers.get("Host"), self.server.names, self.server.port, self.server.loopback):
             raise refused(HTTPStatus.MISDIRECTED_REQUEST, "this server answers requests to its own address only")
 
     def get(self):
@@ -172,35 +225,25 @@ class Handler(BaseHTTPRequestHandler):
         raise refused(HTTPStatus.NOT_FOUND, f"no such page: {url.path[:200]}")
 
     def post(self):
-        request = self.json_body()
-        file = file_name(request.get("file"))
-        settings = self.server.settings
-        common = (file, settings.limits)
-        solve = (settings.bounds.seconds, settings.reevaluate)
         path = urlsplit(self.path).path
-        rules = request.get("rules")                  # like --rules: overrides the case's rules:
-        if path == "/api/solve":
-            work = lambda: board.solved(request.get("board"), *common, *solve, rules)  # noqa: E731
-        elif path == "/api/explain":
-            work = lambda: board.explained(request.get("board"), *common, *solve, str(request.get("object")),  # noqa: E731
-                                           rules)
-        elif path == "/api/compare":
-            editions = request.get("editions") if isinstance(request.get("editions"), list) else []
-            work = lambda: board.compared(request.get("board"), *common, *solve, editions)  # noqa: E731
-        elif path == "/api/yaml":
-            work = lambda: {"yaml": board.board_yaml(request.get("board"))}  # noqa: E731
-        elif path == "/api/parse":
-            if not isinstance(request.get("yaml"), str):
-                raise refused(HTTPStatus.BAD_REQUEST, "expected {\"yaml\": the text of a case file}")
-            work = lambda: board.parsed(request["yaml"], *common)  # noqa: E731
-        else:
+        if path not in POSTS:
             raise refused(HTTPStatus.NOT_FOUND, f"no such request: {path[:200]}")
-        return HTTPStatus.OK, self.bounded(work, file), None
+        length = self.body_length()
+        if not self.server.bodies.take(length):
+            raise refused(HTTPStatus.SERVICE_UNAVAILABLE, "the server is receiving too many requests at once; "
+                                                          "try again")
+        try:
+            body = self.body(length)
+            settings = self.server.settings
+            # parsed in the child, under the limits: a body of 10 MB of [[],[],...] is 1 GB of lists (issue 36)
+            return HTTPStatus.OK, self.bounded(lambda: answer_post(path, body, settings), "the request"), None
+        finally:
+            self.server.bodies.give_back(length)
 
-    def json_body(self) -> dict:
-        """The request's JSON object, read no further than the limit (a case file's size, twice for
-        JSON's escapes): a larger, missing or malformed body is refused before it is parsed."""
-        most = 2 * self.server.settings.limits.max_file_bytes + 65_536
+    def body_length(self) -> int:
+        """The request's Content-Length, no more than the limit (a case file's size, twice for JSON's
+        escapes): a larger or missing one is refused before anything is read."""
+        most = most_body_bytes(self.server.settings)
         try:
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:
@@ -208,14 +251,7 @@ class Handler(BaseHTTPRequestHandler):
         if length < 0 or length > most:
             raise refused(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
                           f"the request has {length:,} bytes, more than the limit of {most:,} (--max-file-size)")
-        body = self.body(length)
-        try:
-            request = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError) as error:
-            raise refused(HTTPStatus.BAD_REQUEST, f"the request is not JSON: {str(error)[:200]}") from None
-        if not isinstance(request, dict):
-            raise refused(HTTPStatus.BAD_REQUEST, "the request must be a JSON object")
-        return request
+        return length
 
     def body(self, length: int) -> bytes:
         """The body, read as it comes, within BODY_SECONDS in all (a client trickling bytes in is cut off)."""
@@ -248,6 +284,45 @@ class Handler(BaseHTTPRequestHandler):
             raise Failure(HTTPStatus.UNPROCESSABLE_ENTITY, {"status": "memory", "message": str(error)}) from None
         finally:
             self.server.solving.release()
+
+
+POSTS = ("/api/solve", "/api/explain", "/api/compare", "/api/yaml", "/api/parse")
+
+
+def most_body_bytes(settings: Settings) -> int:
+    return 2 * settings.limits.max_file_bytes + 65_536
+
+
+def answer_post(path: str, body: bytes, settings: Settings):
+    """In the child process: the request's JSON read, and what it asks for done."""
+    request = json_request(body)
+    file = file_name(request.get("file"))
+    common = (file, settings.limits)
+    solve = (settings.bounds.seconds, settings.reevaluate)
+    rules = request.get("rules")                  # like --rules: overrides the case's rules:
+    if path == "/api/solve":
+        return board.solved(request.get("board"), *common, *solve, rules)
+    if path == "/api/explain":
+        return board.explained(request.get("board"), *common, *solve, str(request.get("object")), rules)
+    if path == "/api/compare":
+        editions = request.get("editions") if isinstance(request.get("editions"), list) else []
+        return board.compared(request.get("board"), *common, *solve, editions)
+    if path == "/api/yaml":
+        return {"yaml": board.board_yaml(request.get("board"))}
+    if not isinstance(request.get("yaml"), str):
+        raise refused(HTTPStatus.BAD_REQUEST, "expected {\"yaml\": the text of a case file}")
+    return board.parsed(request["yaml"], *common)
+
+
+def json_request(body: bytes) -> dict:
+    """The request's JSON object; a malformed one is refused."""
+    try:
+        request = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise refused(HTTPStatus.BAD_REQUEST, f"the request is not JSON: {str(error)[:200]}") from None
+    if not isinstance(request, dict):
+        raise refused(HTTPStatus.BAD_REQUEST, "the request must be a JSON object")
+    return request
 
 
 def file_name(raw) -> str:
