@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from clingo import Symbol
+from clingo import Symbol, SymbolType
 
 CURRENT_RULES = {"layer_order": "613.1, 613.4", "cda_first": "613.3", "timestamp_order": "613.7",
                  "dependency": "613.8a-b", "loop": "613.8b", "keeps_applying": "613.6"}
@@ -108,7 +108,7 @@ def copy_chain(k: int, chosen_terms, by: dict, copy_steps: dict, label) -> tuple
     lines = []
     for atom in sorted(by["copy_source"], key=str):
         effect, _, original = atom.arguments
-        if effect not in chosen_terms or original.name == "as_was":
+        if effect not in chosen_terms or original.type != SymbolType.String:    # (as_was(...): 707.2b)
             continue
         earlier = [(step, e) for step, e in copy_steps.get(original.string, ()) if step < k]
         if earlier:
