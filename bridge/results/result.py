@@ -119,7 +119,7 @@ class Step:
     effect: str
     effect_id: str           # stable id (bridge.model.ids), the same in every output
     timestamp: int
-    changed: tuple[str, ...]
+    changed: tuple[str, ...]  # the objects whose values this part changed (asp part_changed), not its batch's others
     depends_on: tuple[str, ...] = ()
     depends_on_ids: tuple[str, ...] = ()
 

@@ -47,11 +47,16 @@ def doing_text(action: Action) -> str:
     return DOING[action.action].format(n=action.amount)
 
 
+def in_order(steps) -> list:
+    """The parts in the order they applied: step by step, a batch's parts in timestamp order (613.7)."""
+    return sorted(steps, key=lambda s: (s.number, s.timestamp))
+
+
 def after_text(action: Action, checked: Round) -> str:
     """The effects that made a creature's toughness what it is (layer 7), for 704.5f."""
     if action.why.name != "toughness":
         return ""
-    effects = [s.effect.split(" (")[0] for s in checked.board.steps
+    effects = [s.effect.split(" (")[0] for s in in_order(checked.board.steps)
                if action.subject in s.changed and s.layer.startswith("7")]
     return " after " + ", ".join(dict.fromkeys(effects)) if effects else ""
 
@@ -144,7 +149,7 @@ def object_rounds(rounds: Rounds, object_id: str) -> list[dict]:
         if state is not None:
             entry.update({"types": list(state.types), "pt": state.pt, "attached_to": obj.attached_to,
                           "damage": obj.damage, "counters": dict(state.counters),
-                          "toughness_from": [s.effect.split(" (")[0] for s in checked.board.steps
+                          "toughness_from": [s.effect.split(" (")[0] for s in in_order(checked.board.steps)
                                              if object_id in s.changed and s.layer.startswith("7")]})
         entry["actions"] = [action_line(a, checked) for a in checked.actions if a.subject == object_id]
         walk.append(entry)
