@@ -34,6 +34,8 @@ def test_a_lord_that_no_longer_applies_is_not_named_inside_a_batch():
     assert "Elvish Archdruid" not in entry["toughness_from"] and "Lignify" in entry["toughness_from"]
     archdruid_step = next(s for s in result.steps if s.effect_id.startswith("elvish_archdruid"))
     assert "llanowar_elves" not in archdruid_step.changed
+    (batch,) = [s for s in steps_of(explain_data(result)) if len(s["applied"]) == 2]
+    assert [i.split("#")[0] for i in batch["changed_nothing"]] == ["elvish_archdruid"]
 
 
 def test_each_citadel_dies_or_lives_after_its_own_effects_only():

@@ -121,9 +121,12 @@ def step_data(step: StepTrace, object_id: str | None) -> dict:
     # for one object, only the parts of the step that changed one of its values (a batch's others did not)
     touching = {label for c in changes for label in c.by}
     applied = [e for e in step.applied if object_id is None or not touching or e.label in touching]
+    changing = {label for c in step.changes for label in c.by}
     return {
         "step": step.number,
         "applied": [{"effect": e.label, "id": e.key, "kind": e.kind, "timestamp": e.timestamp} for e in applied],
+        # parts that applied but changed no value of any object (a lord whose set is empty)
+        "changed_nothing": [e.key for e in step.applied if e.label not in changing] if object_id is None else [],
         "why": list(step.why),
         "keeps_applying": list(step.keeps_applying),
         "changed": [{"object": c.object_id, "characteristic": ATTRIBUTE_NAMES.get(c.attribute, c.attribute),
@@ -215,6 +218,9 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
                 lines.append(f"      why now: {why}")
             for sentence in step["keeps_applying"]:
                 lines.append(f"      still applies: {sentence}")
+            for effect in step["applied"]:
+                if effect["id"] in step["changed_nothing"]:
+                    lines.append(f"      {short_label(effect['effect'])} changed no value of any object here")
             several = len(step["applied"]) > 1
             for change in step["changed"]:
                 by = f"  (by {', '.join(short_label(b) for b in change['by'])})" if several and change["by"] else ""
