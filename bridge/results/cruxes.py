@@ -53,8 +53,8 @@ def ability_losses(by: dict, per_step, values, step_layers: dict, label) -> dict
     return losses
 
 
-def loss_text(loss: Loss) -> str:
-    who = f", by {', '.join(loss.by)}" if loss.by else ""
+def loss_text(loss: Loss, itself: str = "") -> str:
+    who = ", by its own effect" if loss.by == (itself,) else f", by {', '.join(loss.by)}" if loss.by else ""
     return f"lost the ability in layer {loss.layer} (step {loss.step}{who})"
 
 
@@ -72,7 +72,8 @@ def keeps_applying(k: int, layer: str, chosen_terms, by: dict, first_applied: di
         source = term.arguments[0].string
         if term not in present:
             loss = losses.get((source, term.arguments[1]))
-            lost = f"its source {source} {loss_text(loss)}" if loss else f"its source {source} no longer has it"
+            lost = (f"its source {source} {loss_text(loss, short_label(label(term)))}" if loss else
+                    f"its source {source} no longer has it")
         else:
             lost = "its condition (\"as long as ...\") no longer holds"
         lines.append(f"{short_label(label(term))}: {lost}, but the effect had started to apply in layer {start[1]} "
