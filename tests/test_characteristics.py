@@ -14,7 +14,7 @@ def test_noncreature_permanent_has_no_power_or_toughness(capsys):
     assert (bear.power, bear.toughness, bear.pt) == (None, None, None)
     assert main(["explain", str(RULES / "cr208_3_song_of_the_dryads_bear.yaml"), "grizzly_bears"]) == 0
     out = capsys.readouterr().out
-    assert "  power: —\n    start: 2 — printed (613.1)\n    end: — — not a creature after the layers" in out
+    assert "  power: none\n    start: 2 — printed (613.1)\n    end: none — not a creature after the layers" in out
     assert "(208.3)" in out
 
 

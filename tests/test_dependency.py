@@ -35,7 +35,8 @@ def test_explain_says_the_dependency_overrode_timestamps(capsys):
     assert ("applied before Urborg, Tomb of Yawgmoth (urborg_tomb_of_yawgmoth): Each land is a Swamp in addition to "
             "its other land types. [timestamp 1], which depends on it: it would remove the ability that generates "
             "that effect (existence) (613.8a-b: dependency overrides timestamp order)") in out
-    assert "did not apply:" in out and "its source lost the ability" in out
+    assert "did not apply:" in out and ("its source urborg_tomb_of_yawgmoth lost the ability in layer 4 (step 1, by "
+                                        "Blood Moon (blood_moon))") in out
 
 
 def test_explain_one_object_json(capsys):

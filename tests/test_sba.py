@@ -66,8 +66,10 @@ def test_no_sba_skips_the_checks(capsys):
 def test_solve_prints_each_round_with_its_rule(capsys):
     assert main(["solve", str(SBA / "humility_opalescence_march_lattice_humility_oldest.yaml")]) == 0
     out = capsys.readouterr().out
-    assert "forest: put into its owner's graveyard — toughness 0 (704.5f) after Opalescence, March of the " \
-           "Machines, Humility" in out
+    # (issue 34: only the parts that changed the Forest's toughness, in the order they applied: Opalescence
+    # applies to enchantments, not to it)
+    assert "forest: put into its owner's graveyard — toughness 0 (704.5f) after Humility, March of the " \
+           "Machines\n" in out
 
 
 def test_json_has_the_rounds(capsys):

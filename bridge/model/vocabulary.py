@@ -12,6 +12,8 @@ from dataclasses import dataclass
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 # 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
 ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
+LOYALTY_COST = re.compile(r"[+\u2212-]?(\d+|X)")      # 606.4 a loyalty ability's cost
+
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,14 @@ class Ability:
         return bool(self.activated) or (self.keyword is None and ACTIVATED_FORM.match(self.text) is not None)
 
     @property
+    def is_mana_ability(self) -> bool:
+        """605.1a An activated ability that could add mana, needs no target and is no loyalty ability;
+        it is no layer effect, so it is not flagged as kept as text."""
+        cost, _, effect = self.text.partition(":")
+        return (self.is_activated and effect.strip().startswith("Add ") and "target" not in effect
+                and LOYALTY_COST.fullmatch(cost.strip()) is None)
+
+    @property
     def is_static(self) -> bool:
         return self.selector is not None
 
@@ -173,7 +183,7 @@ class Ability:
     def text_only(self) -> bool:
         """Kept as its text: nothing of it is modelled, so it generates no effect here (its
         targets alone, or `chosen:` to show a value, do not make it do anything)."""
-        return not (self.keyword or self.selector or self.activated or self.enters_as_copy or self.becomes_copy
+        return not (self.keyword or self.selector or self.activated or self.is_mana_ability or self.enters_as_copy or self.becomes_copy
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
                     or self.players or self.chooses)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bridge.model.errors import CaseError, close_matches
 from bridge.model.reasons import NOTHING_HAPPENS, reason_text
 from bridge.model.texts import ATTRIBUTE_NAMES, ability_text
+from bridge.results.cruxes import short_label
 from bridge.results.result import Result
 from bridge.results.schemas import FORMAT_VERSION
 from bridge.results.trace import StepTrace
@@ -17,15 +18,17 @@ START = {
     "type": "from the printed type line (205)", "subtype": "from the printed type line (205)",
     "supertype": "from the printed type line (205)",
     "color": "from its mana cost and color indicator (202.2)",
-    "ability": "printed; a land with a basic land type has its mana ability (305.6)",
+    "ability": "printed",
     "power": "printed (613.1)", "toughness": "printed (613.1)",
 }
+BASIC_LAND_MANA = "printed; a land with a basic land type has its mana ability (305.6)"
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 NO_POWER_TOUGHNESS = "not a creature after the layers: a noncreature permanent has no power or toughness (208.3)"
 SHOWN_ATTRIBUTES = ("name", "controller", "type", "subtype", "supertype", "color", "ability", "power", "toughness")
 
 
 def values_text(values) -> str:
-    return ", ".join(values) if values else "—"
+    return ", ".join(values) if values else "none"
 
 
 def shown(attribute: str, values) -> list[str]:
@@ -114,14 +117,23 @@ def event_lines(data: dict) -> list[str]:
 
 
 def step_data(step: StepTrace, object_id: str | None) -> dict:
+    changes = [c for c in step.changes if object_id is None or c.object_id == object_id]
+    # for one object, only the parts of the step that changed one of its values (a batch's others did not)
+    touching = {label for c in changes for label in c.by}
+    applied = [e for e in step.applied if object_id is None or not touching or e.label in touching]
+    changing = {label for c in step.changes for label in c.by}
     return {
         "step": step.number,
-        "applied": [{"effect": e.label, "id": e.key, "kind": e.kind, "timestamp": e.timestamp} for e in step.applied],
+        "applied": [{"effect": e.label, "id": e.key, "kind": e.kind, "timestamp": e.timestamp} for e in applied],
+        # parts that applied but changed no value of any object (a lord whose set is empty)
+        "changed_nothing": [e.key for e in step.applied if e.label not in changing] if object_id is None else [],
         "why": list(step.why),
+        "keeps_applying": list(step.keeps_applying),
         "changed": [{"object": c.object_id, "characteristic": ATTRIBUTE_NAMES.get(c.attribute, c.attribute),
                      "before": shown(c.attribute, c.before), "after": shown(c.attribute, c.after), "by": list(c.by)}
-                    for c in step.changes if object_id is None or c.object_id == object_id],
+                    for c in changes],
     }
+
 
 
 def object_history(result: Result, object_id: str) -> dict:
@@ -137,7 +149,11 @@ def object_history(result: Result, object_id: str) -> dict:
     initial = trace.initial.get(object_id, {})
     history = {}
     for attr in SHOWN_ATTRIBUTES:
-        entries = [{"step": 0, "value": shown(attr, initial.get(attr, ())), "how": START[attr]}]
+        start = START[attr]
+        if attr == "ability" and "Land" in initial.get("type", ()) \
+                and set(initial.get("subtype", ())) & set(BASIC_LAND_TYPES):
+            start = BASIC_LAND_MANA
+        entries = [{"step": 0, "value": shown(attr, initial.get(attr, ())), "how": start}]
         for step in trace.steps:
             notes = [note for obj, attribute, note in step.copy_notes if obj == object_id and attribute == attr]
             changed = False
@@ -200,9 +216,16 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
                 lines.append(f"  step {step['step']}: {effect['effect']}  [{effect['kind']}, {stamp}]")
             for why in step["why"]:
                 lines.append(f"      why now: {why}")
+            for sentence in step["keeps_applying"]:
+                lines.append(f"      still applies: {sentence}")
+            for effect in step["applied"]:
+                if effect["id"] in step["changed_nothing"]:
+                    lines.append(f"      {short_label(effect['effect'])} changed no value of any object here")
+            several = len(step["applied"]) > 1
             for change in step["changed"]:
+                by = f"  (by {', '.join(short_label(b) for b in change['by'])})" if several and change["by"] else ""
                 lines.append(f"      {change['object']} {change['characteristic']}: {values_text(change['before'])}"
-                             f" → {values_text(change['after'])}")
+                             f" → {values_text(change['after'])}{by}")
     if data["not_applied"]:
         lines.append("")
         lines.append("did not apply:")

@@ -119,7 +119,7 @@ class Step:
     effect: str
     effect_id: str           # stable id (bridge.model.ids), the same in every output
     timestamp: int
-    changed: tuple[str, ...]
+    changed: tuple[str, ...]  # the objects whose values this part changed (asp part_changed), not its batch's others
     depends_on: tuple[str, ...] = ()
     depends_on_ids: tuple[str, ...] = ()
 
@@ -182,7 +182,8 @@ class Result:
     @functools.cached_property
     def trace(self) -> Trace:
         """What applied at each step and why (read from the solver on first use)."""
-        return build_trace(self.reader, self.names)
+        printed = {o.id: tuple(o.card.subtypes) for o in self.case.objects if getattr(o, "card", None) is not None}
+        return build_trace(self.reader, self.names, printed)
 
 
 def build_result(case: Case, solution, events: tuple = ()) -> Result:
@@ -276,9 +277,9 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
 
     objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts, emblem_unread)
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
-    changed = defaultdict(set)
-    for atom in by_name["rewritten"]:
-        changed[atom.arguments[0].number].add(atom.arguments[1].string)
+    changed = defaultdict(set)        # (step, part) -> the objects whose values that part changed
+    for atom in by_name["part_changed"]:
+        changed[(atom.arguments[0].number, atom.arguments[1])].add(atom.arguments[2].string)
     depends = defaultdict(set)
     depends_ids = defaultdict(set)
     for atom in by_name["depends"]:
@@ -291,7 +292,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
         trace.append(Step(number=k.number, layer=layer.string, effect=describe_effect(effect),
                           effect_id=effect_id(effect, names),
                           timestamp=times.get((k.number, effect), 0),
-                          changed=tuple(sorted(changed[k.number])),
+                          changed=tuple(sorted(changed[(k.number, effect)])),
                           depends_on=tuple(sorted(depends[(k.number, effect)])),
                           depends_on_ids=tuple(sorted(depends_ids[(k.number, effect)]))))
     return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace),

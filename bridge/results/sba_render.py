@@ -47,13 +47,20 @@ def doing_text(action: Action) -> str:
     return DOING[action.action].format(n=action.amount)
 
 
+def toughness_from(board, object_id: str) -> list[str]:
+    """The parts that changed the object's toughness, in the order they applied (from the trace: only
+    those that changed it, in any edition's P/T layers)."""
+    return list(dict.fromkeys(effect.split(" (")[0] for step in board.trace.steps for change in step.changes
+                              if change.object_id == object_id and change.attribute == "toughness"
+                              for effect in change.by))
+
+
 def after_text(action: Action, checked: Round) -> str:
     """The effects that made a creature's toughness what it is (layer 7), for 704.5f."""
     if action.why.name != "toughness":
         return ""
-    effects = [s.effect.split(" (")[0] for s in checked.board.steps
-               if action.subject in s.changed and s.layer.startswith("7")]
-    return " after " + ", ".join(dict.fromkeys(effects)) if effects else ""
+    effects = toughness_from(checked.board, action.subject)
+    return " after " + ", ".join(effects) if effects else ""
 
 
 def action_line(action: Action, checked: Round) -> str:
@@ -144,8 +151,7 @@ def object_rounds(rounds: Rounds, object_id: str) -> list[dict]:
         if state is not None:
             entry.update({"types": list(state.types), "pt": state.pt, "attached_to": obj.attached_to,
                           "damage": obj.damage, "counters": dict(state.counters),
-                          "toughness_from": [s.effect.split(" (")[0] for s in checked.board.steps
-                                             if object_id in s.changed and s.layer.startswith("7")]})
+                          "toughness_from": toughness_from(checked.board, object_id)})
         entry["actions"] = [action_line(a, checked) for a in checked.actions if a.subject == object_id]
         walk.append(entry)
         if entry["zone"] != "battlefield":

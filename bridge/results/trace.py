@@ -10,6 +10,8 @@ from clingo import Symbol, SymbolType
 from bridge.model.ids import effect_id
 from bridge.model.texts import ability_text, effect_text
 from bridge.model.vocabulary import COLOR_WORDS
+from bridge.results.cruxes import (ability_losses, loss_text, cited_rules, copy_chain, explain_order, keeps_applying,
+                                   never_started)
 from bridge.solving.read_back import TRACE_ATOMS
 
 
@@ -54,6 +56,8 @@ class StepTrace:
     # (object, attribute, effect, value after it): every value a single-valued characteristic took in
     # the step, effect after effect (asp/613_4_values_in_order.lp)
     values: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()
+    # 613.6: parts that applied though their source no longer had the ability (the effect had started)
+    keeps_applying: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -66,14 +70,14 @@ class Trace:
 
 
 NOT_STARTED_CONDITION = ("its condition (\"as long as ...\") no longer held, or its source lost the ability, "
-                         "before it applied (611.3a, 613.6; it never started, so it does not apply)")
+                         "before it applied (611.3a, {rule}: it never started, so it does not apply)")
 
 
 def reason_text(reason: Symbol) -> str:
     if reason.name == "existence":
         return "it would remove the ability that generates that effect (existence)"
     if reason.name == "condition":
-        return "it would make that effect's condition (\"as long as ...\") false (existence)"
+        return "it would make that effect's condition (\"as long as ...\") false (condition)"
     obj = reason.arguments[0].string
     if reason.name == "applies_to":
         return f"it would change whether that effect applies to {obj} (what it applies to)"
@@ -97,7 +101,7 @@ def value_text(attribute: str, value: Symbol, ability_texts: dict) -> str:
     return str(value)
 
 
-def build_trace(read, object_names: dict[str, str]) -> Trace:
+def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | None = None) -> Trace:
     """`read(name)` gives the atoms of a predicate."""
     by = {name: read(name) for name in TRACE_ATOMS}
     texts = {a.arguments[0]: a.arguments[1].string for a in by["ability_text"]}
@@ -122,14 +126,31 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
             values[(k.number, obj.string)][attr.name].add(value)
 
     def shown(k, obj, attr):
-        return tuple(sorted(value_text(attr, v, texts) for v in values[(k, obj)][attr]))
+        # subtypes as a card prints them, then the added ones (205.3); other values sorted
+        printed = {word: i for i, word in enumerate((printed_subtypes or {}).get(obj, ()))} if attr == "subtype" else {}
+        return tuple(sorted((value_text(attr, v, texts) for v in values[(k, obj)][attr]),
+                            key=lambda word: (printed.get(word, len(printed)), word)))
 
     per_step = defaultdict(lambda: defaultdict(list))
     for name in ("applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
-                 "edit", "eligible", "cda_pending", "step_value"):
+                 "edit", "eligible", "cda_pending", "step_value", "part_changed"):
         for atom in by[name]:
             per_step[atom.arguments[0].number][name].append(atom)
 
+    rules = cited_rules(by)
+    step_layers = {a.arguments[0].number: a.arguments[2].string for a in by["applied"]}
+    first_applied = {}
+    for atom in sorted(by["applied"], key=lambda a: a.arguments[0].number):
+        first_applied.setdefault(atom.arguments[1], (atom.arguments[0].number, atom.arguments[2].string))
+    losses = ability_losses(by, per_step, values, step_layers, label)
+    changed_objects = defaultdict(set)       # (step, part) -> objects whose values it changed
+    for atom in by["part_changed"]:
+        changed_objects[(atom.arguments[0].number, atom.arguments[1])].add(atom.arguments[2].string)
+    copy_steps = defaultdict(list)           # object -> (step, copy effect that set its copiable values)
+    for (k, effect), objects in changed_objects.items():
+        if step_layers.get(k) in ("1", "1a"):
+            for obj in objects:
+                copy_steps[obj].append((k, effect))
     steps = []
     applied_parts = set()
     for k in sorted(k for k in per_step if per_step[k]["applied"]):
@@ -150,23 +171,24 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
                        (a.arguments[1], a.arguments[2]) in loops)
             for a in sorted(data["depends"], key=str))
         candidates = tuple(ref(k, a.arguments[1]) for a in sorted(data["candidate"], key=str))
-        why = explain_order(k, data, applied, applied_terms, dependencies, candidates, ref)
-        edits_by_object = defaultdict(set)
-        for atom in data["edit"]:
-            _, phase, _, effect, obj, _ = atom.arguments
-            if phase.name == "apply":
-                edits_by_object[obj.string].add(label(effect))
+        why = explain_order(k, data, applied, applied_terms, dependencies, candidates, ref, rules,
+                            older_applied_earlier(k, layer, chosen, by, changed_objects, ref))
+        why += copy_chain(k, applied_terms, by, copy_steps, label)
+        # the parts that changed each value (asp/613_outcome.lp: part_changed), never the whole batch
+        changed_by = defaultdict(set)
+        for atom in data["part_changed"]:
+            _, effect, obj, attr = atom.arguments
+            changed_by[(obj.string, attr)].add(label(effect))
+        order = {e.label: i for i, e in enumerate(applied)}
         changes = []
         for atom in sorted(data["rewritten"], key=str):
             _, obj, attr = atom.arguments
             if attr.arguments:          # alt(...): a flip card's other half, not a characteristic now
                 continue
             before, after = shown(k - 1, obj.string, attr.name), shown(k, obj.string, attr.name)
-            # (a copy effect sets every copiable value, even one that happens to stay the same)
-            if before != after or (layer in ("1a", "1b") and after):
-                order = {e.label: i for i, e in enumerate(applied)}
+            if before != after:         # (a value rewritten to what it was is no change: not shown)
                 changes.append(Change(obj.string, attr.name, before, after,
-                                      tuple(sorted(edits_by_object[obj.string], key=lambda x: order.get(x, 0)))))
+                                      tuple(sorted(changed_by[(obj.string, attr)], key=lambda x: order.get(x, 0)))))
         rule, name = layer_rules.get(layer, ("613", ""))
         order = {e.label: i for i, e in enumerate(applied)}
         values_taken = sorted(((a.arguments[1].string, a.arguments[2].name, label(a.arguments[3]),
@@ -175,7 +197,9 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
                                for a in data["step_value"]), key=lambda v: (v[0], v[1], order.get(v[2], 0)))
         steps.append(StepTrace(k, layer, rule, name, applied, bool(data["batch"]), why, tuple(changes),
                                candidates, dependencies, copy_notes(data, applied_terms, by, label, texts),
-                               tuple(values_taken)))
+                               tuple(values_taken),
+                               keeps_applying(k, layer, [a.arguments[1] for a in chosen], by, first_applied, losses,
+                                              rules, label)))
 
     not_applied = []
     conditional = {a.arguments[0] for a in by["conditional"]}
@@ -184,9 +208,14 @@ def build_trace(read, object_names: dict[str, str]) -> Trace:
         k, term, layer = atom.arguments
         if (term, layer.string) not in applied_parts and (term, layer.string) not in seen:
             seen.add((term, layer.string))
-            not_applied.append((ref(k, term), layer.string, NOT_STARTED_CONDITION if term in conditional else
-                                "its source lost the ability that generates it before it applied "
-                                "(613.6; it never started, so it does not apply)"))
+            loss = losses.get((term.arguments[0].string, term.arguments[1])) if term.name == "st" else None
+            lost = (f"its source {term.arguments[0].string} {loss_text(loss)}" if loss else
+                    "its source lost the ability that generates it")
+            not_applied.append((ref(k, term), layer.string, NOT_STARTED_CONDITION.format(rule=rules["keeps_applying"])
+                                if term in conditional else
+                                f"{lost} before it applied ({rules['keeps_applying']}: it never started, so it "
+                                f"does not apply)"))
+    not_applied += never_started(by, applied_parts, set(first_applied), seen, losses, rules, ref)
     ties = []
     tie_rule = next((a.arguments[1].string for a in by["tie_rule"] if a.arguments[0] in editions), "613.7k")
     for atom in sorted(by["timestamp_tie"], key=str):
@@ -238,39 +267,25 @@ def copy_notes(data, applied_terms, by, label, texts) -> tuple[tuple[str, str, s
     return tuple(notes)
 
 
-def explain_order(k, data, applied, applied_terms, dependencies, candidates, ref) -> tuple[str, ...]:
-    """Why the applied part(s) came at this step."""
-    if data["batch"]:
-        if len(applied) == 1:
-            return ("no other effect in this layer can depend on it or it on them: timestamp order (613.7)",)
-        return ("none of these can depend on another (none reads what another writes), so they apply "
-                "together, in timestamp order (613.7)",)
-    why = []
-    chosen = applied[0]
-    if data["cda_pending"]:
-        why.append("characteristic-defining abilities apply first in their layer (613.3)")
-    for d in dependencies:
-        if d.on.key == chosen.key and not d.in_loop:
-            why.append(f"applied before {d.dependent.label} [timestamp {d.dependent.timestamp}], which depends on "
-                       f"it: {'; '.join(d.reasons)} (613.8a-b: dependency overrides timestamp order)")
-    waiting = {ref(k, a.arguments[1]).key for a in data["waits"]}
-    for candidate in candidates:
-        if candidate.key in waiting and candidate.timestamp is not None \
-                and chosen.timestamp is not None and candidate.timestamp < chosen.timestamp:
-            for d in dependencies:
-                if d.dependent.key == candidate.key and not d.in_loop and d.on.key != chosen.key:
-                    why.append(f"{candidate.label} [timestamp {candidate.timestamp}] is older but waits for "
-                               f"{d.on.label}, on which it depends: {'; '.join(d.reasons)} (613.8b; inside a "
-                               f"loop too, an effect waits for what it depends on outside the loop)")
-    loop = sorted({d.dependent.label for d in dependencies if d.in_loop and d.on.key == chosen.key}
-                  | {d.on.label for d in dependencies if d.in_loop and d.dependent.key == chosen.key})
-    if loop:
-        why.append("in a dependency loop with " + " and ".join(f"[{x}]" for x in loop)
-                   + ": the loop's effects apply in timestamp order (613.8b)")
-    if not why:
-        why.append("earliest timestamp among the effects that wait for nothing (613.7)")
-    if len(data["tied"]) > 1:
-        why.append("tied on timestamp with " + ", ".join(ref(k, a.arguments[1]).label for a in data["tied"]
-                                                          if a.arguments[1] not in applied_terms)
-                   + "; taken first by name (see the note on ties)")
-    return tuple(why)
+def older_applied_earlier(k, layer, chosen, by, changed_objects, ref) -> list:
+    """(part of this step, newer part applied at an earlier step of an earlier layer to the same
+    objects, that layer): where timestamps did not decide the order, the layers did."""
+    found = {}
+    for atom in chosen:
+        term = atom.arguments[1]
+        mine = ref(k, term)
+        objects = changed_objects.get((k, term), set())
+        for earlier in by["applied"]:
+            k0, other, layer0 = earlier.arguments
+            # (only between sublayers of one layer, 7b before 7c: across layers the order is plain)
+            if k0.number >= k or layer0.string == layer or layer0.string[:1] != layer[:1] or other == term \
+                    or not objects & changed_objects.get((k0.number, other), set()):
+                continue
+            theirs = ref(k0.number, other)
+            if mine.timestamp is not None and theirs.timestamp is not None and theirs.timestamp > mine.timestamp:
+                found[(mine.key, theirs.key)] = (mine, theirs, layer0.string, k0.number)
+    latest = {}
+    for mine, theirs, layer0, k0 in found.values():
+        if (mine.key, theirs.key) not in latest or latest[(mine.key, theirs.key)][3] < k0:
+            latest[(mine.key, theirs.key)] = (mine, theirs, layer0, k0)
+    return [(mine, theirs, layer0) for mine, theirs, layer0, _ in latest.values()]
