@@ -48,15 +48,15 @@ def test_bundled_case_same_atoms_with_only_rules_that_fire(monkeypatch, path):
     same_both_ways(monkeypatch, lambda: bridge.solve(path).objects)
 
 
-BOARDS = [(12, 5, seed, "realistic") for seed in range(8)] + [(16, 8, seed, "dependencies") for seed in range(4)] \
-    + [(20, 8, seed, "layered") for seed in range(4)]
+BOARDS = [(12, 5, seed, "realistic") for seed in range(4)] + [(16, 8, seed, "dependencies") for seed in range(2)] \
+    + [(20, 8, seed, "layered") for seed in range(2)]
 
 
 @pytest.mark.parametrize("objects,effects,seed,mix", BOARDS)
 def test_generated_board_same_atoms_with_only_rules_that_fire(monkeypatch, objects, effects, seed, mix):
     case = load_case(make_board(objects, effects, seed, mix), file=f"generated-{seed}")
-    same_both_ways(monkeypatch, lambda: (solver.solve_case(case, atoms_per_control=0).steps,
-                                         solver.solve_case(case, batches=False).steps))
+    # a fresh Control after every step: its facts carry what earlier steps derived (history/1)
+    same_both_ways(monkeypatch, lambda: solver.solve_case(case, atoms_per_control=0 if seed % 2 else None).steps)
 
 
 def test_rules_that_need_nothing_the_board_has_are_left_out():
