@@ -81,6 +81,13 @@ def test_a_rule_needs_its_positive_body_only(rule, needs, heads):
     assert firing.rule_shape(rule) == (needs, heads)
 
 
+def test_an_external_counts_as_derivable():
+    program = b"#program base.\n#external e(X) : d(X).\nr(X) :- e(X).\ns(X) :- f(X).\n"
+    index = firing.ProgramIndex(firing.analyse([("x.lp", program)])["statements"])
+    kept = [index.texts[i] for i in index.firing(set())]
+    assert any(text.startswith("r(X)") for text in kept) and not any(text.startswith("s(X)") for text in kept)
+
+
 def test_the_analysis_follows_the_content_of_asp(tmp_path):
     """A copy of the analysis is used only for the same content: a changed rule file is analysed again."""
     sources = []

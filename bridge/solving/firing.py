@@ -13,7 +13,8 @@ positive body has an empty predicate has no ground instance), so every atom the 
 the same: tests/test_solver.py solves cases and generated boards both ways and compares them.
 
 What is kept whatever the facts: every statement that is not a rule (`#program` with its parameters,
-`#show`, `#external`, `#const`, ...) and every rule whose head or body this analysis does not know.
+`#show`, `#const`, ...); an `#external` is kept and its atoms count as ones that can hold. A rule
+whose head this analysis cannot name (a choice, a theory atom) makes it keep every rule.
 The facts of every ground call are known before the first (the case's, and those the solver passes to
 a fresh Control); Python adds nothing between ground calls.
 
@@ -47,6 +48,11 @@ def analyse(sources: list[tuple[str, bytes]]) -> dict:
         if kind == ast.ASTType.Comment:
             continue
         text = str(statement)
+        if kind == ast.ASTType.External:            # `#external p(X) : q(X).`: its atoms exist, true or not
+            atom = split_at(TOKEN.findall(text.rstrip().removesuffix("."))[1:], ":")[0]
+            heads = atom_signatures(atom)
+            rows.append((text, [], None if heads is None else sorted(heads)))
+            continue
         if kind != ast.ASTType.Rule:
             rows.append((text, None, None))
             continue
