@@ -88,14 +88,19 @@ def test_an_external_counts_as_derivable():
     assert any(text.startswith("r(X)") for text in kept) and not any(text.startswith("s(X)") for text in kept)
 
 
-def test_the_analysis_follows_the_content_of_asp(tmp_path):
-    """A copy of the analysis is used only for the same content: a changed rule file is analysed again."""
+def test_the_analysis_follows_the_content_of_asp(tmp_path, monkeypatch):
+    """A kept copy of the analysis is used only for the same content: a changed rule file is analysed again."""
+    from bridge.files import derived
+    monkeypatch.setattr(derived, "FOLDER", tmp_path / "kept")
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
     sources = []
     for path in asp_files()[:3]:
         copy = tmp_path / path.name
         copy.write_bytes(path.read_bytes())
         sources.append(copy)
-    first = firing.derived_from_files("firing_test", sources, firing.analyse, firing.FORMAT)
+    first = derived.derived_from_files("firing", sources, firing.analyse, firing.FORMAT)
+    assert derived.derived_from_files("firing", sources, None, firing.FORMAT) == first, "kept"
     sources[0].write_bytes(sources[0].read_bytes() + b"\nextra_rule_for_the_test(1).\n")
-    second = firing.derived_from_files("firing_test", sources, firing.analyse, firing.FORMAT)
+    assert derived.derived_from_files("firing", sources, None, firing.FORMAT) is None, "stale, not used"
+    second = derived.derived_from_files("firing", sources, firing.analyse, firing.FORMAT)
     assert len(second["statements"]) == len(first["statements"]) + 1

@@ -57,13 +57,11 @@ def derived_from_files(kind: str, sources: list[Path], build: Callable[[list[tup
                        version: int = 0) -> T:
     """build([(name, bytes) of each source]), or the copy kept from an earlier process, keyed by a hash
     of the sources' names and content (never stale, whatever their modification times say). With
-    build None: the kept copy or None."""
-    import hashlib
+    build None: the kept copy or None. The content is summed by CRC-32 and size per file (zlib, which
+    the card pool imports anyway; hashlib would cost a one-shot `solve` ~3 ms more)."""
+    import zlib
     contents = [(source.name, source.read_bytes()) for source in sources]
-    digest = hashlib.blake2b(digest_size=16)
-    for name, content in contents:
-        digest.update(name.encode() + b"\0" + len(content).to_bytes(8, "little") + content)
-    stamp = (FORMAT, version, digest.hexdigest())
+    stamp = (FORMAT, version, tuple((name, len(content), zlib.crc32(content)) for name, content in contents))
     path = FOLDER / f"{kind}.marshal"
     try:
         kept_stamp, value = marshal.loads(path.read_bytes())
