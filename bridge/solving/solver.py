@@ -162,6 +162,9 @@ CONTROLS_MADE = itertools.count()
 # Ground only the rules that can fire on the facts (bridge/solving/firing.py): "auto" when the analysis
 # of asp/ is at hand (done in this process, or kept on disk), "always", or "never" (every rule).
 ONLY_RULES_THAT_FIRE = ["auto"]
+# "auto" analyses asp/ itself (~270 ms of CPU) at this Control of a process (a case with many events, a
+# test run); before, it loads every rule (a one-shot `solve` without a kept analysis).
+ANALYSE_AT_CONTROL = 6
 
 
 def add_rules(ctl: clingo.Control, facts: list) -> None:
@@ -173,7 +176,7 @@ def add_rules(ctl: clingo.Control, facts: list) -> None:
     mode, made = ONLY_RULES_THAT_FIRE[0], next(CONTROLS_MADE)
     if mode != "never":
         from bridge.solving import firing
-        index = firing.program_index(files, compute=mode == "always" or made >= 2)
+        index = firing.program_index(files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL)
         if index is not None:
             ctl.add("base", [], index.program(firing.fact_signatures(facts)))
             return
