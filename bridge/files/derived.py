@@ -51,3 +51,27 @@ def keep(path: Path, data) -> None:
             os.unlink(temporary)
         except OSError:
             pass
+
+
+def derived_from_files(kind: str, sources: list[Path], build: Callable[[list[tuple[str, bytes]]], T],
+                       version: int = 0) -> T:
+    """build([(name, bytes) of each source]), or the copy kept from an earlier process, keyed by a hash
+    of the sources' names and content (never stale, whatever their modification times say). With
+    build None: the kept copy or None. The content is summed by CRC-32 and size per file (zlib, which
+    the card pool imports anyway; hashlib would cost a one-shot `solve` ~3 ms more)."""
+    import zlib
+    contents = [(source.name, source.read_bytes()) for source in sources]
+    stamp = (FORMAT, version, tuple((name, len(content), zlib.crc32(content)) for name, content in contents))
+    path = FOLDER / f"{kind}.marshal"
+    try:
+        kept_stamp, value = marshal.loads(path.read_bytes())
+        if kept_stamp == stamp:
+            return value
+    except (OSError, EOFError, ValueError, TypeError):      # none yet, or unreadable: made again
+        pass
+    if build is None:
+        return None
+    value = build(contents)
+    if not sys.dont_write_bytecode:
+        keep(path, (stamp, value))
+    return value

@@ -159,14 +159,28 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
 
 
 CONTROLS_MADE = itertools.count()
+# Ground only the rules that can fire on the facts (bridge/solving/firing.py): "auto" when the analysis
+# of asp/ is at hand (done in this process, or kept on disk), "always", or "never" (every rule).
+ONLY_RULES_THAT_FIRE = ["auto"]
+# "auto" analyses asp/ itself (~270 ms of CPU) at this Control of a process (a case with many events, a
+# test run); before, it loads every rule (a one-shot `solve` without a kept analysis).
+ANALYSE_AT_CONTROL = 6
 
 
-def add_rules(ctl: clingo.Control) -> None:
-    """The rule files into a Control: the first two Controls of a process load the files (a one-shot
-    `solve`: loading, ~15 ms, is faster than parsing then adding, ~30 ms), later ones add the
-    statements parsed once (~7 ms); `check` and `sweep` parse before they fork (warm_up)."""
+def add_rules(ctl: clingo.Control, facts: list) -> None:
+    """The rule files into a Control: only those that can fire on `facts` when the analysis of asp/ is
+    at hand (firing.py); else the first two Controls of a process load the files (a one-shot `solve`:
+    loading, ~15 ms, is faster than parsing then adding, ~30 ms), later ones add the statements parsed
+    once (~7 ms)."""
     files = tuple(str(path) for path in asp_files())
-    if next(CONTROLS_MADE) < 2 and not parsed_rules.cache_info().currsize:
+    mode, made = ONLY_RULES_THAT_FIRE[0], next(CONTROLS_MADE)
+    if mode != "never":
+        from bridge.solving import firing
+        index = firing.program_index(files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL)
+        if index is not None:
+            ctl.add("base", [], index.program(firing.fact_signatures(facts)))
+            return
+    if made < 2 and not parsed_rules.cache_info().currsize:
         for file in files:
             ctl.load(file)
         return
@@ -175,26 +189,10 @@ def add_rules(ctl: clingo.Control) -> None:
             builder.add(statement)
 
 
-# A Control with the rules added, made before forking (`prepare_control`): the first Control of each
-# forked child is its own copy of it.
-PREPARED: list = []
-
-
-def prepare_control() -> None:
-    """Add the rules to a Control now, once, for the first case of every child forked after this:
-    `check` forks a child per case, which would otherwise add the ~2,700 statements itself (~8 ms)."""
-    ctl = clingo.Control(["--warn=none"])
-    add_rules(ctl)
-    PREPARED[:] = [ctl]
-
-
 def new_control(facts: list) -> clingo.Control:
     """A Control with the rules, the given facts, and base grounded."""
-    if PREPARED:
-        ctl = PREPARED.pop()
-    else:
-        ctl = clingo.Control(["--warn=none"])
-        add_rules(ctl)
+    ctl = clingo.Control(["--warn=none"])
+    add_rules(ctl, facts)
     with ctl.backend() as backend:
         for fact in facts:
             backend.add_rule([backend.add_atom(fact)])

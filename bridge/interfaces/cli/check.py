@@ -35,15 +35,14 @@ def default_jobs() -> int:
 
 
 def warm_up() -> None:
-    """Parse asp/, add it to a Control, load the card library and the rules' word lists here, once:
-    forked children inherit them instead of each doing it again. A failure is left for each case to
-    report."""
+    """Analyse asp/ (which rules can fire on which facts: bridge/solving/firing.py), load the card
+    library and the rules' word lists here, once: forked children inherit them instead of each doing
+    it again. A failure is left for each case to report."""
     from bridge.cards.library import library
     from bridge.solving import timeline  # noqa: F401 (what a case with events or state-based actions imports)
-    from bridge.solving.solver import asp_files, parsed_rules, prepare_control
+    from bridge.solving.firing import warm_up as analyse_rules
     try:
-        parsed_rules(tuple(str(path) for path in asp_files()))
-        prepare_control()
+        analyse_rules()
         library()
     except Exception:       # noqa: BLE001 (each child meets the same problem and reports it with its file)
         pass

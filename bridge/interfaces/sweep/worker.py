@@ -1,7 +1,7 @@
 """What a sweep's worker does with a batch of tasks: build each board, solve it, record its findings.
 
-Runs in a Dask worker process (or in this one). asp/ is parsed and the card library loaded once per
-process (bridge.solving.solver.parsed_rules, bridge.cards.library.library), the query programs once per process
+Runs in a Dask worker process (or in this one). asp/ is analysed and the card library loaded once per
+process (bridge.solving.firing.warm_up, bridge.cards.library.library), the query programs once per process
 (`programs`). Everything that crosses to and from a worker is plain data: a BatchJob in, rows
 (dicts of strings, numbers, lists) and a BatchStats out.
 """
@@ -162,8 +162,9 @@ def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:
 
 
 def warm_up() -> None:
-    """Parse asp/ and load the card library in this process before the first board (Dask's client.run)."""
+    """Analyse asp/ (bridge/solving/firing.py) and load the card library in this process before the first
+    board (Dask's client.run)."""
     from bridge.cards.library import library
-    from bridge.solving.solver import asp_files, parsed_rules
+    from bridge.solving.firing import warm_up as analyse_rules
     library()
-    parsed_rules(tuple(str(path) for path in asp_files()))
+    analyse_rules()

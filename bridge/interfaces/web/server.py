@@ -334,14 +334,16 @@ def file_name(raw) -> str:
 
 def serve(host: str, port: int, settings: Settings, ready=print) -> None:
     """Serve until interrupted; `ready` is told the address once the server listens."""
-    # Read the library and import what solving may import, once, here: each request's child process is
+    # Read the library, analyse asp/ and import what solving may import, once, here: each request's child process is
     # forked from a threaded server and starts with them (no import in a child, where a lock another
     # thread held at the fork could never be released).
     from bridge.cards.catalog import folded_names
     from bridge.cards.library import library
     from bridge.solving import timeline  # noqa: F401
+    from bridge.solving.firing import warm_up as analyse_rules
     library()
     folded_names()              # the names the page's card search offers (the pool's too), made once
+    analyse_rules()             # which rules can fire on which facts (bridge/solving/firing.py), once
     server_class = Server6 if ":" in host else Server
     with server_class((host, port), settings) as server:
         ready(f"mtg-layers: the judges' page is at {server.address} (Ctrl-C stops it)")
