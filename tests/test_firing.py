@@ -43,7 +43,12 @@ def same_both_ways(monkeypatch, solve):
     assert fired == everything
 
 
-@pytest.mark.parametrize("path", sorted(CASES.rglob("*.yaml")), ids=lambda p: p.name)
+# Every fourth bundled case (sorted, so every folder is sampled): all of them both ways cost minutes of
+# the suite's time. After a change to bridge/solving/firing.py, set SAMPLE = 1 and run this file.
+SAMPLE = 4
+
+
+@pytest.mark.parametrize("path", sorted(CASES.rglob("*.yaml"))[::SAMPLE], ids=lambda p: p.name)
 def test_bundled_case_same_atoms_with_only_rules_that_fire(monkeypatch, path):
     same_both_ways(monkeypatch, lambda: bridge.solve(path).objects)
 
