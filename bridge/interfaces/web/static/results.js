@@ -208,7 +208,13 @@ function renderExplanation(explain) {
     ...layer.steps.map((step) => el("div", { class: "step" },
       ...step.applied.map((e) => el("p", { class: "applied", text: `step ${step.step}: ${e.effect} [${e.kind}, ${e.timestamp == null ? "no timestamp" : `timestamp ${e.timestamp}`}]` })),
       lines([...step.why.map((w) => `why now: ${w}`),
-        ...step.changed.map((c) => `${c.object} ${c.characteristic}: ${list(c.before)} → ${list(c.after)}`)])))));
+        // 613.6: an effect whose source lost its ability after it began to apply (as `explain` prints it)
+        ...(step.keeps_applying || []).map((s) => `still applies: ${s}`),
+        ...step.applied.filter((e) => (step.changed_nothing || []).includes(e.id))
+          .map((e) => `${e.effect} changed no value of any object here`),
+        // inside a batch, each value names only the parts that changed it
+        ...step.changed.map((c) => `${c.object} ${c.characteristic}: ${list(c.before)} → ${list(c.after)}` +
+          (step.applied.length > 1 && c.by && c.by.length ? `  (by ${c.by.join(", ")})` : ""))])))));
   const parts = [...layers];
   if (!layers.length) parts.push(el("p", { class: "note", text: "No continuous effect changed anything." }));
   if (explain.not_applied.length) {
