@@ -10,7 +10,7 @@ from bridge.model.vocabulary import COLOR_WORDS
 # The name of each characteristic of asp/ in the tables and explanations.
 ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
                    "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",
-                   "toughness": "toughness", "mana_value": "mana value", "loyalty": "loyalty"}
+                   "toughness": "toughness", "mana_value": "mana value", "loyalty": "loyalty", "defense": "defense"}
 
 
 def plural(word: str) -> str:

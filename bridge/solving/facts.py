@@ -132,6 +132,8 @@ class FactWriter(VocabularyFacts):
             self.add("printed_toughness", obj_term, card.toughness)
         if card.loyalty is not None:
             self.add("printed_loyalty", obj_term, card.loyalty)
+        if card.defense is not None:
+            self.add("printed_defense", obj_term, card.defense)
         for i, ability in enumerate(card.abilities, start=1):
             term = self.ability(Function("ab", [card_key, Number(i)]), ability)
             self.add("printed_ability", obj_term, term)

@@ -220,7 +220,7 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
 
 def check_decided(ctl: clingo.Control, strict: bool) -> None:
     """Every answer the tables show must be a fact (every atom, if strict)."""
-    sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2), ("decision", 2),
+    sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 3), ("decision", 2),
                                ("fails", 5), ("answer", 2), ("answer_value", 2), ("illegal", 4),
                                ("player_has", 2), ("max_hand_size", 2), ("performed", 4))
                  for a in ctl.symbolic_atoms.by_signature(*sig)]
