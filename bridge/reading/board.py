@@ -234,6 +234,8 @@ class BoardReading:
             controller = self.player(entry.get("controller", self.players[0]), f"{where}.controller")
             owner = self.player(entry.get("owner", controller), f"{where}.owner")
         timestamp = r.integer(entry["timestamp"], f"{where}.timestamp") if "timestamp" in entry else position
+        if zone in CARD_ZONE_NAMES:
+            self.zone_card_timestamp(card, entry, where, zone)
         counters = r.counters(entry.get("counters", {}) or {}, f"{where}.counters")
         attached = r.string(entry["attached_to"], f"{where}.attached_to") if entry.get("attached_to") is not None \
             else None
@@ -279,6 +281,19 @@ class BoardReading:
                            merged_under=self.merged_cards(entry.get("merged_under"), f"{where}.merged_under", zone),
                            created_by=r.string(entry["created_by"], f"{where}.created_by") if "created_by" in entry
                            else None, damage=damage, deathtouch_damage=deathtouch_damage)
+
+    def zone_card_timestamp(self, card: Card, entry: dict, where: str, zone: str) -> None:
+        """613.7d A card got a timestamp as it entered its zone: a static ability that functions there
+        (113.6b, `functions_in`) needs it to be ordered with the other effects (613.7a)."""
+        if "timestamp" in entry:
+            if self.reader.integer(entry["timestamp"], f"{where}.timestamp") < 1:
+                raise self.fail(f"{where}.timestamp", "expected a whole number of at least 1 (613.7d)")
+            return
+        functioning = [a.text for a in card.abilities if zone in a.functions_in and a.is_static]
+        if functioning:
+            raise self.fail(where, f"{card.name} has a static ability that functions in the {zone} (113.6b): "
+                            f"give the card as {{card: ..., timestamp: N}}, the timestamp it got as it entered "
+                            f"the {zone} (613.7d), to order its effect with the others (613.7a)")
 
     def merged_cards(self, value, where: str, zone: str) -> tuple[Card, ...]:
         """`merged_under: [card, ...]`: a mutated permanent's other components, under its `card` (702.140c)."""

@@ -183,6 +183,8 @@ def case_facts(case: Case) -> list[Symbol]:
             if not obj.copied_by:          # a copy's controller is set in asp/707_copy.lp (707.10)
                 w.add("initial_controller", o, obj.controller)
             w.add("timestamp", o, obj.timestamp)
+        elif obj.timestamp:             # a card in another zone whose case gives its timestamp (613.7d)
+            w.add("timestamp", o, obj.timestamp)
         w.spell(o, obj)
         if obj.zone == "stack":
             w.targets(o, obj)

@@ -262,6 +262,8 @@ class VocabularyFacts:
         for exceptions in (ability.enters_as_copy, ability.becomes_copy):
             if exceptions is not None:
                 self.exception_abilities(term, exceptions)
+        for zone in ability.functions_in:            # 113.6b-c (asp/113_abilities.lp)
+            self.add("ability_functions_in", term, Function(zone))
         if ability.is_static:
             self.add("static_ability", term)
             if ability.cda:
