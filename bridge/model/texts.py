@@ -75,6 +75,8 @@ def effect_text(term: Symbol, labels: dict, object_names: dict, texts: dict) -> 
         return f"{term.arguments[0].string} is face down (708.2a)"
     if term.name == "flipped":
         return f"{term.arguments[0].string} is flipped (710.2)"
+    if term.name == "reconfigured":
+        return f"{term.arguments[0].string} is attached with reconfigure: not a creature (702.151b)"
     return str(term)
 
 
