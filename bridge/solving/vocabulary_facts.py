@@ -7,6 +7,7 @@ import re
 from clingo import Function, Number, String, Symbol
 
 from bridge.model.vocabulary import Ability, Expr, Operation, Selector
+from bridge.vocabulary.words import rules_words
 
 PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
 
@@ -218,6 +219,9 @@ class VocabularyFacts:
             self.add("keyword", term)
             words = ability.keyword.split()
             self.add("keyword_name", term, words[0])
+            title = rules_words().keyword_title(ability.keyword)
+            if title:                           # the 702 keyword it is a form of ("basic landcycling" -> cycling)
+                self.add("keyword_title", term, title)
             if len(words) == 2 and words[1].isdigit():
                 self.add("keyword_number", term, int(words[1]))
             for quality in protection_qualities(ability.keyword):
