@@ -126,9 +126,15 @@ class BoardReading:
         """The card an entry names, and the face its name named when that is not the front."""
         r = self.reader
         if isinstance(value, dict):
-            if "name" not in value:
+            halves = value.get("halves")
+            if "name" not in value and isinstance(halves, list) and all(isinstance(h, dict) and "name" in h
+                                                                         for h in halves):
+                # 709.4 a split card's name outside the stack is both halves' names
+                name = " // ".join(r.string(h["name"], f"{where}.halves[{i}].name") for i, h in enumerate(halves))
+            elif "name" not in value:
                 raise self.fail(where, "an inline card needs a name")
-            name = r.string(value["name"], f"{where}.name")
+            else:
+                name = r.string(value["name"], f"{where}.name")
             return parse_card(r, name, value, where, library=False), None
         name = r.string(value, where)
         try:

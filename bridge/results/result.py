@@ -233,6 +233,8 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             emblem_unread += [(obj.id, a.text, [(what, a.unread_of) for what in a.unread])
                               for a in obj.card.abilities if a.unread]
             continue
+        if obj.card.halves and obj.zone not in ("battlefield", "stack") and obj.id not in values:
+            continue        # 709.4 under seed 002's rules (505.5): two sets of characteristics, for questions only
         v = values[obj.id]
         printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
         subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))
@@ -255,7 +257,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                  for a in abilities}
         objects[obj.id] = ObjectState(
             id=obj.id,
-            name=(v["name"][0].string if v["name"] else ""),
+            name=shown_name(obj, v["name"]),
             mana_value=(v["mana_value"][0].number if v["mana_value"] else 0),
             colors=tuple(c.lower() for c in COLOR_ORDER if String_in(v["color"], c)),   # lowercase, as in case files
             supertypes=tuple(sorted((s.string for s in v["supertype"]), key=order_key(SUPERTYPE_ORDER))),
@@ -299,6 +301,14 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                   ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names,
                   events=events, texts=texts, players=read_players(case, solution),
                   answers=read_answers(case, solution), values_in_order=solution.values_in_order)
+
+
+def shown_name(obj, names) -> str:
+    """Its name; a split card outside the stack has both halves' names (709.4), shown in printed order."""
+    if len(names) < 2:
+        return names[0].string if names else ""
+    order = {h.name: i for i, h in enumerate(obj.card.halves)}
+    return " // ".join(sorted((n.string for n in names), key=lambda n: (order.get(n, len(order)), n)))
 
 
 def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict, emblem_unread=(),
