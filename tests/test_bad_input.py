@@ -33,6 +33,15 @@ BAD = {
                            "expect.grizzly_bears.pt: expected power/toughness like 2/2"),
     "bad_type_line_word": (BEARS + "battlefield: [{card: {name: X, type_line: Creture — Bear, pt: 1/1}}]\n",
                            "'Creture' before the dash is neither a card type nor a supertype"),
+    # 113.6b a static ability that functions in a graveyard needs the card's timestamp there (613.7d)
+    "graveyard_static_without_timestamp": (BEARS + "graveyards: {Alice: [Wonder]}\n",
+                                           "graveyards.Alice[0]: Wonder has a static ability that functions in the graveyard"),
+    "functions_in_unknown_zone": (BEARS + "graveyards: {Alice: [{card: {name: X, type_line: Enchantment, abilities: "
+                                  "[{functions_in: grave, static: {affects: self, does: {add_colors: [red]}}}]}}]}\n",
+                                  "functions_in: unknown zone 'grave' (did you mean 'graveyard'?)"),
+    "functions_in_on_a_cda": (BEARS + "battlefield: [{card: {name: X, type_line: Creature, pt: 1/1, abilities: "
+                              "[{cda: true, functions_in: hand, static: {affects: self, does: {add_colors: [red]}}}]}}]\n",
+                              "a characteristic-defining ability functions everywhere (113.6a)"),
     "not_a_mapping": ("- just a list\n", "expected a mapping, got a list"),
     "empty": ("", "the file is empty"),
     "missing_title": ("battlefield: []\n", "case: missing"),

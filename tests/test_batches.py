@@ -80,3 +80,20 @@ def test_retesting_changed_objects_only_same_dependencies(objects, effects, seed
 def test_bundled_case_same_dependencies_when_retesting(path):
     case = load_case(path)
     assert dependency_story(case, True)[0] == dependency_story(case, False)[0]
+
+
+# 613.3, 418.5a (pre-2009): boards where an effect from a characteristic-defining ability and other
+# effects apply in one layer, under every edition: a safe batch must not put a later CDA after an
+# earlier effect (issue 33: before 2009 every candidate is eligible, 418.5d, so only the batch's own
+# order kept the CDA first).
+CDA_BOARDS = ["editions/pre_m10_cda_first_conspiracy_then_changelings.yaml",
+              "editions/pre_m10_cda_first_darkest_hour_then_devoid.yaml",
+              "changeling/conspiracy_changeling.yaml", "changeling/humility_changeling.yaml",
+              "changeling/life_and_limb_blood_moon_changeling.yaml", "classics/nightmare_with_urborg.yaml"]
+
+
+@pytest.mark.parametrize("rules", EDITIONS)
+@pytest.mark.parametrize("name", CDA_BOARDS)
+def test_cda_board_same_either_way_under_every_edition(name, rules):
+    case = load_case(CASES / name)
+    assert characteristics(case, True, rules)[0] == characteristics(case, False, rules)[0]

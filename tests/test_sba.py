@@ -117,7 +117,7 @@ def test_world_rule_keeps_the_newest_and_a_tie_loses_all():
 def test_plus_and_minus_counters_annihilate():
     result = bridge.solve(board({**BEARS, "counters": {"+1/+1": 2, "-1/-1": 3}}), file="t.yaml")
     assert [r.changes() for r in result.sba.performing] == [{"grizzly_bears": "counters_removed"}]
-    assert dict(result.sba.final.objects["grizzly_bears"].counters) == {"+1/+1": 0, "-1/-1": 1}
+    assert dict(result.sba.final.objects["grizzly_bears"].counters) == {"-1/-1": 1}  # none left at 0
     assert result.sba.final.objects["grizzly_bears"].pt == "1/1"
 
 

@@ -17,6 +17,13 @@ BAD = {
                               "questions[0].ask: unknown question 'power'"),
     "question_two_things": (HEAD + "hands: {Alice: [Fork]}\n"
                             "questions: [{object: fork_in_hand, ask: {color: red, name: Fork}}]\n", "ask one thing"),
+    "question_type_color": (HEAD + "hands: {Alice: [Fork]}\nquestions: [{object: fork_in_hand, ask: {type: red}}]\n",
+                            "questions[0].ask.type: 'Red' is a color, not a word of the type line"),
+    "question_type_unknown": (HEAD + "hands: {Alice: [Fork]}\nquestions: [{object: fork_in_hand, ask: {type: Bearr}}]\n",
+                              "unknown word 'Bearr'"),
+    "split_halves_reached_pre_m10": (HEAD + "rules: pre-m10\nbattlefield: [{card: Painter's Servant, choices: {color: blue}}]\n"
+                                     "hands: {Bob: [Assault // Battery]}\n",
+                                     "assault_battery_in_hand: a split card outside the stack has two sets"),
     "question_answer_type": (HEAD + "hands: {Alice: [Fork]}\n"
                              "questions: [{object: fork_in_hand, ask: {color: red}, expect: maybe}]\n",
                              "questions[0].expect: expected true or false"),

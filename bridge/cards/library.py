@@ -126,7 +126,7 @@ def parse_split_card(reader: Reader, name: str, data: dict, where: str, library:
     if not isinstance(raw, list) or len(raw) != 2:
         raise reader.fail(f"{where}.halves", "a split card has exactly two halves")
     for key in data:
-        if key not in ("halves", "text"):
+        if key not in ("halves", "text", "name"):
             raise reader.fail(f"{where}.{key}", "a split card's characteristics are those of its halves: give "
                               f"{key!r} in each half")
     halves = []

@@ -61,11 +61,12 @@ class BoardObject:
 
     @property
     def has_characteristics(self) -> bool:
-        """Whether the layers give it characteristics that tables show (asp/400_zones.lp: not a split card
-        or a copy of a spell outside the battlefield and the stack)."""
+        """Whether the layers give it characteristics that tables show (asp/400_zones.lp: not a copy of a
+        spell outside the battlefield and the stack; a split card there has them where its halves are
+        combined, 709.4, asp/709_split_cards.lp)."""
         if self.zone in ("battlefield", "stack"):
             return True
-        return not self.card.halves and self.copied_by is None and self.ability_source is None
+        return self.copied_by is None and self.ability_source is None
 
     @property
     def ability(self):

@@ -21,7 +21,7 @@ def one_line(text) -> str:
 # The name of each characteristic of asp/ in the tables and explanations.
 ATTRIBUTE_NAMES = {"name": "name", "controller": "controller", "type": "types", "subtype": "subtypes",
                    "supertype": "supertypes", "color": "colors", "ability": "abilities", "power": "power",
-                   "toughness": "toughness", "mana_value": "mana value", "loyalty": "loyalty"}
+                   "toughness": "toughness", "mana_value": "mana value", "loyalty": "loyalty", "defense": "defense"}
 
 
 def plural(word: str) -> str:
@@ -86,6 +86,8 @@ def effect_text(term: Symbol, labels: dict, object_names: dict, texts: dict) -> 
         return f"{term.arguments[0].string} is face down (708.2a)"
     if term.name == "flipped":
         return f"{term.arguments[0].string} is flipped (710.2)"
+    if term.name == "reconfigured":
+        return f"{term.arguments[0].string} is attached with reconfigure: not a creature (702.151b)"
     return str(term)
 
 

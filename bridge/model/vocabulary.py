@@ -160,6 +160,7 @@ class Ability:
     conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
     unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...
     unread_of: str | None = None                   # ... of this object, the one it is attached to, or any
+    functions_in: tuple[str, ...] = ()             # 113.6b-c the zones it functions in (none given: 113.6)
 
     @property
     def is_activated(self) -> bool:

@@ -147,9 +147,15 @@ class BoardReading:
         """The card an entry names, and the face its name named when that is not the front."""
         r = self.reader
         if isinstance(value, dict):
-            if "name" not in value:
+            halves = value.get("halves")
+            if "name" not in value and isinstance(halves, list) and all(isinstance(h, dict) and "name" in h
+                                                                         for h in halves):
+                # 709.4 a split card's name outside the stack is both halves' names
+                name = " // ".join(r.string(h["name"], f"{where}.halves[{i}].name") for i, h in enumerate(halves))
+            elif "name" not in value:
                 raise self.fail(where, "an inline card needs a name")
-            name = r.string(value["name"], f"{where}.name")
+            else:
+                name = r.string(value["name"], f"{where}.name")
             return parse_card(r, name, value, where, library=False), None
         name = r.string(value, where)
         try:
@@ -259,6 +265,8 @@ class BoardReading:
             controller = self.player(entry.get("controller", self.players[0]), f"{where}.controller")
             owner = self.player(entry.get("owner", controller), f"{where}.owner")
         timestamp = r.integer(entry["timestamp"], f"{where}.timestamp") if "timestamp" in entry else position
+        if zone in CARD_ZONE_NAMES:
+            self.zone_card_timestamp(card, entry, where, zone)
         counters = r.counters(entry.get("counters", {}) or {}, f"{where}.counters")
         attached = r.string(entry["attached_to"], f"{where}.attached_to") if entry.get("attached_to") is not None \
             else None
@@ -304,6 +312,19 @@ class BoardReading:
                            merged_under=self.merged_cards(entry.get("merged_under"), f"{where}.merged_under", zone),
                            created_by=r.string(entry["created_by"], f"{where}.created_by") if "created_by" in entry
                            else None, damage=damage, deathtouch_damage=deathtouch_damage)
+
+    def zone_card_timestamp(self, card: Card, entry: dict, where: str, zone: str) -> None:
+        """613.7d A card got a timestamp as it entered its zone: a static ability that functions there
+        (113.6b, `functions_in`) needs it to be ordered with the other effects (613.7a)."""
+        if "timestamp" in entry:
+            if self.reader.integer(entry["timestamp"], f"{where}.timestamp") < 1:
+                raise self.fail(f"{where}.timestamp", "expected a whole number of at least 1 (613.7d)")
+            return
+        functioning = [a.text for a in card.abilities if zone in a.functions_in and a.is_static]
+        if functioning:
+            raise self.fail(where, f"{card.name} has a static ability that functions in the {zone} (113.6b): "
+                            f"give the card as {{card: ..., timestamp: N}}, the timestamp it got as it entered "
+                            f"the {zone} (613.7d), to order its effect with the others (613.7a)")
 
     def merged_cards(self, value, where: str, zone: str) -> tuple[Card, ...]:
         """`merged_under: [card, ...]`: a mutated permanent's other components, under its `card` (702.140c)."""

@@ -31,7 +31,7 @@ OBJECT_CHOICES = ("creature", "permanent", "card")
 CARD_ZONE_NAMES = tuple(zone for _, zone in CARD_ZONES)
 # Cards outside the battlefield and the stack: no controller (108.4a), no status (face-down exiled cards
 # are not modelled).
-ZONE_OBJECT_KEYS = ("id", "card")
+ZONE_OBJECT_KEYS = ("id", "card", "timestamp")
 STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up", "monstrous")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",

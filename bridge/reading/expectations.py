@@ -54,7 +54,7 @@ class ExpectationReading:
         zone = by_id[object_id].zone
         if key != "zone" and not by_id[object_id].has_characteristics:
             raise self.fail(at, f"{object_id!r} ends in the {zone} where it has no characteristics of its "
-                            "own in this version (a split card, or a copy of a spell): only its zone "
+                            "own in this version (a copy of a spell, or an ability): only its zone "
                             "can be expected")
         if key == "controller" and zone in CARD_ZONE_NAMES:
             raise self.fail(at, f"{object_id!r} is in the {zone}: it has no controller (108.4a)")

@@ -58,9 +58,16 @@ class QuestionReading:
             return "is", "mana_value", r.integer(item, at)
         if key in ("mana_value_less_than", "mana_value_greater_than"):
             return key.rsplit("_", 2)[1], "mana_value", r.integer(item, at)
-        if key in ("color", "type"):
-            word = canonical_word(r.string(item, at).lower() if key == "color" else r.string(item, at))
-            (r.words.color if key == "color" else r.words.characteristic_word)(word, at)
+        if key == "color":
+            word = canonical_word(r.string(item, at).lower())
+            r.words.color(word, at)
+            return "is", key, word
+        if key == "type":
+            # 205: a card type, supertype or subtype (the type line); a color is not on it.
+            word = canonical_word(r.string(item, at))
+            if word.lower() in r.words.lists.of("color"):
+                raise self.fail(at, f"{word!r} is a color, not a word of the type line (205); ask {{color: {word.lower()}}}")
+            r.words.characteristic_word(word, at)
             return "is", key, word
         if key == "name":
             return "is", "name", r.string(item, at)

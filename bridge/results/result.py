@@ -234,6 +234,8 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             emblem_unread += [(obj.id, a.text, [(what, a.unread_of) for what in a.unread])
                               for a in obj.card.abilities if a.unread]
             continue
+        if obj.card.halves and obj.zone not in ("battlefield", "stack") and obj.id not in values:
+            continue        # 709.4 under seed 002's rules (505.5): two sets of characteristics, for questions only
         v = values[obj.id]
         printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
         subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))
@@ -256,7 +258,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                  for a in abilities}
         objects[obj.id] = ObjectState(
             id=obj.id,
-            name=(v["name"][0].string if v["name"] else ""),
+            name=shown_name(obj, v["name"]),
             mana_value=(v["mana_value"][0].number if v["mana_value"] else 0),
             colors=tuple(c.lower() for c in COLOR_ORDER if String_in(v["color"], c)),   # lowercase, as in case files
             supertypes=tuple(sorted((s.string for s in v["supertype"]), key=order_key(SUPERTYPE_ORDER))),
@@ -275,7 +277,8 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
                                    for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
 
-    objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts, emblem_unread)
+    objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts, emblem_unread,
+                                 by_name["ability_functions_in"])
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
     changed = defaultdict(set)        # (step, part) -> the objects whose values that part changed
     for atom in by_name["part_changed"]:
@@ -301,13 +304,26 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                   answers=read_answers(case, solution), values_in_order=solution.values_in_order)
 
 
-def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict, emblem_unread=()) -> dict:
+def shown_name(obj, names) -> str:
+    """Its name; a split card outside the stack has both halves' names (709.4), shown in printed order."""
+    if len(names) < 2:
+        return names[0].string if names else ""
+    order = {h.name: i for i, h in enumerate(obj.card.halves)}
+    return " // ".join(sorted((n.string for n in names), key=lambda n: (order.get(n, len(order)), n)))
+
+
+def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict, emblem_unread=(),
+                       functions_in_atoms=()) -> dict:
     """Mark each value an ability kept as text may change (issue 32: never silent). The ability counts
     where its object has it after the layers; one that reaches other objects works only from the
-    battlefield (113.6), one of its own object's values anywhere (a CDA, 604.3)."""
+    battlefield (113.6) or the zones it says it functions in (113.6b-c: `functions_in`), one of its own
+    object's values anywhere (a CDA, 604.3)."""
     if not atoms and not emblem_unread:
         return objects
     reach = defaultdict(list)                        # ability term -> [(characteristic, of)]
+    zones = defaultdict(set)                         # ability term -> the zones it functions in (113.6b-c)
+    for atom in functions_in_atoms:
+        zones[atom.arguments[0]].add(atom.arguments[1].name)
     for atom in atoms:
         term, what, of = atom.arguments
         reach[term].append((what.name, of.name))
@@ -319,16 +335,18 @@ def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict
             base = term
             while base.type == SymbolType.Function and base.name == "changed":     # its text changed (612)
                 base = base.arguments[0]
-            yield " ".join(ability_text(term, texts).split()), reach.get(base, ())
+            yield " ".join(ability_text(term, texts).split()), reach.get(base, ()), zones.get(base)
         for emblem, text, reaches in emblem_unread:  # an emblem's abilities, as the case gave them (114)
             if emblem == obj.id:
-                yield " ".join(text.split()), reaches
+                yield " ".join(text.split()), reaches, None
     for obj in objects.values():
-        for text, reaches in held_with_reach(obj):
+        for text, reaches, functions_in in held_with_reach(obj):
             for what, of in reaches:
                 if of == "this":
                     reached = [obj.id]
-                elif obj.zone not in ("battlefield", "command"):
+                elif functions_in is not None and obj.zone not in functions_in:
+                    reached = []
+                elif functions_in is None and obj.zone not in ("battlefield", "command"):
                     reached = []                     # (an emblem's abilities function in the command zone, 114.4)
                 elif of == "attached":
                     reached = [attached[obj.id]] if attached.get(obj.id) in objects else []

@@ -132,7 +132,9 @@ def performed(case: Case, actions: tuple[Action, ...]) -> Case:
             obj = replace(obj, attached_to=None)
         if obj.id in removed:
             n = removed[obj.id]
-            obj = replace(obj, counters=tuple((k, c - n if k in ("+1/+1", "-1/-1") else c) for k, c in obj.counters))
+            # 704.5q N of each kind removed (asp/ decides N); a kind left with none is no longer listed
+            left = ((k, c - n if k in ("+1/+1", "-1/-1") else c) for k, c in obj.counters)
+            obj = replace(obj, counters=tuple((k, c) for k, c in left if c))
         # 704.5h deathtouch damage counts "since the last time state-based actions were checked"
         objects.append(replace(obj, deathtouch_damage=False))
     return replace(case, objects=tuple(objects), effects=board.effects)

@@ -132,6 +132,8 @@ class FactWriter(VocabularyFacts):
             self.add("printed_toughness", obj_term, card.toughness)
         if card.loyalty is not None:
             self.add("printed_loyalty", obj_term, card.loyalty)
+        if card.defense is not None:
+            self.add("printed_defense", obj_term, card.defense)
         for i, ability in enumerate(card.abilities, start=1):
             term = self.ability(Function("ab", [card_key, Number(i)]), ability)
             self.add("printed_ability", obj_term, term)
@@ -180,6 +182,8 @@ def case_facts(case: Case) -> list[Symbol]:
         elif obj.zone in ("battlefield", "stack", "command"):
             if not obj.copied_by:          # a copy's controller is set in asp/707_copy.lp (707.10)
                 w.add("initial_controller", o, obj.controller)
+            w.add("timestamp", o, obj.timestamp)
+        elif obj.timestamp:             # a card in another zone whose case gives its timestamp (613.7d)
             w.add("timestamp", o, obj.timestamp)
         w.spell(o, obj)
         if obj.zone == "stack":

@@ -211,6 +211,11 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
     if copied is not None:       # a limit said out loud (asp/700_5_devotion.lp)
         raise CaseError(case.file, "devotion", f"{copied.symbol.arguments[0].string!r} is a copy: this version "
                         "does not take a copy's mana cost (707.2) into devotion (700.5a)")
+    halves = next((a for a in ctl.symbolic_atoms.by_signature("split_halves_reached", 1)), None)
+    if halves is not None:       # a limit said out loud (asp/709_split_cards.lp)
+        raise CaseError(case.file, halves.symbol.arguments[0].string, "a split card outside the stack has two sets "
+                        "of characteristics under these rules (505.5, seed 002), and an effect looks in its zone: "
+                        "this version does not apply effects to either half (709.4, since 2017, is modelled)")
     lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
     if lost is not None:
         raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")
@@ -218,7 +223,7 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
 
 def check_decided(ctl: clingo.Control, strict: bool) -> None:
     """Every answer the tables show must be a fact (every atom, if strict)."""
-    sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2), ("decision", 2),
+    sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 3), ("decision", 2),
                                ("fails", 5), ("answer", 2), ("answer_value", 2), ("illegal", 4),
                                ("player_has", 2), ("max_hand_size", 2), ("performed", 4))
                  for a in ctl.symbolic_atoms.by_signature(*sig)]

@@ -120,7 +120,7 @@ def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symb
 
 
 def entered_with(solution: Solution) -> list[tuple[str, Symbol]]:
-    return [(a.arguments[0].string, a.arguments[1]) for a in solution.atoms("enters_with", 2)]
+    return [(a.arguments[0].string, a.arguments[1]) for a in solution.atoms("enters_with", 3)]
 
 
 def put_as_entered(board: Board, entering: list[tuple[str, Symbol]]) -> Board:

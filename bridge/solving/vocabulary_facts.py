@@ -7,6 +7,7 @@ import re
 from clingo import Function, Number, String, Symbol
 
 from bridge.model.vocabulary import Ability, Expr, Operation, Selector
+from bridge.vocabulary.words import rules_words
 
 PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
 
@@ -218,6 +219,9 @@ class VocabularyFacts:
             self.add("keyword", term)
             words = ability.keyword.split()
             self.add("keyword_name", term, words[0])
+            title = rules_words().keyword_title(ability.keyword)
+            if title:                           # the 702 keyword it is a form of ("basic landcycling" -> cycling)
+                self.add("keyword_title", term, title)
             if len(words) == 2 and words[1].isdigit():
                 self.add("keyword_number", term, int(words[1]))
             for quality in protection_qualities(ability.keyword):
@@ -262,6 +266,8 @@ class VocabularyFacts:
         for exceptions in (ability.enters_as_copy, ability.becomes_copy):
             if exceptions is not None:
                 self.exception_abilities(term, exceptions)
+        for zone in ability.functions_in:            # 113.6b-c (asp/113_abilities.lp)
+            self.add("ability_functions_in", term, Function(zone))
         if ability.is_static:
             self.add("static_ability", term)
             if ability.cda:

@@ -10,7 +10,7 @@ import yaml
 from bridge.model.errors import close_matches
 from bridge.model.vocabulary import UNREAD_CHANGES, UNREAD_REACHES, Ability, Expr, PlayerEffect, TargetSpec, Trigger
 from bridge.vocabulary.conditions import read_conditions
-from bridge.vocabulary.keys import CHOICE_KEYS, TRIGGER_EVENTS, TRIGGER_KEYS
+from bridge.vocabulary.keys import CHOICE_KEYS, SELECTOR_ZONES, TRIGGER_EVENTS, TRIGGER_KEYS
 
 
 def calculated(expr: Expr | None) -> bool:
@@ -48,7 +48,7 @@ class AbilityReading:
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
                                            "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
-                                           "enters", "players", "targets", "choose", "unread"))
+                                           "enters", "players", "targets", "choose", "unread", "functions_in"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -120,14 +120,37 @@ class AbilityReading:
             raise self.fail(f"{where}.targets", "expected a list of targets, e.g. [any]")
         targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
         unread = self.unread(data["unread"], f"{where}.unread") if "unread" in data else ((), None)
+        functions_in = self.functions_in(data, where, cda) if "functions_in" in data else ()
         ability = Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                           chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
                           enters_with_counters=counters, players=players, targets=targets,
                           chooses=chooses, conditions=conditions, unread=unread[0], unread_of=unread[1],
-                          activated_targets=activated_targets, **copies)
+                          activated_targets=activated_targets, functions_in=functions_in, **copies)
         if ability.unread and not ability.text_only:
             raise self.fail(f"{where}.unread", "only an ability kept as text is unread: drop unread: or what it does")
         return ability
+
+    def functions_in(self, data: dict, where: str, cda: bool) -> tuple[str, ...]:
+        """113.6b-c `functions_in: graveyard`, a list of zones, or `{except: [zones]}`: where a static
+        ability (or one kept as text, `unread:`) functions; without it, on the battlefield (113.6)."""
+        at, value = f"{where}.functions_in", data["functions_in"]
+        if "static" not in data and "unread" not in data:
+            raise self.fail(at, "only a static ability (or one kept as text with unread:) says where it functions")
+        if cda:
+            raise self.fail(at, "a characteristic-defining ability functions everywhere (113.6a): drop functions_in")
+        if isinstance(value, dict):
+            spec = self.mapping(value, at, ("except",))
+            left_out = {self.zone(z, f"{at}.except", SELECTOR_ZONES) for z in self.list_of(spec.get("except"), f"{at}.except")}
+            return tuple(z for z in SELECTOR_ZONES if z not in left_out)
+        zones = [self.zone(z, at, SELECTOR_ZONES) for z in (value if isinstance(value, list) else [value])]
+        if not zones:
+            raise self.fail(at, "expected a zone or a list of zones")
+        return tuple(dict.fromkeys(zones))
+
+    def list_of(self, value, where: str) -> list:
+        if not isinstance(value, list) or not value:
+            raise self.fail(where, "expected a non-empty list of zones")
+        return value
 
     def unread(self, value, where: str) -> tuple[tuple[str, ...], str]:
         """`unread: {changes: [pt, types], of: this}`: a layer ability kept as text, and the values it may

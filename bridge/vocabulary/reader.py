@@ -56,11 +56,11 @@ class Reader(SelectorReading, NumberReading, OperationReading, AbilityReading):
             raise self.fail(where, f"expected a whole number, got {type_name(value)} {value!r}")
         return value
 
-    def zone(self, value, where: str) -> str:
+    def zone(self, value, where: str, zones=ZONES) -> str:
         zone = self.string(value, where)
-        if zone not in ZONES:
-            raise self.fail(where, f"unknown zone {zone!r}" + close_matches(zone, ZONES)
-                            + f"; expected one of {', '.join(ZONES)}")
+        if zone not in zones:
+            raise self.fail(where, f"unknown zone {zone!r}" + close_matches(zone, zones)
+                            + f"; expected one of {', '.join(zones)}")
         return zone
 
     def counters(self, value, where: str) -> tuple[tuple[str, int], ...]:

@@ -54,22 +54,30 @@ class WordLists:
     def keyword_known(self, keyword: str) -> bool:
         """A keyword ability as written ("flying", "protection from red", "equip {8}", "swampwalk"):
         its name is a 702 keyword, or it is a form of landwalk (702.14a)."""
+        return self.keyword_title(keyword) is not None
+
+    def keyword_title(self, keyword: str) -> str | None:
+        """The 702 keyword a keyword ability as written is a form of ("equip {8}" -> "equip",
+        "swampwalk" -> "landwalk", "basic landcycling {1}{B}" -> "cycling"), or None."""
         names = self.of("keyword")
         words = keyword.split()
-        if any(" ".join(words[:n]) in names for n in range(1, min(len(words), 3) + 1)):
-            return True
+        for n in range(min(len(words), 3), 0, -1):
+            if " ".join(words[:n]) in names:
+                return " ".join(words[:n])
         qualifiers = {w.lower() for w in self.of("supertype") | self.of("card_type")} | {"nonbasic"}
         match = LANDWALK.fullmatch(keyword)
         if match:
             before, kind = match.groups()
             land_or_type = {w.lower() for w in self.subtypes if self.subtypes[w] == "land"} | {"land"}
-            return kind in land_or_type and (before is None or before in qualifiers | land_or_type)
+            return "landwalk" if kind in land_or_type and (before is None or before in qualifiers | land_or_type) \
+                else None
         # 702.29e typecycling: "[type]cycling" ("swampcycling {2}", "basic landcycling {1}{B}")
         match = TYPECYCLING.fullmatch(keyword)
         if match:
             before, kind = match.groups()
-            return kind in {w.lower() for w in self.subtypes} | {"land"} and (before is None or before in qualifiers)
-        return False
+            return "cycling" if kind in {w.lower() for w in self.subtypes} | {"land"} \
+                and (before is None or before in qualifiers) else None
+        return None
 
     def counter_known(self, kind: str) -> bool:
         return bool(PT_COUNTER.fullmatch(kind)) or kind in self.of("counter")

@@ -126,7 +126,11 @@ def resolves_a_layer_effect(plain: str) -> bool:
 
 def unread_mark(plain: str, layer: bool) -> dict:
     """A layer line left as text says what it may change (reach.py), so that the table marks those values."""
-    return {"unread": unread_reach(plain)} if layer else {}
+    if not layer:
+        return {}
+    # 113.6b a line that says it works from a graveyard or a hand is marked there too, never left silent
+    zone = re.search(r"(?:this card|~) is in your (graveyard|hand)\b", plain)
+    return {"unread": unread_reach(plain), **({"functions_in": zone.group(1)} if zone else {})}
 
 
 def uses_choice(plain: str) -> dict:

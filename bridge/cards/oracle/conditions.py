@@ -12,6 +12,7 @@
                | N or more cards are in your graveyard | there are N or more cards in your graveyard  (threshold)
                | you have no cards in hand                                    (hellbent)
                | your devotion to COLOR [and COLOR] is less than N            (700.5)
+               | this card is in your graveyard|hand [and CONDITION]        (113.6b: `functions_in`)
 """
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|\w+ or 
 THRESHOLD = re.compile(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
 COUNTERS = re.compile(r"(~|it) has (a|an|one|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
+# 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
+# Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
+IN_ZONE = re.compile(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
 DEVOTION = re.compile(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
@@ -44,6 +48,13 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if not m:
             return None
         main, condition_text = m.group(1), m.group(2)
+    zone = IN_ZONE.fullmatch(condition_text)
+    if zone:
+        found = read_static(main.rstrip(".") + ".") if not zone.group(2) else \
+            conditional_static(f"As long as {zone.group(2)}, {main}", read_static)
+        if not found or "static" not in found or found.get("cda"):
+            return None
+        return {"functions_in": zone.group(1), **found}
     who = IS.match(condition_text)
     if re.match(r"it(?:'s| )", main):
         if who is None and condition_text.startswith("~ "):
