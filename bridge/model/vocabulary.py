@@ -43,6 +43,7 @@ class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
     kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
     #            | calculated (a number a resolving effect worked out, 611.2d: `number`, possibly negative)
+    #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object

@@ -111,6 +111,8 @@ class VocabularyFacts:
         if expr.kind == "count_cards":
             self.selector(term_base, expr.selector, scope=expr.zone)
             return Function("count_cards", [Function(expr.owner), term_base])
+        if expr.kind == "minus":
+            return Function("minus", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])])
         left = self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])
         right = self.expr(Function("part", [term_base, Number(2)]), expr.parts[1])
         return Function("sum", [left, right])

@@ -47,6 +47,12 @@ class NumberReading:
             return Expr("card_types_in_graveyards")
         if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
             return Expr("calculated", number=self.integer(arg, f"{where}.calculated"))
+        if key == "minus":                  # "-X", "-1/-1 for each ...": the number negated (107.1b: asp/107_numbers.lp)
+            inner = self.expr(arg, f"{where}.minus")
+            if inner.kind == "num":
+                raise self.fail(f"{where}.minus", "a number written on the card keeps its sign: write it as such "
+                                f"({-inner.number}), not under minus")
+            return Expr("minus", parts=(inner,))
         if key == "devotion":
             colors = self.string_list(arg, f"{where}.devotion")
             for i, color in enumerate(colors):

@@ -111,9 +111,12 @@ def check_entry(args, path) -> dict:
     if doubtful:
         noted.append(f"      {UNSURE_MARK} expected values these abilities may change: " + ", ".join(doubtful))
     noted += [f"      {note}" for note in limit_notes(outcome.result.sba)]    # what the 704 checks left out
+    # what the run decided on its own (a tie's order, 107.1b's zero ...): said on a pass, and on a failure,
+    # where it may be the reason
+    decided = [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]
     if outcome.passed and not (args.strict and unread):
         return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {path}  ({edition}) {case.title}"] + noted
-                + [f"      note: {tie}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
+                + decided}
     if outcome.passed:
         return {**entry, "status": "fail", "exit": 1, "mismatches": [],
                 "lines": [f"FAIL  {path}  ({edition}) {case.title}", "      --strict: a layer ability was not read"]
@@ -121,4 +124,5 @@ def check_entry(args, path) -> dict:
     return {**entry, "status": "fail", "exit": 1,
             "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
                            for m in outcome.mismatches],
-            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches] + noted}
+            "lines": [f"FAIL  {path}  ({edition}) {case.title}"] + [f"      {m}" for m in outcome.mismatches] + noted
+            + decided}
