@@ -103,9 +103,29 @@ def test_devotion(write_case, board, creature):
     assert ("Creature" in types_of(write_case, "battlefield:\n" + god(board))["god"]) == creature
 
 
-def test_devotion_to_a_copy_is_refused(refused):
-    err = refused(HEAD + "battlefield:\n" + god("  - card: Grizzly Bears\n  - {card: Clone, copy_of: grizzly_bears}\n"))
-    assert "does not take a copy's mana cost" in err
+RED = "  - card: {name: H, mana_cost: '{R}', type_line: Creature — Elf, pt: 1/1}\n"
+COPIER = ("  - {card: {name: C, mana_cost: '{3}{U}', type_line: Creature — Shapeshifter, pt: 0/0, abilities: "
+          "[{text: c, enters_as_copy: {%s}}]}, copy_of: %s, id: %s}\n")
+
+
+@pytest.mark.parametrize("board,creature", [
+    (RED, False),                                                                  # 1 + 1
+    (RED + COPIER % ("", "h", "c1"), True),                                        # 700.5a: a copy's {R} counts
+    (RED + COPIER % ("except: {keep: [mana_cost]}", "h", "c1"), False),            # 707.9c it keeps its {3}{U}
+    (RED + COPIER % ("except: {keep: [mana_cost]}", "h", "c1") + COPIER % ("", "c1", "c2"), False),  # ... so its copy too
+])
+def test_devotion_counts_a_copys_mana_cost(write_case, board, creature):
+    """700.5a devotion after copy effects; 707.2 the mana cost is a copiable value (derived from the CR)."""
+    assert ("Creature" in types_of(write_case, "battlefield:\n" + god(board))["god"]) == creature
+
+
+def test_devotion_counts_the_cost_of_a_copied_card_in_a_graveyard(write_case):
+    """Dimir Doppelganger's 'becomes a copy of that card' (707.2: a card's printed mana cost): {R}{R} + the god's {R}."""
+    board = ("graveyards: {Alice: [{card: {name: H, mana_cost: '{R}{R}', type_line: Creature — Elf, pt: 1/1}}]}\n"
+             "battlefield:\n" + god("  - {card: {name: D, mana_cost: '{1}{U}{B}', type_line: Creature — Shapeshifter, "
+                                    "pt: 0/2, abilities: [{text: d, becomes_copy: {}}]}, id: d}\n")
+             + "effects:\n  - {affects: [d], becomes_copy_of: h_in_graveyard}\n")
+    assert "Creature" in types_of(write_case, board)["god"]
 
 
 def test_unknown_devotion_color_refused(refused):

@@ -209,10 +209,6 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
         zone = asked.symbol.arguments[0].name
         raise CaseError(case.file, f"cards in {zone}", f"a count asks what the {zone} cards are, but some are given "
                         "as a number only: list them (cards or ids) to count them by their words")
-    copied = next((a for a in ctl.symbolic_atoms.by_signature("devotion_reads_a_copy", 1)), None)
-    if copied is not None:       # a limit said out loud (asp/700_5_devotion.lp)
-        raise CaseError(case.file, "devotion", f"{copied.symbol.arguments[0].string!r} is a copy: this version "
-                        "does not take a copy's mana cost (707.2) into devotion (700.5a)")
     lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
     if lost is not None:
         raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")
