@@ -157,6 +157,8 @@ class Ability:
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
     conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
+    rule_off: tuple[str, Selector | None] | None = None   # "The legend rule doesn't apply [to ...]" (613.11):
+    #                                              (rule, the permanents it doesn't apply to; None: every one)
     unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...
     unread_of: str | None = None                   # ... of this object, the one it is attached to, or any
 
@@ -176,7 +178,7 @@ class Ability:
         targets alone, or `chosen:` to show a value, do not make it do anything)."""
         return not (self.keyword or self.selector or self.activated or self.enters_as_copy or self.becomes_copy
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
-                    or self.players or self.chooses)
+                    or self.players or self.chooses or self.rule_off)
 
 
 def canonical_word(word: str) -> str:

@@ -26,7 +26,8 @@ class BoardReading:
         if obj.attached_to is not None:
             if obj.attached_to == obj.id:
                 raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
-            self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+            if obj.attached_to not in self.players:     # 303.4 an Aura may enchant a player (a Curse)
+                self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
 
     def stack_keys(self) -> tuple[str, ...]:
         return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "copy_of", "copied_by",
@@ -47,7 +48,7 @@ class BoardReading:
         entry = dict(entry, timestamp=entry.get("timestamp", timestamp))
         obj = self.board_object(entry, where, "battlefield", timestamp)
         by_id = board.by_id()
-        if obj.attached_to is not None:
+        if obj.attached_to is not None and obj.attached_to not in self.players:
             self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
         if obj.copy_of is None:
             return obj, None

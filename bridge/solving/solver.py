@@ -141,14 +141,19 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     ctl.ground([("final", [Number(step - 1)])])
     # 704 State-based actions, when the bridge checks them on this board (bridge/results/sba.py): what each
     # rule would do, then what is done; before triggers, which see what they put into graveyards.
+    grounded = set()
     if count_atoms(ctl, "sba_round", 1):
-        ctl.ground([("sba", [])])
+        # with them, what they read: the players' abilities (613.10: protection, for 704.5m) and the selectors
+        # read on the finished board (`described`, grounded again below for what comes after): the
+        # permanents a rule doesn't apply to (613.11), enchant restrictions (704.5m)
+        grounded = {"players"} if count_atoms(ctl, "player", 1) else set()
+        ctl.ground([("sba", []), ("described", [])] + [(part, []) for part in grounded])
         ctl.ground([("sba_outcome", [])])
     # After the layers: triggered abilities and how permanents enter (603, 614), players and game
     # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709); each part
     # only when the case has what it reads.
     after = [(part, []) for part, (name, arity) in AFTER_LAYERS.items()
-             if any(True for _ in ctl.symbolic_atoms.by_signature(name, arity))]
+             if part not in grounded and any(True for _ in ctl.symbolic_atoms.by_signature(name, arity))]
     if after:
         # a selector read on the finished board (asp/613_selector_reads.lp), for triggers, targets, questions
         ctl.ground(after + [("described", [])])

@@ -6,6 +6,7 @@ import re
 
 from clingo import Function, Number, String, Symbol
 
+from bridge.cards.oracle.enchant import enchant_restriction
 from bridge.model.vocabulary import Ability, Expr, Operation, Selector
 
 PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
@@ -216,6 +217,8 @@ class VocabularyFacts:
                                    or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy
                                    or ability.creates_token_copy):
             self.unmodelled_texts[term] = ability.text
+            if "legend rule" in ability.text.lower():       # it may switch 704.5j off (613.11): said, not guessed
+                self.add("legend_rule_text_unread", term)
         if ability.keyword:
             self.add("keyword", term)
             words = ability.keyword.split()
@@ -225,10 +228,15 @@ class VocabularyFacts:
             for quality in protection_qualities(ability.keyword):
                 self.add("protection_from", term, quality)
             if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
-                if words[1:2] in (["player"], ["opponent"]):
+                if words[1:] in (["player"], ["opponent"]):
                     self.add("enchant_player", term)
+                    if words[1] == "opponent":
+                        self.add("enchant_opponent", term)
                 elif len(words) == 2:
                     self.add("enchant_word", term, words[1][:1].upper() + words[1][1:])
+                elif (allowed := enchant_restriction(" ".join(words[1:]))) is not None:
+                    self.add("enchant_selector", term, Function("enchant", [term]))      # "enchant creature you control"
+                    self.selector(Function("enchant", [term]), allowed)
                 else:
                     self.add("enchant_unread", term)
         if ability.trigger is not None:
@@ -249,6 +257,12 @@ class VocabularyFacts:
             if ability.players.hand_size is not None:
                 how, n = ability.players.hand_size
                 self.add("hand_size_effect", term, Function(how), n)
+        if ability.rule_off is not None:      # 613.11 (asp/613_10_players_and_rules.lp)
+            rule, which = ability.rule_off
+            self.add("rule_off_effect", term, Function(rule))
+            if which is not None:
+                self.add("rule_off_selector", term, Function("rule_off", [term]))
+                self.selector(Function("rule_off", [term]), which)
         if ability.copies_spell is not None:
             self.add("copies_spells", term)
         if ability.enters_tapped:

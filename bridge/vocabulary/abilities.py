@@ -8,9 +8,10 @@ from dataclasses import replace
 import yaml
 
 from bridge.model.errors import close_matches
-from bridge.model.vocabulary import UNREAD_CHANGES, UNREAD_REACHES, Ability, Expr, PlayerEffect, TargetSpec, Trigger
+from bridge.model.vocabulary import (UNREAD_CHANGES, UNREAD_REACHES, Ability, Expr, PlayerEffect, Selector, TargetSpec,
+                                    Trigger)
 from bridge.vocabulary.conditions import read_conditions
-from bridge.vocabulary.keys import CHOICE_KEYS, TRIGGER_EVENTS, TRIGGER_KEYS
+from bridge.vocabulary.keys import CHOICE_KEYS, RULES_SWITCHED_OFF, TRIGGER_EVENTS, TRIGGER_KEYS
 
 
 def calculated(expr: Expr | None) -> bool:
@@ -48,7 +49,7 @@ class AbilityReading:
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
                                            "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
-                                           "enters", "players", "targets", "choose", "unread"))
+                                           "enters", "players", "targets", "choose", "unread", "rule_off"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -120,11 +121,12 @@ class AbilityReading:
             raise self.fail(f"{where}.targets", "expected a list of targets, e.g. [any]")
         targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
         unread = self.unread(data["unread"], f"{where}.unread") if "unread" in data else ((), None)
+        rule_off = self.rule_off(data["rule_off"], f"{where}.rule_off") if "rule_off" in data else None
         ability = Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                           chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
                           enters_with_counters=counters, players=players, targets=targets,
                           chooses=chooses, conditions=conditions, unread=unread[0], unread_of=unread[1],
-                          activated_targets=activated_targets, **copies)
+                          activated_targets=activated_targets, rule_off=rule_off, **copies)
         if ability.unread and not ability.text_only:
             raise self.fail(f"{where}.unread", "only an ability kept as text is unread: drop unread: or what it does")
         return ability
@@ -143,6 +145,15 @@ class AbilityReading:
         if of not in UNREAD_REACHES:
             raise self.fail(f"{where}.of", f"unknown reach {of!r}; expected one of {', '.join(UNREAD_REACHES)}")
         return changes or UNREAD_CHANGES, of
+
+    def rule_off(self, value, where: str) -> tuple[str, Selector | None]:
+        """613.11 `{rule: legend_rule, for: SELECTOR}`: a rule that doesn't apply (to the permanents `for` names)."""
+        data = self.mapping(value, where, ("rule", "for"))
+        rule = self.string(data.get("rule", ""), f"{where}.rule")
+        if rule not in RULES_SWITCHED_OFF:
+            raise self.fail(f"{where}.rule", f"unknown rule {rule!r}" + close_matches(rule, RULES_SWITCHED_OFF)
+                            + f"; expected {', '.join(RULES_SWITCHED_OFF)}")
+        return rule, self.selector(data["for"], f"{where}.for", place="sba") if "for" in data else None
 
     def player_effect(self, value, where: str) -> PlayerEffect:
         data = self.mapping(value, where, ("who", "gain", "max_hand_size", "devotion_bonus"))
