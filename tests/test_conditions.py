@@ -218,3 +218,24 @@ def test_counters_on_another_object(write_case, on, pt):
 def test_counters_on_unknown_object_refused(refused):
     err = refused(HEAD + "battlefield:\n" + relic("{counters: {kind: charge, object: sorce}, at_least: 1}"))
     assert "did you mean 'source'" in err
+
+
+LIFE_ANTHEM = ("  - card: {name: L, type_line: Enchantment, abilities: [{text: t, static: {as_long_as: {life: you, "
+               "at_least: 30}, affects: {all: [creature]}, does: {add_types: [Artifact]}}}]}\n  - card: Grizzly Bears\n")
+
+
+@pytest.mark.parametrize("life,artifact", [(29, False), (30, True)])
+def test_a_life_total_condition(write_case, life, artifact):
+    """119, 109.5: 'as long as you have 30 or more life' reads the case's life total of the ability's controller."""
+    types = types_of(write_case, f"life: {{Alice: {life}}}\nbattlefield:\n" + LIFE_ANTHEM)
+    assert ("Artifact" in types["grizzly_bears"]) == artifact
+
+
+def test_a_life_total_the_case_does_not_give_is_refused(refused):
+    err = refused(HEAD + "life: {Bob: 20}\nbattlefield:\n" + LIFE_ANTHEM)
+    assert "Alice's life total" in err and "life: {Alice: N}" in err
+
+
+def test_life_of_another_player_is_refused(refused):
+    err = refused(HEAD + "battlefield:\n" + LIFE_ANTHEM.replace("life: you", "life: opponent"))
+    assert "expected you" in err

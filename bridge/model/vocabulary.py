@@ -44,6 +44,7 @@ class Expr:
     kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
     #            | calculated (a number a resolving effect worked out, 611.2d: `number`, possibly negative)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
+    #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object

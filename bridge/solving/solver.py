@@ -214,6 +214,10 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
         zone = asked.symbol.arguments[0].name
         raise CaseError(case.file, f"cards in {zone}", f"a count asks what the {zone} cards are, but some are given "
                         "as a number only: list them (cards or ids) to count them by their words")
+    unknown_life = next((a for a in ctl.symbolic_atoms.by_signature("life_total_unknown", 1)), None)
+    if unknown_life is not None:    # asp/119_life.lp: the case holds no game history to work a life total out
+        player = unknown_life.symbol.arguments[0].string
+        raise CaseError(case.file, "life", f"an ability reads {player}'s life total: give it (life: {{{player}: N}})")
     lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
     if lost is not None:
         raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")

@@ -98,6 +98,8 @@ class VocabularyFacts:
             return Function("card_types_in_graveyards")
         if expr.kind == "your_turn":
             return Function("your_turn")
+        if expr.kind == "life_total":
+            return Function("life_total")
         if expr.kind == "counters":
             if expr.owner in ("source", "attached"):
                 return Function("counters_on", [String(expr.counter), Function(expr.owner)])

@@ -34,7 +34,7 @@ SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
 # Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
-EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated", "minus")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated", "minus", "life")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
 TRIGGER_KEYS = ("when", "what", "to")
 ZONES = ("graveyard", "exile", "hand", "library")

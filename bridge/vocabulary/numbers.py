@@ -53,6 +53,10 @@ class NumberReading:
                 raise self.fail(f"{where}.minus", "a number written on the card keeps its sign: write it as such "
                                 f"({-inner.number}), not under minus")
             return Expr("minus", parts=(inner,))
+        if key == "life":                   # "your life total" (119; the case's life:)
+            if arg != "you":
+                raise self.fail(f"{where}.life", f"expected you (the life total of the ability's controller), got {arg!r}")
+            return Expr("life_total")
         if key == "devotion":
             colors = self.string_list(arg, f"{where}.devotion")
             for i, color in enumerate(colors):
