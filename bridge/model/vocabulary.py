@@ -125,6 +125,8 @@ class Trigger:
     when: str                      # one of TRIGGER_EVENTS
     what: Selector
     to: str | None = None          # for "leaves": the zone it goes to (None: any)
+    also_when: tuple[str, ...] = ()    # more events of the same condition: "enters or is turned face up"
+    once: bool = False             # "one or more ...": once per event, however many objects it holds (603.2c)
 
 
 # `unread:` on an ability kept as text (bridge/cards/oracle/reach.py): what it may change, and whose.

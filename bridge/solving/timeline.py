@@ -61,8 +61,10 @@ def event_facts(event: Event, board: str) -> list[Symbol]:
     decides which of the two each kind of event is seen on."""
     ev = Number(event.number)
     facts = [Function("event_board", [ev, Function(board)])]
-    facts += [Function("event_object", [ev, Function("leaves", [Function(zone)]), String(o)])
+    facts += [Function("event_object", [ev, Function("left_graveyard" if o in event.from_graveyard else "leaves",
+                                                      [Function(zone)]), String(o)])
               for o, zone in event.leaving]
+    facts += [Function("event_object", [ev, Function("targeted"), String(o)]) for o in event.targeted]
     if event.kind != "leaves":
         facts += [Function("event_object", [ev, Function(ASP_KIND[event.kind]), String(o)]) for o in event.subjects]
     return facts

@@ -243,7 +243,10 @@ class VocabularyFacts:
                     self.add("enchant_unread", term)
         if ability.trigger is not None:
             selector_term = Function("trig", [term])
-            self.add("trigger_when", term, Function(ability.trigger.when))
+            for when in (ability.trigger.when,) + ability.trigger.also_when:
+                self.add("trigger_when", term, Function(when))
+            if ability.trigger.once:
+                self.add("trigger_once", term)
             self.add("trigger_selector", term, selector_term)
             if ability.trigger.to:
                 self.add("trigger_to", term, Function(ability.trigger.to))

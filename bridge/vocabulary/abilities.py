@@ -178,18 +178,25 @@ class AbilityReading:
 
     def trigger(self, value, where: str) -> Trigger:
         data = self.mapping(value, where, TRIGGER_KEYS)
-        when = self.string(data.get("when", ""), f"{where}.when")
-        if when not in TRIGGER_EVENTS:
-            raise self.fail(f"{where}.when", f"unknown event {when!r}" + close_matches(when, TRIGGER_EVENTS)
-                            + f"; expected one of {', '.join(TRIGGER_EVENTS)}")
+        whens = self.string_list(data.get("when", ""), f"{where}.when")     # one event, or several ("enters or ...")
+        for i, when in enumerate(whens or ("",)):
+            if when not in TRIGGER_EVENTS:
+                at = f"{where}.when" + (f"[{i}]" if isinstance(data.get("when"), list) else "")
+                raise self.fail(at, f"unknown event {when!r}" + close_matches(when, TRIGGER_EVENTS)
+                                + f"; expected one of {', '.join(TRIGGER_EVENTS)}")
+        when = whens[0]
         if "what" not in data:
             raise self.fail(where, "missing key 'what' (self, or a selector of the objects the event is about)")
         to = None
         if "to" in data:
-            if when != "leaves":
-                raise self.fail(f"{where}.to", "'to' only goes with when: leaves")
+            if set(whens) - {"leaves", "leaves_graveyard"}:
+                raise self.fail(f"{where}.to", "'to' only goes with when: leaves or leaves_graveyard")
             to = self.zone(data["to"], f"{where}.to")
-        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what", place="trigger"), to=to)
+        once = data.get("once", False)
+        if not isinstance(once, bool):
+            raise self.fail(f"{where}.once", "expected true or false")
+        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what", place="trigger"), to=to,
+                       also_when=tuple(dict.fromkeys(whens[1:])), once=once)
 
     def target_spec(self, value, where: str) -> TargetSpec:
         """any (115.4: a creature, player or planeswalker), player, {permanent: SELECTOR},

@@ -35,8 +35,8 @@ SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
 EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated", "minus", "life")
-TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
-TRIGGER_KEYS = ("when", "what", "to")
+TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up", "becomes_target", "leaves_graveyard")
+TRIGGER_KEYS = ("when", "what", "to", "once")
 ZONES = ("graveyard", "exile", "hand", "library")
 # What an "as ... enters, choose" ability chooses (the object's `choices:` key holds the value).
 CHOICE_KEYS = ("creature_type", "color", "land_type", "name", "card_type", "player")
