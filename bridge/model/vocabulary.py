@@ -160,6 +160,12 @@ class Ability:
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
     conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
+    # 614.1c-e replacement effects with counters: "Each other creature you control enters with an additional +1/+1
+    # counter" (the permanents it names, the counters), "puts twice that many of those counters" (Doubling Season:
+    # the permanents it names), "As this is turned face up, put five +1/+1 counters on it" (Hooded Hydra)
+    others_enter_with: tuple[Selector, tuple[tuple[str, int], ...]] | None = None
+    doubles_counters: Selector | None = None
+    turned_face_up_with: tuple[tuple[str, int], ...] = ()
     rule_off: tuple[str, Selector | None] | None = None   # "The legend rule doesn't apply [to ...]" (613.11):
     #                                              (rule, the permanents it doesn't apply to; None: every one)
     unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...
@@ -181,7 +187,8 @@ class Ability:
         targets alone, or `chosen:` to show a value, do not make it do anything)."""
         return not (self.keyword or self.selector or self.activated or self.enters_as_copy or self.becomes_copy
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
-                    or self.players or self.chooses or self.rule_off)
+                    or self.players or self.chooses or self.rule_off or self.others_enter_with or self.doubles_counters
+                    or self.turned_face_up_with)
 
 
 def canonical_word(word: str) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from clingo import Function, Number, String, Symbol
 
 from bridge.model.case import Case
-from bridge.model.errors import SolveTimeout
+from bridge.model.errors import CaseError, SolveTimeout
 from bridge.model.events import Board, Event
 from bridge.reading.events import ASP_KIND
 from bridge.solving.solver import Solution, solve_case
@@ -105,7 +105,12 @@ def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symb
             extra += list(final_facts)
         snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
         solution = solve(snapshot, extra)
-        if event is not None and event.kind == "enters":
+        if event is not None and event.kind in ("enters", "turn_face_up"):
+            chosen = next(iter(solution.atoms("counters_order_chosen", 1)), None)
+            if chosen is not None:          # asp/614_replacement_effects.lp: 616.1, a player's choice
+                raise CaseError(case.file, event.where, f"{chosen.arguments[0].string} gets its own counters, another "
+                                "permanent's additional counters and doubled counters at once: their order is its "
+                                "controller's choice (616.1), and this version does not take it")
             entering = entered_with(solution)
             if entering:
                 board = put_as_entered(board, entering)

@@ -272,6 +272,17 @@ class VocabularyFacts:
             self.add("copies_spells", term)
         if ability.enters_tapped:
             self.add("enters_replacement", term, Function("tapped"))
+        if ability.others_enter_with is not None:     # 614.1c (asp/614_replacement_effects.lp)
+            which, counters = ability.others_enter_with
+            self.add("enters_others_selector", term, Function("enters_others", [term]))
+            self.selector(Function("enters_others", [term]), which)
+            for kind, number in counters:
+                self.add("enters_others_counters", term, kind, number)
+        if ability.doubles_counters is not None:
+            self.add("doubles_counters_selector", term, Function("doubles_counters", [term]))
+            self.selector(Function("doubles_counters", [term]), ability.doubles_counters)
+        for kind, number in ability.turned_face_up_with:
+            self.add("face_up_replacement", term, fn("counters", kind, number))
         for kind, number in ability.enters_with_counters:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:

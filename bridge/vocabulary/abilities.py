@@ -49,7 +49,8 @@ class AbilityReading:
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
                                            "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
-                                           "enters", "players", "targets", "choose", "unread", "rule_off"))
+                                           "enters", "players", "targets", "choose", "unread", "rule_off",
+                                           "others_enter_with", "doubles_counters", "turned_face_up_with"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -122,11 +123,24 @@ class AbilityReading:
         targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
         unread = self.unread(data["unread"], f"{where}.unread") if "unread" in data else ((), None)
         rule_off = self.rule_off(data["rule_off"], f"{where}.rule_off") if "rule_off" in data else None
+        replacing = {}                    # 614.1c-e replacement effects that put counters (asp/614_replacement_effects.lp)
+        if "others_enter_with" in data:
+            spec = self.mapping(data["others_enter_with"], f"{where}.others_enter_with", ("what", "counters"))
+            for key in ("what", "counters"):
+                if key not in spec:
+                    raise self.fail(f"{where}.others_enter_with", f"missing key {key!r}")
+            replacing["others_enter_with"] = (self.selector(spec["what"], f"{where}.others_enter_with.what", place="sba"),
+                                              self.counters(spec["counters"], f"{where}.others_enter_with.counters"))
+        if "doubles_counters" in data:    # the permanents whose counters it doubles
+            replacing["doubles_counters"] = self.selector(data["doubles_counters"], f"{where}.doubles_counters", place="sba")
+        if "turned_face_up_with" in data:
+            spec = self.mapping(data["turned_face_up_with"], f"{where}.turned_face_up_with", ("counters",))
+            replacing["turned_face_up_with"] = self.counters(spec.get("counters", {}), f"{where}.turned_face_up_with.counters")
         ability = Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                           chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
                           enters_with_counters=counters, players=players, targets=targets,
                           chooses=chooses, conditions=conditions, unread=unread[0], unread_of=unread[1],
-                          activated_targets=activated_targets, rule_off=rule_off, **copies)
+                          activated_targets=activated_targets, rule_off=rule_off, **replacing, **copies)
         if ability.unread and not ability.text_only:
             raise self.fail(f"{where}.unread", "only an ability kept as text is unread: drop unread: or what it does")
         return ability
