@@ -100,3 +100,16 @@ def test_check_says_the_107_1b_zero_when_an_expectation_fails(write_case, capsys
     assert main(["check", str(write_case(HEAD + board))]) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "calculated -4" in out and "107.1b" in out
+
+
+def test_count_sharing_a_creature_type_is_per_object_and_refused_in_a_condition(write_case, refused):
+    """Coat of Arms (205.3): the affected object is left out, and what it shares is its own."""
+    coat = ("  - card: {name: C, type_line: Artifact, abilities: [{text: t, static: {affects: {all: [creature]}, "
+            "does: {modify_pt: {power: {count_sharing_creature_type: {all: [creature]}}, toughness: 0}}}}]}\n")
+    board = "battlefield:\n" + coat + "  - card: Grizzly Bears\n  - {card: Grizzly Bears, id: b2}\n  - card: Hill Giant\n"
+    assert pt_of(write_case, board) == "3/2"
+    assert pt_of(write_case, board, "hill_giant") == "3/3"
+    err = refused(HEAD + "battlefield:\n  - card: {name: C, type_line: Artifact, abilities: [{text: t, static: "
+                  "{as_long_as: {count_sharing_creature_type: {all: [creature]}, at_least: 1}, affects: self, "
+                  "does: {add_types: [Creature]}}}]}\n")
+    assert "as_long_as" in err

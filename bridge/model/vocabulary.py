@@ -43,6 +43,8 @@ class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
     kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
     #            | calculated (a number a resolving effect worked out, 611.2d: `number`, possibly negative)
+    #            | count_sharing (the permanents `selector` names, other than the affected object, that share a
+    #              creature type with it: Coat of Arms)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")

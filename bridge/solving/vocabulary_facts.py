@@ -108,9 +108,9 @@ class VocabularyFacts:
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
             return Function("devotion", [term_base])
-        if expr.kind == "count":
+        if expr.kind in ("count", "count_sharing"):
             self.selector(term_base, expr.selector)
-            return Function("count", [term_base])
+            return Function(expr.kind, [term_base])
         if expr.kind == "count_cards":
             self.selector(term_base, expr.selector, scope=expr.zone)
             return Function("count_cards", [Function(expr.owner), term_base])

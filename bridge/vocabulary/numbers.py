@@ -31,6 +31,8 @@ class NumberReading:
         (key, arg), = data.items()
         if key == "count":
             return Expr("count", selector=self.selector(arg, f"{where}.count"))
+        if key == "count_sharing_creature_type":     # Coat of Arms: other permanents sharing a creature type with it
+            return Expr("count_sharing", selector=self.selector(arg, f"{where}.count_sharing_creature_type"))
         if key == "count_cards":
             spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner") + COUNT_CARDS_KEYS)
             zone = spec.get("zone", "graveyard")
