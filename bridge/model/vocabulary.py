@@ -168,6 +168,7 @@ class Ability:
     others_enter_with: tuple[Selector, tuple[tuple[str, int], ...]] | None = None
     doubles_counters: Selector | None = None
     turned_face_up_with: tuple[tuple[str, int], ...] = ()
+    enters_unless_cast_from_hand: bool = False     # Epochrasite: "... enters with ... if you didn't cast it from your hand"
     rule_off: tuple[str, Selector | None] | None = None   # "The legend rule doesn't apply [to ...]" (613.11):
     #                                              (rule, the permanents it doesn't apply to; None: every one)
     unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...

@@ -123,10 +123,13 @@ class EventReader:
                      new_effects=tuple(effects))
 
     def enters(self, value, where, board: Board, number: int) -> Event:
-        entry = self.r.mapping(value, where, self.cb.object_keys())
+        entry = dict(self.r.mapping(value, where, self.cb.object_keys() + ("cast_from_hand",)))
+        cast_from_hand = entry.pop("cast_from_hand", False)
+        if not isinstance(cast_from_hand, bool):
+            raise self.cb.fail(f"{where}.cast_from_hand", "expected true or false")
         obj, effect = self.cb.entering(entry, where, board, board.next_timestamp())
         return Event(number, "enters", where, (obj.id,), new_objects=(obj,),
-                     new_effects=(effect,) if effect else ())
+                     new_effects=(effect,) if effect else (), cast_from_hand=cast_from_hand)
 
     def leaves(self, value, where, board: Board, number: int) -> Event:
         if isinstance(value, (str, list)):

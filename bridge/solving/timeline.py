@@ -65,6 +65,7 @@ def event_facts(event: Event, board: str) -> list[Symbol]:
                                                       [Function(zone)]), String(o)])
               for o, zone in event.leaving]
     facts += [Function("event_object", [ev, Function("targeted"), String(o)]) for o in event.targeted]
+    facts += [Function("cast_from_hand", [String(o)]) for o in event.subjects if event.cast_from_hand]
     if event.kind != "leaves":
         facts += [Function("event_object", [ev, Function(ASP_KIND[event.kind]), String(o)]) for o in event.subjects]
     return facts

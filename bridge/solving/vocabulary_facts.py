@@ -283,6 +283,8 @@ class VocabularyFacts:
             self.selector(Function("doubles_counters", [term]), ability.doubles_counters)
         for kind, number in ability.turned_face_up_with:
             self.add("face_up_replacement", term, fn("counters", kind, number))
+        if ability.enters_unless_cast_from_hand:
+            self.add("enters_unless_cast_from_hand", term)
         for kind, number in ability.enters_with_counters:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:

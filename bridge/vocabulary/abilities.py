@@ -110,8 +110,12 @@ class AbilityReading:
             spec = self.mapping(data["copies_spell"] or {}, f"{where}.copies_spell", ("except",))
             copies_spell = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.copies_spell.except")
         tapped, counters = False, ()
+        replacing = {}                    # 614.1c-e replacement effects that put counters (asp/614_replacement_effects.lp)
         if "enters" in data:
-            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters"))
+            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters", "unless_cast_from_hand"))
+            if not isinstance(spec.get("unless_cast_from_hand", False), bool):
+                raise self.fail(f"{where}.enters.unless_cast_from_hand", "expected true or false")
+            replacing["enters_unless_cast_from_hand"] = spec.get("unless_cast_from_hand", False)
             tapped = spec.get("tapped", False)
             if not isinstance(tapped, bool):
                 raise self.fail(f"{where}.enters.tapped", "expected true or false")
@@ -123,7 +127,6 @@ class AbilityReading:
         targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
         unread = self.unread(data["unread"], f"{where}.unread") if "unread" in data else ((), None)
         rule_off = self.rule_off(data["rule_off"], f"{where}.rule_off") if "rule_off" in data else None
-        replacing = {}                    # 614.1c-e replacement effects that put counters (asp/614_replacement_effects.lp)
         if "others_enter_with" in data:
             spec = self.mapping(data["others_enter_with"], f"{where}.others_enter_with", ("what", "counters"))
             for key in ("what", "counters"):

@@ -29,6 +29,12 @@ def counter_replacement(sentence: str) -> dict | None:
                      r"twice that many of those counters on that (?:permanent|creature) instead", sentence)
     if m:
         return {"doubles_counters": {"all": [m.group(1).split()[1]], "controller": "you"}}
+    # Epochrasite: '~ enters with three +1/+1 counters on it if you didn't cast it from your hand.' (614.1c)
+    m = re.fullmatch(r"(?:~|This creature) enters with (\w+) (\+1/\+1) counters? on it( if you didn't cast it from your hand)?",
+                     sentence)
+    if m and m.group(1).lower() in NUMBERS:
+        return {"enters": {"counters": {m.group(2): NUMBERS[m.group(1).lower()]},
+                           **({"unless_cast_from_hand": True} if m.group(3) else {})}}
     m = re.fullmatch(r"As (?:~|this creature|this permanent) is turned face up, put (\w+) (\+1/\+1) counters? on it", sentence)
     if m and m.group(1).lower() in NUMBERS:
         return {"turned_face_up_with": {"counters": {m.group(2): NUMBERS[m.group(1).lower()]}}}
