@@ -217,10 +217,11 @@ class VocabularyFacts:
             self.add("activated_ability", term)
         if ability.keyword or not (ability.is_static or ability.trigger or ability.players or ability.activated
                                    or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy
-                                   or ability.creates_token_copy):
+                                   or ability.creates_token_copy or ability.rule_off or ability.others_enter_with
+                                   or ability.doubles_counters or ability.turned_face_up_with):
             self.unmodelled_texts[term] = ability.text
-            if "legend rule" in ability.text.lower():       # it may switch 704.5j off (613.11): said, not guessed
-                self.add("legend_rule_text_unread", term)
+        if ability.text_only and "legend rule" in ability.text.lower():   # it may switch 704.5j off (613.11): said
+            self.add("legend_rule_text_unread", term)
         if ability.keyword:
             self.add("keyword", term)
             words = ability.keyword.split()
