@@ -17,7 +17,7 @@ BAD = {
     "leaves_unknown": (GELECTRODE + "events: [{leaves: [islnd]}]\n",
                        "events[0].leaves.objects[0]: no object with id 'islnd' at this point (did you mean 'island'?)"),
     "leaves_twice": (GELECTRODE + "events: [{leaves: [island]}, {leaves: [island]}]\n",
-                     "events[1].leaves.objects[0]: 'island' is in the graveyard, not on the battlefield or stack"),
+                     "events[1].leaves.objects[0]: 'island' is in the graveyard already"),
     "sacrifice_a_spell": (GELECTRODE + "stack: [{card: Gigadrowse, targets: [island]}]\n"
                           "events: [{cast: {card: Fling, sacrifice: [gigadrowse]}}]\n",
                           "events[0].cast.sacrifice[0]: 'gigadrowse' is in the stack, not on the battlefield"),

@@ -142,7 +142,9 @@ class EventReader:
             raise self.cb.fail(f"{where}.objects", "expected at least one object")
         from_graveyard = tuple(o for o in ids if board.by_id()[o].zone == "graveyard")
         if to == "graveyard" and from_graveyard:
-            raise self.cb.fail(f"{where}.to", f"{from_graveyard[0]!r} is already in a graveyard")
+            j = ids.index(from_graveyard[0])
+            raise self.cb.fail(f"{where}.objects[{j}]", f"{from_graveyard[0]!r} is in the graveyard already: it can leave "
+                               "the battlefield or the stack for it, or the graveyard for another zone (to:)")
         return Event(number, "leaves", where, ids, leaving=tuple((o, to) for o in ids), from_graveyard=from_graveyard)
 
     def becomes_copy(self, value, where, board: Board, number: int) -> Event:
