@@ -103,9 +103,29 @@ def test_devotion(write_case, board, creature):
     assert ("Creature" in types_of(write_case, "battlefield:\n" + god(board))["god"]) == creature
 
 
-def test_devotion_to_a_copy_is_refused(refused):
-    err = refused(HEAD + "battlefield:\n" + god("  - card: Grizzly Bears\n  - {card: Clone, copy_of: grizzly_bears}\n"))
-    assert "does not take a copy's mana cost" in err
+RED = "  - card: {name: H, mana_cost: '{R}', type_line: Creature — Elf, pt: 1/1}\n"
+COPIER = ("  - {card: {name: C, mana_cost: '{3}{U}', type_line: Creature — Shapeshifter, pt: 0/0, abilities: "
+          "[{text: c, enters_as_copy: {%s}}]}, copy_of: %s, id: %s}\n")
+
+
+@pytest.mark.parametrize("board,creature", [
+    (RED, False),                                                                  # 1 + 1
+    (RED + COPIER % ("", "h", "c1"), True),                                        # 700.5a: a copy's {R} counts
+    (RED + COPIER % ("except: {keep: [mana_cost]}", "h", "c1"), False),            # 707.9c it keeps its {3}{U}
+    (RED + COPIER % ("except: {keep: [mana_cost]}", "h", "c1") + COPIER % ("", "c1", "c2"), False),  # ... so its copy too
+])
+def test_devotion_counts_a_copys_mana_cost(write_case, board, creature):
+    """700.5a devotion after copy effects; 707.2 the mana cost is a copiable value (derived from the CR)."""
+    assert ("Creature" in types_of(write_case, "battlefield:\n" + god(board))["god"]) == creature
+
+
+def test_devotion_counts_the_cost_of_a_copied_card_in_a_graveyard(write_case):
+    """Dimir Doppelganger's 'becomes a copy of that card' (707.2: a card's printed mana cost): {R}{R} + the god's {R}."""
+    board = ("graveyards: {Alice: [{card: {name: H, mana_cost: '{R}{R}', type_line: Creature — Elf, pt: 1/1}}]}\n"
+             "battlefield:\n" + god("  - {card: {name: D, mana_cost: '{1}{U}{B}', type_line: Creature — Shapeshifter, "
+                                    "pt: 0/2, abilities: [{text: d, becomes_copy: {}}]}, id: d}\n")
+             + "effects:\n  - {affects: [d], becomes_copy_of: h_in_graveyard}\n")
+    assert "Creature" in types_of(write_case, board)["god"]
 
 
 def test_unknown_devotion_color_refused(refused):
@@ -198,3 +218,24 @@ def test_counters_on_another_object(write_case, on, pt):
 def test_counters_on_unknown_object_refused(refused):
     err = refused(HEAD + "battlefield:\n" + relic("{counters: {kind: charge, object: sorce}, at_least: 1}"))
     assert "did you mean 'source'" in err
+
+
+LIFE_ANTHEM = ("  - card: {name: L, type_line: Enchantment, abilities: [{text: t, static: {as_long_as: {life: you, "
+               "at_least: 30}, affects: {all: [creature]}, does: {add_types: [Artifact]}}}]}\n  - card: Grizzly Bears\n")
+
+
+@pytest.mark.parametrize("life,artifact", [(29, False), (30, True)])
+def test_a_life_total_condition(write_case, life, artifact):
+    """119, 109.5: 'as long as you have 30 or more life' reads the case's life total of the ability's controller."""
+    types = types_of(write_case, f"life: {{Alice: {life}}}\nbattlefield:\n" + LIFE_ANTHEM)
+    assert ("Artifact" in types["grizzly_bears"]) == artifact
+
+
+def test_a_life_total_the_case_does_not_give_is_refused(refused):
+    err = refused(HEAD + "life: {Bob: 20}\nbattlefield:\n" + LIFE_ANTHEM)
+    assert "Alice's life total" in err and "life: {Alice: N}" in err
+
+
+def test_life_of_another_player_is_refused(refused):
+    err = refused(HEAD + "battlefield:\n" + LIFE_ANTHEM.replace("life: you", "life: opponent"))
+    assert "expected you" in err

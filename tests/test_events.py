@@ -17,7 +17,7 @@ BAD = {
     "leaves_unknown": (GELECTRODE + "events: [{leaves: [islnd]}]\n",
                        "events[0].leaves.objects[0]: no object with id 'islnd' at this point (did you mean 'island'?)"),
     "leaves_twice": (GELECTRODE + "events: [{leaves: [island]}, {leaves: [island]}]\n",
-                     "events[1].leaves.objects[0]: 'island' is in the graveyard, not on the battlefield or stack"),
+                     "events[1].leaves.objects[0]: 'island' is in the graveyard already"),
     "sacrifice_a_spell": (GELECTRODE + "stack: [{card: Gigadrowse, targets: [island]}]\n"
                           "events: [{cast: {card: Fling, sacrifice: [gigadrowse]}}]\n",
                           "events[0].cast.sacrifice[0]: 'gigadrowse' is in the stack, not on the battlefield"),
@@ -163,3 +163,31 @@ def test_transforming_what_is_no_double_faced_card_does_nothing_and_says_so(caps
     assert main(["explain", path]) == 0
     assert "clone: it isn't represented by a transforming double-faced card, so nothing happens (701.28c" \
         in capsys.readouterr().out
+
+
+PARAGON = {"card": "Bramblewood Paragon"}
+SEASON = {"card": "Doubling Season"}
+WARRIOR = {"name": "W", "type_line": "Creature — Elf Warrior", "pt": "1/1"}
+
+
+def entering_counters(objects, entering) -> dict:
+    result = api.solve({"case": "t", "source": "t", "battlefield": objects, "events": [{"enters": entering}]})
+    return dict(result.objects[entering["id"]].counters)
+
+
+def test_counters_from_several_permanents_add_up():
+    """614.1c: two Paragons give two counters (one each), doubled by each Doubling Season (616.1e)."""
+    assert entering_counters([PARAGON, PARAGON], {"card": WARRIOR, "id": "w"}) == {"+1/+1": 2}
+    assert entering_counters([PARAGON, SEASON, SEASON], {"card": WARRIOR, "id": "w"}) == {"+1/+1": 4}
+    # its own counters (614.1c) are doubled too; a non-Warrior gets no additional counter
+    own = {**WARRIOR, "type_line": "Creature — Elf", "abilities": [{"text": "e", "enters": {"counters": {"+1/+1": 3}}}]}
+    assert entering_counters([PARAGON, SEASON], {"card": own, "id": "w"}) == {"+1/+1": 6}
+
+
+def test_an_order_of_replacements_that_a_player_chooses_is_refused(refused):
+    """616.1: its own counters, an additional one and a doubler at once: the controller orders them."""
+    own = {**WARRIOR, "abilities": [{"text": "e", "enters": {"counters": {"+1/+1": 3}}}]}
+    import yaml
+    err = refused(yaml.safe_dump({"case": "t", "source": "t", "battlefield": [PARAGON, SEASON],
+                                  "events": [{"enters": {"card": own, "id": "w"}}]}))
+    assert "events[0]" in err and "616.1" in err

@@ -267,7 +267,8 @@ def test_copy_exception_keeps_the_printed_words_of_a_quoted_ability():
             "ability, sacrifice it.\"")          # Phantasmal Image, 2025 wording
     exceptions = static(line, "Phantasmal Image", "Creature — Illusion")["enters_as_copy"]["except"]
     assert exceptions == {"add_subtypes": ["Illusion"], "add_abilities": [
-        {"text": "When this creature becomes the target of a spell or ability, sacrifice it."}]}
+        {"text": "When this creature becomes the target of a spell or ability, sacrifice it.",
+         "triggered": {"when": "becomes_target", "what": "self"}}]}      # issue 33: its trigger condition is read
 
 
 def test_cda_of_power_only_keeps_the_printed_toughness_dakmor_sorceress():

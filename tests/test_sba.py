@@ -154,18 +154,70 @@ def test_an_aura_whose_permanent_left_goes_to_the_graveyard():
     assert rounds(data) == [{"rancor": "graveyard"}]
 
 
-def test_an_aura_that_enchants_a_player_is_not_checked_but_said(capsys, tmp_path):
-    curse = {"card": {"name": "Test Curse", "mana_cost": "{B}", "type_line": "Enchantment — Aura Curse",
-                      "abilities": ["enchant player"]}}
-    result = bridge.solve(board(curse), file="t.yaml")
-    assert not result.sba.performing
-    assert result.sba.rounds[0].unchecked == (("test_curse", "enchant player"),)
-    assert rounds_json(result.sba)["rounds"][0]["not_checked"] == [
-        {"object": "test_curse", "enchant": "enchant player", "rule": "704.5m", "why": UNCHECKED_704_5M}]
+CURSE = {"name": "Test Curse", "mana_cost": "{B}", "type_line": "Enchantment — Aura Curse", "abilities": ["enchant player"]}
+
+
+def test_an_aura_attached_to_a_player(capsys, tmp_path):
+    """303.4, 704.5m: a Curse attached to a player stays; attached to nothing, or to a permanent, it goes;
+    protection from its color (702.16c, a player's 613.10 ability) makes the player illegal."""
+    assert rounds(board({"card": CURSE, "attached_to": "Bob"})) == []
+    assert rounds(board({"card": CURSE})) == [{"test_curse": "graveyard"}]
+    assert rounds(board(BEARS, {"card": CURSE, "attached_to": "grizzly_bears"})) == [{"test_curse": "graveyard"}]
+    ward = {"card": {"name": "Ward", "type_line": "Enchantment", "abilities": [
+        {"text": "You have protection from black.", "players": {"who": "you", "gain": ["protection from black"]}}]},
+        "controller": "Bob"}
+    result = bridge.solve(board(ward, {"card": CURSE, "attached_to": "Bob"}), file="t.yaml")
+    assert [r.changes() for r in result.sba.performing] == [{"test_curse": "graveyard"}]
     path = tmp_path / "curse.yaml"
-    path.write_text(yaml.safe_dump({**board(curse), "expect": {"test_curse": {"pt": None}}}), encoding="utf-8")
+    path.write_text(yaml.safe_dump(board(ward, {"card": CURSE, "attached_to": "Bob"})), encoding="utf-8")
+    assert main(["solve", str(path)]) == 0
+    assert "test_curse: put into its owner's graveyard — Bob has protection from black (704.5m)" in capsys.readouterr().out
+
+
+def test_an_enchant_restriction_not_read_is_said(capsys, tmp_path):
+    aura = {"card": {"name": "Odd Aura", "mana_cost": "{B}", "type_line": "Enchantment — Aura",
+                     "abilities": ["enchant creature with power 2 or less"]}, "attached_to": "grizzly_bears"}
+    result = bridge.solve(board(BEARS, aura), file="t.yaml")
+    assert not result.sba.performing
+    assert result.sba.rounds[0].unchecked == (("odd_aura", "enchant creature with power 2 or less", "704.5m"),)
+    assert rounds_json(result.sba)["rounds"][0]["not_checked"] == [
+        {"object": "odd_aura", "enchant": "enchant creature with power 2 or less", "rule": "704.5m",
+         "why": UNCHECKED_704_5M}]
+    path = tmp_path / "odd.yaml"
+    path.write_text(yaml.safe_dump({**board(BEARS, aura), "expect": {"odd_aura": {"pt": None}}}), encoding="utf-8")
     assert main(["check", str(path)]) == 0
-    assert f'not checked: test_curse "enchant player" ({UNCHECKED_704_5M})' in capsys.readouterr().out
+    assert f'not checked: odd_aura "enchant creature with power 2 or less" ({UNCHECKED_704_5M})' \
+        in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("restriction,controller,stays", [
+    ("enchant creature you control", "Alice", True),
+    ("enchant creature you control", "Bob", False),
+    ("enchant creature an opponent controls", "Bob", True),
+    ("enchant nonland permanent", "Alice", True),
+    ("enchant artifact or enchantment", "Alice", False),
+    ("enchant creature without flying", "Alice", True),
+])
+def test_enchant_restrictions_of_several_words(restriction, controller, stays):
+    """702.5a, 303.4c, 704.5m: read as a selector on the finished board, 'you' the Aura's controller (109.5)."""
+    aura = {"card": {"name": "Aura", "mana_cost": "{W}", "type_line": "Enchantment — Aura", "abilities": [restriction]},
+            "attached_to": "grizzly_bears"}
+    assert rounds(board({**BEARS, "controller": controller}, aura)) == ([] if stays else [{"aura": "graveyard"}])
+
+
+def test_the_legend_rule_switched_off_by_an_unread_ability_is_said():
+    """613.11: Brothers Yamazaki's conditional 'the legend rule doesn't apply to them' is kept as text: 704.5j
+    is not performed, and that is said."""
+    result = bridge.solve(board({"card": "Brothers Yamazaki"}, {"card": "Brothers Yamazaki", "id": "b2"}), file="t.yaml")
+    assert not result.sba.performing and not result.sba.rounds[0].choices
+    assert {(o, rule) for o, _, rule in result.sba.rounds[0].unchecked} == {("brothers_yamazaki", "704.5j"),
+                                                                          ("b2", "704.5j")}
+
+
+def test_an_unknown_rule_switched_off_is_refused(refused):
+    err = refused("case: t\nsource: t\nbattlefield:\n  - card: {name: G, type_line: Artifact, abilities: "
+                  "[{text: t, rule_off: {rule: world_rul}}]}\n")
+    assert "rule_off.rule" in err and "legend_rule" in err
 
 
 def test_a_token_that_died_ceases_to_exist_at_the_next_check():

@@ -17,7 +17,10 @@ from bridge.interfaces.cli.main import main
     ("Nonbasic lands are Mountains.", ["types"], "any"),
     ("Creatures you control enter as a copy of ~.", ["copy"], "any"),            # 707.2
     ('Other Elves you control have "{T}: Add {G}."', ["abilities"], "any"),
-    ("As long as you control a Wolf, ~ gets +2/+2 and is a Zombie.", ["types", "pt"], "this")])
+    ("As long as you control a Wolf, ~ gets +2/+2 and is a Zombie.", ["types", "pt"], "this"),
+    # Volrath's Shapeshifter (issue 33): "the full text" is its name, mana cost, color, types, abilities, P/T
+    ("As long as the top card of your graveyard is a creature card, ~ has the full text of that card.",
+     ["text", "types", "colors", "abilities", "pt"], "this")])
 def test_what_an_unread_line_may_change(line, changes, of):
     assert unread_reach(line) == {"changes": changes, "of": of}
 

@@ -32,6 +32,9 @@ class Event:
     new_objects: tuple[BoardObject, ...] = ()     # put onto the battlefield or the stack
     new_effects: tuple[Effect, ...] = ()          # copy effects that start with the event
     leaving: tuple[tuple[str, str], ...] = ()     # (object, zone it goes to): seen on the board before (603.10a)
+    from_graveyard: tuple[str, ...] = ()          # those of `leaving` that leave a graveyard (not the battlefield)
+    targeted: tuple[str, ...] = ()                # objects that become the target of the cast spell (601.2c)
+    cast_from_hand: bool = False                  # an enters event: the permanent is a spell cast from a hand resolving
     expected_triggers: tuple[tuple[str, int], ...] | None = None
 
     def apply(self, board: Board) -> Board:

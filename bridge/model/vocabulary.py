@@ -45,6 +45,10 @@ class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
     kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
     #            | calculated (a number a resolving effect worked out, 611.2d: `number`, possibly negative)
+    #            | count_sharing (the permanents `selector` names, other than the affected object, that share a
+    #              creature type with it: Coat of Arms)
+    #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
+    #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object
@@ -125,6 +129,8 @@ class Trigger:
     when: str                      # one of TRIGGER_EVENTS
     what: Selector
     to: str | None = None          # for "leaves": the zone it goes to (None: any)
+    also_when: tuple[str, ...] = ()    # more events of the same condition: "enters or is turned face up"
+    once: bool = False             # "one or more ...": once per event, however many objects it holds (603.2c)
 
 
 # `unread:` on an ability kept as text (bridge/cards/oracle/reach.py): what it may change, and whose.
@@ -158,6 +164,15 @@ class Ability:
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
     conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
+    # 614.1c-e replacement effects with counters: "Each other creature you control enters with an additional +1/+1
+    # counter" (the permanents it names, the counters), "puts twice that many of those counters" (Doubling Season:
+    # the permanents it names), "As this is turned face up, put five +1/+1 counters on it" (Hooded Hydra)
+    others_enter_with: tuple[Selector, tuple[tuple[str, int], ...]] | None = None
+    doubles_counters: Selector | None = None
+    turned_face_up_with: tuple[tuple[str, int], ...] = ()
+    enters_unless_cast_from_hand: bool = False     # Epochrasite: "... enters with ... if you didn't cast it from your hand"
+    rule_off: tuple[str, Selector | None] | None = None   # "The legend rule doesn't apply [to ...]" (613.11):
+    #                                              (rule, the permanents it doesn't apply to; None: every one)
     unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...
     unread_of: str | None = None                   # ... of this object, the one it is attached to, or any
     functions_in: tuple[str, ...] = ()             # 113.6b-c the zones it functions in (none given: 113.6)
@@ -186,7 +201,8 @@ class Ability:
         targets alone, or `chosen:` to show a value, do not make it do anything)."""
         return not (self.keyword or self.selector or self.activated or self.is_mana_ability or self.enters_as_copy or self.becomes_copy
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
-                    or self.players or self.chooses)
+                    or self.players or self.chooses or self.rule_off or self.others_enter_with or self.doubles_counters
+                    or self.turned_face_up_with)
 
 
 def canonical_word(word: str) -> str:

@@ -28,7 +28,8 @@ class BoardReading:
         if obj.attached_to is not None:
             if obj.attached_to == obj.id:
                 raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
-            self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+            if obj.attached_to not in self.players:     # 303.4 an Aura may enchant a player (a Curse)
+                self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
 
     def check_choices_and_copies(self, objects, raw_objects, data: dict) -> None:
         """What nothing would read is refused, not ignored (issue 36): `choices:` on a card that makes no
@@ -68,7 +69,7 @@ class BoardReading:
         entry = dict(entry, timestamp=entry.get("timestamp", timestamp))
         obj = self.board_object(entry, where, "battlefield", timestamp)
         by_id = board.by_id()
-        if obj.attached_to is not None:
+        if obj.attached_to is not None and obj.attached_to not in self.players:
             self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
         if obj.copy_of is None:
             return obj, None

@@ -85,8 +85,10 @@ class EventReader:
             raise self.cb.fail(where, "a cast spell is not a copy; use a copy event for copies (707.10)")
         spell = self.cb.stack_object(entry, where, board, board.next_timestamp())
         spell = replace(spell, spell=replace(spell.spell, sacrificed=sacrificed))
+        # 601.2c the objects it targets become targets as it is cast (players are no objects)
+        targeted = tuple(dict.fromkeys(t for t in spell.spell.targets if t not in self.cb.players))
         return Event(number, "cast", where, (spell.id,), new_objects=(spell,),
-                     leaving=tuple((o, "graveyard") for o in sacrificed))
+                     leaving=tuple((o, "graveyard") for o in sacrificed), targeted=targeted)
 
     def copy(self, value, where, board: Board, number: int) -> Event:
         entry = self.r.mapping(value, where, ("spell", "by", "count", "ids", "controller", "new_targets"))
@@ -121,21 +123,29 @@ class EventReader:
                      new_effects=tuple(effects))
 
     def enters(self, value, where, board: Board, number: int) -> Event:
-        entry = self.r.mapping(value, where, self.cb.object_keys())
+        entry = dict(self.r.mapping(value, where, self.cb.object_keys() + ("cast_from_hand",)))
+        cast_from_hand = entry.pop("cast_from_hand", False)
+        if not isinstance(cast_from_hand, bool):
+            raise self.cb.fail(f"{where}.cast_from_hand", "expected true or false")
         obj, effect = self.cb.entering(entry, where, board, board.next_timestamp())
         return Event(number, "enters", where, (obj.id,), new_objects=(obj,),
-                     new_effects=(effect,) if effect else ())
+                     new_effects=(effect,) if effect else (), cast_from_hand=cast_from_hand)
 
     def leaves(self, value, where, board: Board, number: int) -> Event:
         if isinstance(value, (str, list)):
             value = {"objects": value}
         entry = self.r.mapping(value, where, ("objects", "to"))
         to = self.r.zone(entry.get("to", "graveyard"), f"{where}.to")
-        ids = tuple(self.object_on(board, o, f"{where}.objects[{j}]", ("battlefield", "stack"))
+        ids = tuple(self.object_on(board, o, f"{where}.objects[{j}]", ("battlefield", "stack", "graveyard"))
                     for j, o in enumerate(self.r.string_list(entry.get("objects", []), f"{where}.objects")))
         if not ids:
             raise self.cb.fail(f"{where}.objects", "expected at least one object")
-        return Event(number, "leaves", where, ids, leaving=tuple((o, to) for o in ids))
+        from_graveyard = tuple(o for o in ids if board.by_id()[o].zone == "graveyard")
+        if to == "graveyard" and from_graveyard:
+            j = ids.index(from_graveyard[0])
+            raise self.cb.fail(f"{where}.objects[{j}]", f"{from_graveyard[0]!r} is in the graveyard already: it can leave "
+                               "the battlefield or the stack for it, or the graveyard for another zone (to:)")
+        return Event(number, "leaves", where, ids, leaving=tuple((o, to) for o in ids), from_graveyard=from_graveyard)
 
     def becomes_copy(self, value, where, board: Board, number: int) -> Event:
         entry = self.r.mapping(value, where, ("object", "of"))

@@ -3,19 +3,25 @@ from __future__ import annotations
 
 from clingo import Symbol, SymbolType
 
+from bridge.model.reasons import reason_text
 from bridge.model.texts import ability_text, trigger_text
 from bridge.results.sba import Action, Round, Rounds
 
 DOING = {"graveyard": "put into its owner's graveyard", "unattached": "becomes unattached, stays on the battlefield",
          "counters_removed": "loses {n} +1/+1 and {n} -1/-1 counters", "loses_game": "loses the game",
          "ceases_to_exist": "ceases to exist"}
-UNCHECKED_704_5M = "704.5m is checked for one-word enchant restrictions on permanents only"
+UNCHECKED_704_5M = "an enchant restriction this version does not read (702.5a)"
+UNCHECKED_704_5J = "an ability kept as text speaks of the legend rule and may switch it off (613.11): not performed"
 NOT_MODELLED_800_4A = "the game goes on (104.3); their objects leaving the game with them (800.4a) is not modelled"
 
 
 def arg(term: Symbol):
     return term.string if term.type == SymbolType.String else (term.number if term.type == SymbolType.Number
                                                                else str(term))
+
+
+def unchecked_why(rule: str) -> str:
+    return UNCHECKED_704_5M if rule == "704.5m" else UNCHECKED_704_5J
 
 
 def why_text(why: Symbol) -> str:
@@ -32,6 +38,10 @@ def why_text(why: Symbol) -> str:
         "not_attached": lambda: "attached to nothing",
         "left": lambda: f"{a[0]} is no longer on the battlefield",
         "enchant": lambda: f"what it enchants is not a {a[0]} (its enchant ability)",
+        "enchant_restriction": lambda: f"its enchant ability doesn't allow {a[0]}: {reason_text(a[0], why.arguments[1])}",
+        "enchants_players": lambda: f"{a[0]} is a permanent, and it enchants players (its enchant ability)",
+        "not_a_permanent": lambda: f"{a[0]} is a player, and its enchant ability names permanents",
+        "not_an_opponent": lambda: f"{a[0]} controls it, and it enchants an opponent (its enchant ability)",
         "protection": lambda: f"{a[0]} has protection from {a[1].lower()}",
         "not_a": lambda: f"{a[0]} is not a {a[1].lower()}",
         "creature": lambda: "it is a creature",
@@ -78,8 +88,8 @@ def round_lines(checked: Round, texts: dict) -> list[str]:
     for player, name, objs in checked.choices:
         lines.append(f"     {player} chooses which of {', '.join(objs)} ({name}) stays (704.5j): "
                      "a player's choice, say it with keep: [id]")
-    for aura, text in checked.unchecked:
-        lines.append(f"     {aura}: \"{text}\" is not checked ({UNCHECKED_704_5M})")
+    for obj, text, rule in checked.unchecked:
+        lines.append(f"     {obj}: \"{text}\" is not checked ({unchecked_why(rule)})")
     if checked.losers and not checked.game_over:
         lines.append(f"     {', '.join(checked.losers)}: {NOT_MODELLED_800_4A}")
     return lines
@@ -89,7 +99,8 @@ def limit_notes(rounds: Rounds | None) -> list[str]:
     """What the checks did not decide, one line each (for `check`): 704.5m not checked, 800.4a."""
     if rounds is None:
         return []
-    notes = [f"not checked: {aura} \"{text}\" ({UNCHECKED_704_5M})" for r in rounds.rounds for aura, text in r.unchecked]
+    notes = [f"not checked: {obj} \"{text}\" ({unchecked_why(rule)})" for r in rounds.rounds
+             for obj, text, rule in r.unchecked]
     notes += [f"{', '.join(r.losers)}: {NOT_MODELLED_800_4A}" for r in rounds.rounds if r.losers and not r.game_over]
     if rounds.stopped.startswith("not modelled"):
         notes.append(rounds.stopped)
@@ -130,8 +141,8 @@ def rounds_json(rounds: Rounds) -> dict:
                                   "controller": t.controller, "times": t.times} for t in r.triggers],
                     "choices": [{"player": p, "name": n, "objects": list(objs), "rule": "704.5j"}
                                 for p, n, objs in r.choices],
-                    "not_checked": [{"object": o, "enchant": text, "rule": "704.5m", "why": UNCHECKED_704_5M}
-                                    for o, text in r.unchecked],
+                    "not_checked": [{"object": o, "enchant" if rule == "704.5m" else "ability": text, "rule": rule,
+                                     "why": unchecked_why(rule)} for o, text, rule in r.unchecked],
                     "game_over": r.game_over,
                     **({"not_modelled": [{"players": list(r.losers), "rule": "800.4a", "why": NOT_MODELLED_800_4A}]}
                        if r.losers and not r.game_over else {})}

@@ -141,14 +141,19 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     ctl.ground([("final", [Number(step - 1)])])
     # 704 State-based actions, when the bridge checks them on this board (bridge/results/sba.py): what each
     # rule would do, then what is done; before triggers, which see what they put into graveyards.
+    grounded = set()
     if count_atoms(ctl, "sba_round", 1):
-        ctl.ground([("sba", [])])
+        # with them, what they read: the players' abilities (613.10: protection, for 704.5m) and the selectors
+        # read on the finished board (`described`, grounded again below for what comes after): the
+        # permanents a rule doesn't apply to (613.11), enchant restrictions (704.5m)
+        grounded = {"players"} if count_atoms(ctl, "player", 1) else set()
+        ctl.ground([("sba", []), ("described", [])] + [(part, []) for part in grounded])
         ctl.ground([("sba_outcome", [])])
     # After the layers: triggered abilities and how permanents enter (603, 614), players and game
     # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709); each part
     # only when the case has what it reads.
     after = [(part, []) for part, (name, arity) in AFTER_LAYERS.items()
-             if any(True for _ in ctl.symbolic_atoms.by_signature(name, arity))]
+             if part not in grounded and any(True for _ in ctl.symbolic_atoms.by_signature(name, arity))]
     if after:
         # a selector read on the finished board (asp/613_selector_reads.lp), for triggers, targets, questions
         ctl.ground(after + [("described", [])])
@@ -207,15 +212,15 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
         zone = asked.symbol.arguments[0].name
         raise CaseError(case.file, f"cards in {zone}", f"a count asks what the {zone} cards are, but some are given "
                         "as a number only: list them (cards or ids) to count them by their words")
-    copied = next((a for a in ctl.symbolic_atoms.by_signature("devotion_reads_a_copy", 1)), None)
-    if copied is not None:       # a limit said out loud (asp/700_5_devotion.lp)
-        raise CaseError(case.file, "devotion", f"{copied.symbol.arguments[0].string!r} is a copy: this version "
-                        "does not take a copy's mana cost (707.2) into devotion (700.5a)")
     halves = next((a for a in ctl.symbolic_atoms.by_signature("split_halves_reached", 1)), None)
     if halves is not None:       # a limit said out loud (asp/709_split_cards.lp)
         raise CaseError(case.file, halves.symbol.arguments[0].string, "a split card outside the stack has two sets "
                         "of characteristics under these rules (505.5, seed 002), and an effect looks in its zone: "
                         "this version does not apply effects to either half (709.4, since 2017, is modelled)")
+    unknown_life = next((a for a in ctl.symbolic_atoms.by_signature("life_total_unknown", 1)), None)
+    if unknown_life is not None:    # asp/119_life.lp: the case holds no game history to work a life total out
+        player = unknown_life.symbol.arguments[0].string
+        raise CaseError(case.file, "life", f"an ability reads {player}'s life total: give it (life: {{{player}: N}})")
     lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
     if lost is not None:
         raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")
@@ -223,7 +228,7 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
 
 def check_decided(ctl: clingo.Control, strict: bool) -> None:
     """Every answer the tables show must be a fact (every atom, if strict)."""
-    sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 3), ("decision", 2),
+    sentinels = [a for sig in (("final_value", 3), ("applied", 3), ("triggered", 4), ("enters_with", 2), ("decision", 2),
                                ("fails", 5), ("answer", 2), ("answer_value", 2), ("illegal", 4),
                                ("player_has", 2), ("max_hand_size", 2), ("performed", 4))
                  for a in ctl.symbolic_atoms.by_signature(*sig)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from clingo import Function, Number, String, Symbol
 
 from bridge.model.case import Case
-from bridge.model.errors import SolveTimeout
+from bridge.model.errors import CaseError, SolveTimeout
 from bridge.model.events import Board, Event
 from bridge.reading.events import ASP_KIND
 from bridge.solving.solver import Solution, solve_case
@@ -61,8 +61,11 @@ def event_facts(event: Event, board: str) -> list[Symbol]:
     decides which of the two each kind of event is seen on."""
     ev = Number(event.number)
     facts = [Function("event_board", [ev, Function(board)])]
-    facts += [Function("event_object", [ev, Function("leaves", [Function(zone)]), String(o)])
+    facts += [Function("event_object", [ev, Function("left_graveyard" if o in event.from_graveyard else "leaves",
+                                                      [Function(zone)]), String(o)])
               for o, zone in event.leaving]
+    facts += [Function("event_object", [ev, Function("targeted"), String(o)]) for o in event.targeted]
+    facts += [Function("cast_from_hand", [String(o)]) for o in event.subjects if event.cast_from_hand]
     if event.kind != "leaves":
         facts += [Function("event_object", [ev, Function(ASP_KIND[event.kind]), String(o)]) for o in event.subjects]
     return facts
@@ -103,7 +106,12 @@ def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symb
             extra += list(final_facts)
         snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
         solution = solve(snapshot, extra)
-        if event is not None and event.kind == "enters":
+        if event is not None and event.kind in ("enters", "turn_face_up"):
+            chosen = next(iter(solution.atoms("counters_order_chosen", 1)), None)
+            if chosen is not None:          # asp/614_replacement_effects.lp: 616.1, a player's choice
+                raise CaseError(case.file, event.where, f"{chosen.arguments[0].string} gets its own counters, another "
+                                "permanent's additional counters and doubled counters at once: their order is its "
+                                "controller's choice (616.1), and this version does not take it")
             entering = entered_with(solution)
             if entering:
                 board = put_as_entered(board, entering)
@@ -120,7 +128,7 @@ def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symb
 
 
 def entered_with(solution: Solution) -> list[tuple[str, Symbol]]:
-    return [(a.arguments[0].string, a.arguments[1]) for a in solution.atoms("enters_with", 3)]
+    return [(a.arguments[0].string, a.arguments[1]) for a in solution.atoms("enters_with", 2)]
 
 
 def put_as_entered(board: Board, entering: list[tuple[str, Symbol]]) -> Board:

@@ -6,6 +6,7 @@ import re
 
 from clingo import Function, Number, String, Symbol
 
+from bridge.cards.oracle.enchant import enchant_restriction
 from bridge.model.vocabulary import Ability, Expr, Operation, Selector
 from bridge.vocabulary.words import rules_words
 
@@ -98,6 +99,8 @@ class VocabularyFacts:
             return Function("card_types_in_graveyards")
         if expr.kind == "your_turn":
             return Function("your_turn")
+        if expr.kind == "life_total":
+            return Function("life_total")
         if expr.kind == "counters":
             if expr.owner in ("source", "attached"):
                 return Function("counters_on", [String(expr.counter), Function(expr.owner)])
@@ -106,12 +109,14 @@ class VocabularyFacts:
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
             return Function("devotion", [term_base])
-        if expr.kind == "count":
+        if expr.kind in ("count", "count_sharing"):
             self.selector(term_base, expr.selector)
-            return Function("count", [term_base])
+            return Function(expr.kind, [term_base])
         if expr.kind == "count_cards":
             self.selector(term_base, expr.selector, scope=expr.zone)
             return Function("count_cards", [Function(expr.owner), term_base])
+        if expr.kind == "minus":
+            return Function("minus", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])])
         left = self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])
         right = self.expr(Function("part", [term_base, Number(2)]), expr.parts[1])
         return Function("sum", [left, right])
@@ -213,8 +218,11 @@ class VocabularyFacts:
             self.add("activated_ability", term)
         if ability.keyword or not (ability.is_static or ability.trigger or ability.players or ability.activated
                                    or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy
-                                   or ability.creates_token_copy):
+                                   or ability.creates_token_copy or ability.rule_off or ability.others_enter_with
+                                   or ability.doubles_counters or ability.turned_face_up_with):
             self.unmodelled_texts[term] = ability.text
+        if ability.text_only and "legend rule" in ability.text.lower():   # it may switch 704.5j off (613.11): said
+            self.add("legend_rule_text_unread", term)
         if ability.keyword:
             self.add("keyword", term)
             words = ability.keyword.split()
@@ -227,15 +235,23 @@ class VocabularyFacts:
             for quality in protection_qualities(ability.keyword):
                 self.add("protection_from", term, quality)
             if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
-                if words[1:2] in (["player"], ["opponent"]):
+                if words[1:] in (["player"], ["opponent"]):
                     self.add("enchant_player", term)
+                    if words[1] == "opponent":
+                        self.add("enchant_opponent", term)
                 elif len(words) == 2:
                     self.add("enchant_word", term, words[1][:1].upper() + words[1][1:])
+                elif (allowed := enchant_restriction(" ".join(words[1:]))) is not None:
+                    self.add("enchant_selector", term, Function("enchant", [term]))      # "enchant creature you control"
+                    self.selector(Function("enchant", [term]), allowed)
                 else:
                     self.add("enchant_unread", term)
         if ability.trigger is not None:
             selector_term = Function("trig", [term])
-            self.add("trigger_when", term, Function(ability.trigger.when))
+            for when in (ability.trigger.when,) + ability.trigger.also_when:
+                self.add("trigger_when", term, Function(when))
+            if ability.trigger.once:
+                self.add("trigger_once", term)
             self.add("trigger_selector", term, selector_term)
             if ability.trigger.to:
                 self.add("trigger_to", term, Function(ability.trigger.to))
@@ -251,10 +267,29 @@ class VocabularyFacts:
             if ability.players.hand_size is not None:
                 how, n = ability.players.hand_size
                 self.add("hand_size_effect", term, Function(how), n)
+        if ability.rule_off is not None:      # 613.11 (asp/613_10_players_and_rules.lp)
+            rule, which = ability.rule_off
+            self.add("rule_off_effect", term, Function(rule))
+            if which is not None:
+                self.add("rule_off_selector", term, Function("rule_off", [term]))
+                self.selector(Function("rule_off", [term]), which)
         if ability.copies_spell is not None:
             self.add("copies_spells", term)
         if ability.enters_tapped:
             self.add("enters_replacement", term, Function("tapped"))
+        if ability.others_enter_with is not None:     # 614.1c (asp/614_replacement_effects.lp)
+            which, counters = ability.others_enter_with
+            self.add("enters_others_selector", term, Function("enters_others", [term]))
+            self.selector(Function("enters_others", [term]), which)
+            for kind, number in counters:
+                self.add("enters_others_counters", term, kind, number)
+        if ability.doubles_counters is not None:
+            self.add("doubles_counters_selector", term, Function("doubles_counters", [term]))
+            self.selector(Function("doubles_counters", [term]), ability.doubles_counters)
+        for kind, number in ability.turned_face_up_with:
+            self.add("face_up_replacement", term, fn("counters", kind, number))
+        if ability.enters_unless_cast_from_hand:
+            self.add("enters_unless_cast_from_hand", term)
         for kind, number in ability.enters_with_counters:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:

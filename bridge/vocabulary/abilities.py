@@ -8,9 +8,10 @@ from dataclasses import replace
 import yaml
 
 from bridge.model.errors import close_matches
-from bridge.model.vocabulary import UNREAD_CHANGES, UNREAD_REACHES, Ability, Expr, PlayerEffect, TargetSpec, Trigger
+from bridge.model.vocabulary import (UNREAD_CHANGES, UNREAD_REACHES, Ability, Expr, PlayerEffect, Selector, TargetSpec,
+                                    Trigger)
 from bridge.vocabulary.conditions import read_conditions
-from bridge.vocabulary.keys import CHOICE_KEYS, SELECTOR_ZONES, TRIGGER_EVENTS, TRIGGER_KEYS
+from bridge.vocabulary.keys import CHOICE_KEYS, RULES_SWITCHED_OFF, SELECTOR_ZONES, TRIGGER_EVENTS, TRIGGER_KEYS
 
 
 def calculated(expr: Expr | None) -> bool:
@@ -48,7 +49,8 @@ class AbilityReading:
             return Ability(text=keyword, keyword=keyword)
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
                                            "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
-                                           "enters", "players", "targets", "choose", "unread", "functions_in"))
+                                           "enters", "players", "targets", "choose", "unread", "functions_in", "rule_off",
+                                           "others_enter_with", "doubles_counters", "turned_face_up_with"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -108,8 +110,12 @@ class AbilityReading:
             spec = self.mapping(data["copies_spell"] or {}, f"{where}.copies_spell", ("except",))
             copies_spell = self.copy_exceptions(spec.get("except", {}) or {}, f"{where}.copies_spell.except")
         tapped, counters = False, ()
+        replacing = {}                    # 614.1c-e replacement effects that put counters (asp/614_replacement_effects.lp)
         if "enters" in data:
-            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters"))
+            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters", "unless_cast_from_hand"))
+            if not isinstance(spec.get("unless_cast_from_hand", False), bool):
+                raise self.fail(f"{where}.enters.unless_cast_from_hand", "expected true or false")
+            replacing["enters_unless_cast_from_hand"] = spec.get("unless_cast_from_hand", False)
             tapped = spec.get("tapped", False)
             if not isinstance(tapped, bool):
                 raise self.fail(f"{where}.enters.tapped", "expected true or false")
@@ -121,11 +127,25 @@ class AbilityReading:
         targets = tuple(self.target_spec(x, f"{where}.targets[{i}]") for i, x in enumerate(raw_targets))
         unread = self.unread(data["unread"], f"{where}.unread") if "unread" in data else ((), None)
         functions_in = self.functions_in(data, where, cda) if "functions_in" in data else ()
+        rule_off = self.rule_off(data["rule_off"], f"{where}.rule_off") if "rule_off" in data else None
+        if "others_enter_with" in data:
+            spec = self.mapping(data["others_enter_with"], f"{where}.others_enter_with", ("what", "counters"))
+            for key in ("what", "counters"):
+                if key not in spec:
+                    raise self.fail(f"{where}.others_enter_with", f"missing key {key!r}")
+            replacing["others_enter_with"] = (self.selector(spec["what"], f"{where}.others_enter_with.what", place="sba"),
+                                              self.counters(spec["counters"], f"{where}.others_enter_with.counters"))
+        if "doubles_counters" in data:    # the permanents whose counters it doubles
+            replacing["doubles_counters"] = self.selector(data["doubles_counters"], f"{where}.doubles_counters", place="sba")
+        if "turned_face_up_with" in data:
+            spec = self.mapping(data["turned_face_up_with"], f"{where}.turned_face_up_with", ("counters",))
+            replacing["turned_face_up_with"] = self.counters(spec.get("counters", {}), f"{where}.turned_face_up_with.counters")
         ability = Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                           chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
                           enters_with_counters=counters, players=players, targets=targets,
                           chooses=chooses, conditions=conditions, unread=unread[0], unread_of=unread[1],
-                          activated_targets=activated_targets, functions_in=functions_in, **copies)
+                          activated_targets=activated_targets, functions_in=functions_in, rule_off=rule_off,
+                          **replacing, **copies)
         if ability.unread and not ability.text_only:
             raise self.fail(f"{where}.unread", "only an ability kept as text is unread: drop unread: or what it does")
         return ability
@@ -167,6 +187,15 @@ class AbilityReading:
             raise self.fail(f"{where}.of", f"unknown reach {of!r}; expected one of {', '.join(UNREAD_REACHES)}")
         return changes or UNREAD_CHANGES, of
 
+    def rule_off(self, value, where: str) -> tuple[str, Selector | None]:
+        """613.11 `{rule: legend_rule, for: SELECTOR}`: a rule that doesn't apply (to the permanents `for` names)."""
+        data = self.mapping(value, where, ("rule", "for"))
+        rule = self.string(data.get("rule", ""), f"{where}.rule")
+        if rule not in RULES_SWITCHED_OFF:
+            raise self.fail(f"{where}.rule", f"unknown rule {rule!r}" + close_matches(rule, RULES_SWITCHED_OFF)
+                            + f"; expected {', '.join(RULES_SWITCHED_OFF)}")
+        return rule, self.selector(data["for"], f"{where}.for", place="sba") if "for" in data else None
+
     def player_effect(self, value, where: str) -> PlayerEffect:
         data = self.mapping(value, where, ("who", "gain", "max_hand_size", "devotion_bonus"))
         who = self.string(data.get("who", "you"), f"{where}.who")
@@ -190,18 +219,25 @@ class AbilityReading:
 
     def trigger(self, value, where: str) -> Trigger:
         data = self.mapping(value, where, TRIGGER_KEYS)
-        when = self.string(data.get("when", ""), f"{where}.when")
-        if when not in TRIGGER_EVENTS:
-            raise self.fail(f"{where}.when", f"unknown event {when!r}" + close_matches(when, TRIGGER_EVENTS)
-                            + f"; expected one of {', '.join(TRIGGER_EVENTS)}")
+        whens = self.string_list(data.get("when", ""), f"{where}.when")     # one event, or several ("enters or ...")
+        for i, when in enumerate(whens or ("",)):
+            if when not in TRIGGER_EVENTS:
+                at = f"{where}.when" + (f"[{i}]" if isinstance(data.get("when"), list) else "")
+                raise self.fail(at, f"unknown event {when!r}" + close_matches(when, TRIGGER_EVENTS)
+                                + f"; expected one of {', '.join(TRIGGER_EVENTS)}")
+        when = whens[0]
         if "what" not in data:
             raise self.fail(where, "missing key 'what' (self, or a selector of the objects the event is about)")
         to = None
         if "to" in data:
-            if when != "leaves":
-                raise self.fail(f"{where}.to", "'to' only goes with when: leaves")
+            if set(whens) - {"leaves", "leaves_graveyard"}:
+                raise self.fail(f"{where}.to", "'to' only goes with when: leaves or leaves_graveyard")
             to = self.zone(data["to"], f"{where}.to")
-        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what", place="trigger"), to=to)
+        once = data.get("once", False)
+        if not isinstance(once, bool):
+            raise self.fail(f"{where}.once", "expected true or false")
+        return Trigger(when=when, what=self.selector(data["what"], f"{where}.what", place="trigger"), to=to,
+                       also_when=tuple(dict.fromkeys(whens[1:])), once=once)
 
     def target_spec(self, value, where: str) -> TargetSpec:
         """any (115.4: a creature, player or planeswalker), player, {permanent: SELECTOR},

@@ -7,6 +7,7 @@
     as_long_as: {counters: level, at_least: 2, at_most: 6}                   # 711.2a
     as_long_as: {status: monstrous}                                          # 701.31b
     as_long_as: {devotion: [red], less_than: 5}                              # Theros gods (700.5)
+    as_long_as: {life: you, at_least: 30}                  # "as long as you have 30 or more life" (119)
     as_long_as: {turn: yours}                              # "during your turn" (or not_yours: "... other than yours")
     as_long_as: [..., ...]                                 # every one holds
 """
@@ -19,7 +20,7 @@ from bridge.model.vocabulary import Condition, Expr
 from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
-NUMBER_KEYS = ("count", "count_cards", "counters", "devotion")
+NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life")
 STATUS_WORDS = ("monstrous", "tapped", "untapped")
 TURNS = ("yours", "not_yours")
 CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + ("status", "turn") + tuple(COMPARISONS)

@@ -34,9 +34,12 @@ SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
 # Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
-EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated")
-TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up")
-TRIGGER_KEYS = ("when", "what", "to")
+EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated", "minus", "life",
+                   "count_sharing_creature_type")
+TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up", "becomes_target", "leaves_graveyard")
+TRIGGER_KEYS = ("when", "what", "to", "once")
 ZONES = ("graveyard", "exile", "hand", "library")
 # What an "as ... enters, choose" ability chooses (the object's `choices:` key holds the value).
 CHOICE_KEYS = ("creature_type", "color", "land_type", "name", "card_type", "player")
+# 613.11 Rules an ability can say don't apply (`rule_off: {rule: ...}`): the legend rule (704.5j).
+RULES_SWITCHED_OFF = ("legend_rule",)

@@ -31,6 +31,8 @@ class NumberReading:
         (key, arg), = data.items()
         if key == "count":
             return Expr("count", selector=self.selector(arg, f"{where}.count"))
+        if key == "count_sharing_creature_type":     # Coat of Arms: other permanents sharing a creature type with it
+            return Expr("count_sharing", selector=self.selector(arg, f"{where}.count_sharing_creature_type"))
         if key == "count_cards":
             spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner") + COUNT_CARDS_KEYS)
             zone = spec.get("zone", "graveyard")
@@ -47,6 +49,16 @@ class NumberReading:
             return Expr("card_types_in_graveyards")
         if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
             return Expr("calculated", number=self.integer(arg, f"{where}.calculated"))
+        if key == "minus":                  # "-X", "-1/-1 for each ...": the number negated (107.1b: asp/107_numbers.lp)
+            inner = self.expr(arg, f"{where}.minus")
+            if inner.kind == "num":
+                raise self.fail(f"{where}.minus", "a number written on the card keeps its sign: write it as such "
+                                f"({-inner.number}), not under minus")
+            return Expr("minus", parts=(inner,))
+        if key == "life":                   # "your life total" (119; the case's life:)
+            if arg != "you":
+                raise self.fail(f"{where}.life", f"expected you (the life total of the ability's controller), got {arg!r}")
+            return Expr("life_total")
         if key == "devotion":
             colors = self.string_list(arg, f"{where}.devotion")
             for i, color in enumerate(colors):

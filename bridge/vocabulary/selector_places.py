@@ -25,6 +25,7 @@ REFUSALS: dict[str, dict[str, str]] = {
                  "zone": "a question names its object: its zone is not a condition here"},
     "target": {"zone": "a target's kind says where it is: permanent (the battlefield) or spell (the stack)"},
     "trigger": {"zone": "the event says where the object goes: when: leaves with to: ZONE"},
+    "sba": {"zone": "it looks at permanents (704.5j, 704.5m; 614.12 a permanent as it would enter): the battlefield"},
     "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to",)},
     "count_cards": {k: ZONE_CARDS for k in ("power", "toughness", "chosen")},
 }

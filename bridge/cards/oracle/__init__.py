@@ -22,7 +22,7 @@ from bridge.cards.oracle.resolved import emblem_abilities, resolved_effect
 from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, RESOLVED_HINTS, unread_reach
 from bridge.cards.oracle.triggers import trigger
 
-read_quotes_with(copy_ability, static_ability)     # quoted abilities are read like printed lines (quoted.py)
+read_quotes_with(copy_ability, static_ability, trigger)    # quoted abilities are read like printed lines (quoted.py)
 
 # Keywords whose effect is in the layers (702.73a changeling: every creature type; 702.114a devoid;
 # 702.96a-c overload: its spell's text says "each" for "target", layer 3).

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.subjects import subject
+
 WHO = {"you": "you", "players": "each", "each player": "each", "your opponents": "opponents",
        "each opponent": "opponents"}
 GAINS = ("shroud", "hexproof", "can't gain life")
@@ -28,6 +30,20 @@ def player_ability(sentence: str) -> dict | None:
         amount = {"one": 1, "two": 2, "three": 3}.get(m.group(1)) or int(m.group(1))
         return {"players": {"who": "you", "max_hand_size": {"add": amount}}}
     return None
+
+
+def legend_rule_off(sentence: str) -> dict | None:
+    """613.11 Mirror Gallery: 'The "legend rule" doesn't apply.'; Mirror Box: '... doesn't apply to permanents you
+    control.'; Sliver Gravemother: '... to Slivers you control.' (a condition before it is not read: None)."""
+    m = re.fullmatch(r"The \"legend rule\" doesn't apply(?: to (.+?))?\.?", sentence)
+    if m is None:
+        return None
+    if m.group(1) is None:
+        return {"rule_off": {"rule": "legend_rule"}}
+    which = subject(m.group(1))
+    if not isinstance(which, dict) or "zone" in which:
+        return None
+    return {"rule_off": {"rule": "legend_rule", "for": which}}
 
 
 def enters_tapped(sentence: str) -> dict | None:

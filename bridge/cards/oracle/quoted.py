@@ -13,11 +13,12 @@ from __future__ import annotations
 from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, unread_reach
 from bridge.cards.oracle.text import normalized
 
-LINE_READERS: list = []          # copy_ability(plain, text), static_ability(plain): the first that reads it
+LINE_READERS: list = []          # copy_ability(plain, text), static_ability(plain), trigger(plain): the first that reads it
 
 
-def read_quotes_with(copy_ability, static_ability) -> None:
-    LINE_READERS[:] = [lambda plain, text: copy_ability(plain, text), lambda plain, text: static_ability(plain)]
+def read_quotes_with(copy_ability, static_ability, trigger) -> None:
+    LINE_READERS[:] = [lambda plain, text: copy_ability(plain, text), lambda plain, text: static_ability(plain),
+                       lambda plain, text: trigger(plain)]     # Phantasmal Image: a trigger condition it gives
 
 
 def quoted_ability(text: str) -> dict:

@@ -68,6 +68,8 @@ def unread_reach(plain: str) -> dict:
         return {"changes": ["control"], "of": "attached"}          # 613.2 (layer 2)
     if "copy" in changes:
         changes = ["copy"]                   # copiable values (707.2): every characteristic but control
+    elif re.search(r"\bfull text\b", predicate):   # Volrath's Shapeshifter: name, mana cost, color, types, P/T too
+        changes = [what for what in CHARACTERISTICS if what not in ("copy", "control")]
     elif not changes:
         changes = list(CHARACTERISTICS)      # the wording named nothing: every characteristic
     clause = LEADING_CONDITION.sub("", unquoted, count=1)

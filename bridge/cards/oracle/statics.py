@@ -7,7 +7,8 @@ import re
 
 from bridge.cards.oracle.conditions import conditional_static
 from bridge.cards.oracle.numbers import number
-from bridge.cards.oracle.players import enters_tapped, player_ability
+from bridge.cards.oracle.counters import counter_replacement
+from bridge.cards.oracle.players import enters_tapped, legend_rule_off, player_ability
 from bridge.cards.oracle.predicates import operations
 from bridge.cards.oracle.subjects import subject
 
@@ -112,8 +113,8 @@ def conditional(sentence: str):
         else None
 
 
-TEMPLATES = (conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability,
-             enters_tapped, choose_as_it_enters,
+TEMPLATES = (conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
+             enters_tapped, counter_replacement, choose_as_it_enters,
              subject_predicate)
 
 

@@ -21,6 +21,26 @@ def trigger(sentence: str) -> dict | None:
         if "under your control" in m.group(0) and isinstance(what, dict):
             what = {**what, "controller": "you"}
         return {"triggered": {"when": "enters", "what": what}}
+    # Phantasmal Image: 'When this creature becomes the target of a spell or ability, ...' (601.2c)
+    if re.match(r"(?:When|Whenever) (?:~|this creature|this permanent) becomes the target of a spell or ability, ", sentence):
+        return {"triggered": {"when": "becomes_target", "what": "self"}}
+    # Desecrated Tomb: 'Whenever one or more creature cards leave your graveyard, ...' (603.2c: once per event)
+    m = re.match(r"Whenever (one or more|a|an) (?:(\w+) )?cards? leaves? your graveyard, ", sentence)
+    if m:
+        kind = subject(m.group(2)) if m.group(2) else {}
+        if kind is None or not plain_selector(kind) or set(kind) - {"all"}:
+            return None
+        return {"triggered": {"when": "leaves_graveyard", "what": {**kind, "owner": "you"},
+                              **({"once": True} if m.group(1) == "one or more" else {})}}
+    # Efreet Weaponmaster: 'When this creature enters or is turned face up, ...'; Case of the Pilfered Proof:
+    # 'Whenever a Detective you control enters or is turned face up' (708.8: turning face up is no entering)
+    m = re.match(r"(?:When|Whenever) (.+?) enters(?: the battlefield)? or is turned face up, ", sentence)
+    if m:
+        named = m.group(1)
+        what = "self" if named in ("~", "this creature", "this permanent") else subject(re.sub(r"^(?:a|an) ", "", named))
+        if what is None or not plain_selector(what):
+            return None
+        return {"triggered": {"when": ["enters", "turned_face_up"], "what": what}}
     m = re.match(r"Whenever you cast (an instant or sorcery spell|a creature spell), ", sentence)
     if m:
         return {"triggered": {"when": "cast", "what": {**SPELL_KINDS[m.group(1)], "controller": "you"}}}

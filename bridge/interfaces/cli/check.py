@@ -112,9 +112,11 @@ def check_entry(args, path) -> dict:
     if doubtful:
         noted.append(f"      {UNSURE_MARK} expected values these abilities may change: " + ", ".join(doubtful))
     noted += [f"      {note}" for note in limit_notes(outcome.result.sba)]    # what the 704 checks left out
+    # what the run decided on its own (a tie's order, 107.1b's zero ...): said on a pass, and on a failure,
+    # where it may be the reason
+    decided = [f"      note: {one_line(tie)}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]
     if outcome.passed and not (args.strict and unread):
-        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {shown}"] + noted
-                + [f"      note: {one_line(tie)}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]}
+        return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {shown}"] + noted + decided}
     if outcome.passed:
         return {**entry, "status": "fail", "exit": 1, "mismatches": [],
                 "lines": [f"FAIL  {shown}", "      --strict: a layer ability was not read"]
@@ -122,4 +124,4 @@ def check_entry(args, path) -> dict:
     return {**entry, "status": "fail", "exit": 1,
             "mismatches": [{"object": m.object_id, "key": m.key, "expected": m.expected, "derived": m.derived}
                            for m in outcome.mismatches],
-            "lines": [f"FAIL  {shown}"] + [f"      {one_line(m)}" for m in outcome.mismatches] + noted}
+            "lines": [f"FAIL  {shown}"] + [f"      {one_line(m)}" for m in outcome.mismatches] + noted + decided}
