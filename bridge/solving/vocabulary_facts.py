@@ -79,6 +79,9 @@ class VocabularyFacts:
             self.add("selector_status", term, Function(status))
         for status in sel.not_statuses:
             self.add("selector_not_status", term, Function(status))
+        if sel.counters is not None:                  # 122 "with a KIND counter on it"
+            kind, least = sel.counters
+            self.add("selector_counters", term, String(kind) if kind else Function("any"), least)
         for attribute, op, number in sel.compares:
             self.add("selector_compare", term, Function(attribute), Function(op), number)
         for i, branch in enumerate(sel.branches, start=1):

@@ -20,7 +20,7 @@ from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "devotion")
-STATUS_WORDS = ("monstrous", "tapped", "untapped")
+STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking")
 TURNS = ("yours", "not_yours")
 CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + ("status", "turn") + tuple(COMPARISONS)
 

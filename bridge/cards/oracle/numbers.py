@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.subjects import group, subject
 
 WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -46,9 +47,8 @@ def number(phrase: str):
     match = COUNTERS_ON.fullmatch(lower)
     if match:
         kind = match.group(1)
-        from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
-        if not rules_words().counter_known(kind):
-            return None                          # a counter the rules' list (122) doesn't name stays text
+        if not counter_kind_known(kind):
+            return None                          # a kind neither the rules (122) nor the card's text names
         return {"counters": kind} if match.group(2) == "it" else {"counters": {"kind": kind, "object": "source"}}
     match = CARDS_IN_GRAVEYARD.fullmatch(phrase)
     if match:
