@@ -207,9 +207,10 @@ class BoardReading:
                 raise self.fail(f"{where}.status.monstrous", "only permanents can be monstrous (701.31b)")
             for combat in ("attacking", "blocking"):
                 if combat in status and zone != "battlefield":
-                    raise self.fail(f"{where}.status.{combat}", f"only a permanent can be {combat} (506.4)")
+                    raise self.fail(f"{where}.status.{combat}", f"only a permanent can be {combat} (506.3)")
             if "attacking" in status and "blocking" in status:
-                raise self.fail(f"{where}.status", "a creature is either attacking or blocking, not both (506.4)")
+                raise self.fail(f"{where}.status", "a creature is either attacking or blocking, not both (506.2: the "
+                                                 "active player's creatures attack, a defending player's block)")
         if named is not None:
             self.face_named(named, card, status, card_where)
         refuse_missing(self, card, faces_in_use(status), card_where)

@@ -26,7 +26,7 @@ COUNT_CARDS_KEYS = ("all", "not", "has", "lacks", "abilities", "named", "mana_va
 # 303.4, 301.5c a permanent with an Equipment / an Aura / a Fortification attached): in `all` / `not`
 # ("nontoken" = `not: [token]`).
 STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down",
-                         # 506.4 attacking / blocking creatures (the case's status), 110.5 tapped / untapped
+                         # 508.1a, 509.1a attacking / blocking creatures (the case's status), 110.5 tapped / untapped
                          "attacking": "attacking", "blocking": "blocking", "tapped": "tapped", "untapped": "tapped",
                          "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified"}
 NEGATED_STATUS_WORDS = ("nontoken", "untapped")      # the status the object does not have
