@@ -225,3 +225,34 @@ def test_an_it_condition_is_no_status_of_another_subject():
     """'it' in the condition names the main sentence's subject only when that is the object itself."""
     from bridge.cards.oracle.conditions import read_condition
     assert read_condition("it's attacking", "enchanted") is None and read_condition("it's attacking", "self")
+
+
+@pytest.mark.parametrize("name,line,expected", [
+    ("Kessig Dire Swine", "Delirium — This creature has trample as long as there are four or more card types among "
+     "cards in your graveyard.", {"as_long_as": {"card_types_in_graveyards": "you", "at_least": 4}, "affects": "self",
+                                  "does": [{"add_abilities": ["trample"]}]}),
+    ("Goblin Gaveleer", "This creature gets +2/+0 for each Equipment attached to it.",
+     {"affects": "self", "does": [{"modify_pt": {"power": {"sum": [{"count": {"all": ["Equipment"], "attached_to": "self"}}] * 2},
+                                                 "toughness": 0}}]}),
+    ("Empyrial Armor", "Enchanted creature gets +1/+1 for each card in your hand.",
+     {"affects": "enchanted", "does": [{"modify_pt": {"power": {"count_cards": {"zone": "hand", "owner": "you"}},
+                                                 "toughness": {"count_cards": {"zone": "hand", "owner": "you"}}}}]}),
+])
+def test_delirium_attached_to_it_and_cards_in_hand_read_from_the_real_card(name, line, expected):
+    (ability,) = readings(name)[line].abilities
+    assert ability["static"] == expected
+
+
+@pytest.mark.parametrize("name,line", [
+    # 'it' is the enchanted or each affected creature, not the source: attached_to: self would count the wrong object
+    ("Strong Back", "Enchanted creature gets +2/+2 for each Aura and Equipment attached to it."),
+    ("Bruenor Battlehammer", "Each creature you control gets +2/+0 for each Equipment attached to it."),
+])
+def test_attached_to_it_of_another_subject_stays_text(name, line):
+    reading = readings(name)[line]
+    assert not reading.structured and reading.layer
+
+
+def test_delirium_and_auras_and_equipment_solve():
+    assert main(["check", "cases/reader/kessig_dire_swine_delirium_your_graveyard.yaml"]) == 0
+    assert main(["check", "cases/reader/champion_of_the_flame_auras_and_equipment.yaml"]) == 0

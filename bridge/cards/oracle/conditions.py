@@ -72,6 +72,9 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
     m = THRESHOLD.fullmatch(text)
     if m and how_many(m.group(1) or m.group(2)) is not None:
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1) or m.group(2))}
+    m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", text)
+    if m and how_many(m.group(1)) is not None:                  # delirium (207.2c)
+        return {"card_types_in_graveyards": "you", "at_least": how_many(m.group(1))}
     if text == "you have no cards in hand":                     # hellbent
         return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
     m = re.fullmatch(r"you have (\w+) or (more|fewer) cards in (?:your )?hand", text)
