@@ -256,3 +256,12 @@ def test_attached_to_it_of_another_subject_stays_text(name, line):
 def test_delirium_and_auras_and_equipment_solve():
     assert main(["check", "cases/reader/kessig_dire_swine_delirium_your_graveyard.yaml"]) == 0
     assert main(["check", "cases/reader/champion_of_the_flame_auras_and_equipment.yaml"]) == 0
+
+
+def test_a_planeswalker_type_is_a_subtype_of_the_subject_teferis_sentinel():
+    """205.3j: 'a Teferi planeswalker' names the planeswalker type Teferi."""
+    (ability,) = readings("Teferi's Sentinel")[
+        "As long as you control a Teferi planeswalker, this creature gets +4/+0."].abilities
+    assert ability["static"]["as_long_as"] == {"count": {"all": ["Teferi", "planeswalker"], "controller": "you"},
+                                               "at_least": 1}
+    assert main(["check", "cases/reader/teferis_sentinel_with_a_teferi.yaml"]) == 0

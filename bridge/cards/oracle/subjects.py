@@ -202,4 +202,7 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
     subtype = singular_subtype(word[:1].upper() + word[1:])
     if subtype:
         return True, subtype
+    from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
+    if word[:1].isupper() and rules_words().kind_of_subtype(word) == "planeswalker":
+        return True, word                        # 205.3j Teferi's Sentinel: "a Teferi planeswalker"
     return None
