@@ -120,7 +120,7 @@ class SelectorReading:
             self.words.counter(kind, f"{where}.kind")
         least = self.integer(data.get("at_least", 1), f"{where}.at_least")
         if least < 1:
-            raise self.fail(f"{where}.at_least", "expected 1 or more (an object with no counters is `not` this)")
+            raise self.fail(f"{where}.at_least", "expected 1 or more (\"with a counter on it\" is at_least: 1)")
         return kind, least
 
     def ability_name(self, item, where: str) -> str:
