@@ -418,8 +418,14 @@ def test_token_and_face_down_subjects(line, name, affects):
     assert static(line, name)["static"]["affects"] == affects
 
 
-def test_counter_kind_not_in_the_rules_list_stays_text_kangee():
-    """'feather counter' is not in the rules' list of counters (122): the ability stays text, not a wrong word."""
-    reading = read("Other Bird creatures get +1/+1 for each feather counter on Kangee, Aerie Keeper.",
-                   "Kangee, Aerie Keeper", "Legendary Creature — Bird Wizard")
-    assert not reading.structured and all("static" not in a for a in reading.abilities)
+def test_counter_kind_the_cards_text_names_is_read_kangee():
+    """'feather' is in no rules list (122), but Kangee's own text names it (122.1: a counter may have any name):
+    the count of feather counters on Kangee is read, and the ability passes a case's word check once declared."""
+    from bridge.vocabulary.words import rules_words
+    line = "Other Bird creatures get +1/+1 for each feather counter on Kangee, Aerie Keeper."
+    (reading,) = read_text(line, "Kangee, Aerie Keeper", "Legendary Creature — Bird Wizard")
+    assert reading.structured
+    count = {"counters": {"kind": "feather", "object": "source"}}
+    assert reading.abilities[0]["static"]["does"] == [{"modify_pt": {"power": count, "toughness": count}}]
+    Reader("test", rules_words().with_declared([("counter", "feather")])).ability(
+        reading.abilities[0], "ability 0")

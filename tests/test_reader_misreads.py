@@ -169,3 +169,99 @@ def test_a_sticker_sheets_lines_are_flagged_and_counted_apart():
 def test_coverage_sorts_a_line_by_its_wording_at_the_start_of_a_sentence_too(line, label):
     from bridge.interfaces.cli.cards import unread_pattern
     assert unread_pattern(line) == label
+
+
+# --- counter kinds the card's text names (122.1), combat and tap status, "with a counter on it" ---
+
+def test_a_counter_kind_the_cards_text_names_is_read_beastmaster_ascension():
+    """'quest' is in no rules list; the card's own text names it ("put a quest counter on this enchantment")."""
+    (ability,) = readings("Beastmaster Ascension")[
+        "As long as this enchantment has seven or more quest counters on it, creatures you control get +5/+5."].abilities
+    assert ability["static"]["as_long_as"] == {"counters": "quest", "at_least": 7}
+    assert main(["check", "cases/reader/beastmaster_ascension_quest_counters.yaml"]) == 0
+
+
+def test_a_counter_kind_named_by_no_card_is_refused_on_an_object(tmp_path):
+    """Grizzly Bears' text names no 'quest' counter: the case must declare it (a misspelling stays an error)."""
+    case = tmp_path / "bears.yaml"
+    case.write_text("case: t\nsource: test\nbattlefield:\n  - {card: Grizzly Bears, counters: {quest: 1}}\n")
+    assert main(["solve", str(case)]) == 2
+
+
+@pytest.mark.parametrize("name,line,expected", [
+    ("Endless Scream", "Enchanted creature gets +1/+0 for each scream counter on this Aura.",
+     {"affects": "enchanted", "does": [{"modify_pt": {"power": {"counters": {"kind": "scream", "object": "source"}},
+                                                      "toughness": 0}}]}),
+    ("Myojin of Seeing Winds", "Myojin of Seeing Winds has indestructible as long as it has a divinity counter on it.",
+     {"as_long_as": {"counters": "divinity", "at_least": 1}, "affects": "self",
+      "does": [{"add_abilities": ["indestructible"]}]}),
+    ("Comforting Counsel", "As long as there are five or more growth counters on this enchantment, creatures you "
+     "control get +3/+3.", {"as_long_as": {"counters": "growth", "at_least": 5},
+                            "affects": {"controller": "you", "all": ["creature"]}, "does": [{"modify_pt": "+3/+3"}]}),
+    ("Kitesail Corsair", "This creature has flying as long as it's attacking.",
+     {"as_long_as": {"status": "attacking"}, "affects": "self", "does": [{"add_abilities": ["flying"]}]}),
+    ("Orcish Oriflamme", "Attacking creatures you control get +1/+0.",
+     {"affects": {"controller": "you", "all": ["attacking", "creature"]}, "does": [{"modify_pt": "+1/+0"}]}),
+    ("Castle", "Untapped creatures you control get +0/+2.",
+     {"affects": {"controller": "you", "all": ["creature"], "not": ["tapped"]}, "does": [{"modify_pt": "+0/+2"}]}),
+    ("Crowned Ceratok", "Each creature you control with a +1/+1 counter on it has trample.",
+     {"affects": {"counters": {"kind": "+1/+1", "at_least": 1}, "controller": "you", "all": ["creature"]},
+      "does": [{"add_abilities": ["trample"]}]}),
+    ("Tesak, Judith's Hellhound", "Creatures you control with counters on them have haste.",
+     {"affects": {"counters": {"at_least": 1}, "controller": "you", "all": ["creature"]},
+      "does": [{"add_abilities": ["haste"]}]}),
+])
+def test_counters_and_status_read_from_the_real_card(name, line, expected):
+    (ability,) = readings(name)[line].abilities
+    assert ability["static"] == expected
+
+
+def test_combat_status_and_counter_selectors_solve():
+    assert main(["check", "cases/reader/orcish_oriflamme_and_castle_combat_status.yaml"]) == 0
+    assert main(["check", "cases/reader/ainok_bond_kin_with_a_counter.yaml"]) == 0
+
+
+def test_an_it_condition_is_no_status_of_another_subject():
+    """'it' in the condition names the main sentence's subject only when that is the object itself."""
+    from bridge.cards.oracle.conditions import read_condition
+    assert read_condition("it's attacking", "enchanted") is None and read_condition("it's attacking", "self")
+
+
+@pytest.mark.parametrize("name,line,expected", [
+    ("Kessig Dire Swine", "Delirium — This creature has trample as long as there are four or more card types among "
+     "cards in your graveyard.", {"as_long_as": {"card_types_in_graveyards": "you", "at_least": 4}, "affects": "self",
+                                  "does": [{"add_abilities": ["trample"]}]}),
+    ("Goblin Gaveleer", "This creature gets +2/+0 for each Equipment attached to it.",
+     {"affects": "self", "does": [{"modify_pt": {"power": {"sum": [{"count": {"all": ["Equipment"], "attached_to": "self"}}] * 2},
+                                                 "toughness": 0}}]}),
+    ("Empyrial Armor", "Enchanted creature gets +1/+1 for each card in your hand.",
+     {"affects": "enchanted", "does": [{"modify_pt": {"power": {"count_cards": {"zone": "hand", "owner": "you"}},
+                                                 "toughness": {"count_cards": {"zone": "hand", "owner": "you"}}}}]}),
+])
+def test_delirium_attached_to_it_and_cards_in_hand_read_from_the_real_card(name, line, expected):
+    (ability,) = readings(name)[line].abilities
+    assert ability["static"] == expected
+
+
+@pytest.mark.parametrize("name,line", [
+    # 'it' is the enchanted or each affected creature, not the source: attached_to: self would count the wrong object
+    ("Strong Back", "Enchanted creature gets +2/+2 for each Aura and Equipment attached to it."),
+    ("Bruenor Battlehammer", "Each creature you control gets +2/+0 for each Equipment attached to it."),
+])
+def test_attached_to_it_of_another_subject_stays_text(name, line):
+    reading = readings(name)[line]
+    assert not reading.structured and reading.layer
+
+
+def test_delirium_and_auras_and_equipment_solve():
+    assert main(["check", "cases/reader/kessig_dire_swine_delirium_your_graveyard.yaml"]) == 0
+    assert main(["check", "cases/reader/champion_of_the_flame_auras_and_equipment.yaml"]) == 0
+
+
+def test_a_planeswalker_type_is_a_subtype_of_the_subject_teferis_sentinel():
+    """205.3j: 'a Teferi planeswalker' names the planeswalker type Teferi."""
+    (ability,) = readings("Teferi's Sentinel")[
+        "As long as you control a Teferi planeswalker, this creature gets +4/+0."].abilities
+    assert ability["static"]["as_long_as"] == {"count": {"all": ["Teferi", "planeswalker"], "controller": "you"},
+                                               "at_least": 1}
+    assert main(["check", "cases/reader/teferis_sentinel_with_a_teferi.yaml"]) == 0

@@ -8,6 +8,7 @@ import yaml
 
 from bridge.cards.names import folded
 from bridge.cards.oracle import abilities_from_text, spell_from_text
+from bridge.cards.oracle.counter_kinds import named_counter_kinds
 from bridge.files.derived import derived
 from bridge.files.locations import CARDS_FOLDER
 from bridge.model.card import Card, ManaSymbol
@@ -227,8 +228,13 @@ def abilities_read_from_text(reader: Reader, name: str, data: dict, where: str) 
     text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
     type_line = reader.string(data.get("type_line", ""), f"{where}.type_line")
     pt = reader.string(data["pt"], f"{where}.pt") if data.get("pt") is not None else ""
-    return tuple(reader.ability(a, f"{where}.text (as read: ability {i + 1})")
-                 for i, a in enumerate(abilities_from_text(text, name, type_line, pt)))
+    checker = reader.words
+    reader.words = checker.with_counter_kinds(named_counter_kinds(text))     # 122.1: kinds its text names
+    try:
+        return tuple(reader.ability(a, f"{where}.text (as read: ability {i + 1})")
+                     for i, a in enumerate(abilities_from_text(text, name, type_line, pt)))
+    finally:
+        reader.words = checker
 
 
 class Library:

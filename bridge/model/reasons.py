@@ -61,6 +61,7 @@ SELECTOR_REASONS = {
     "lacks_ability": lambda obj, a: f"{obj} doesn't have {a[0]}",
     "has_ability": lambda obj, a: f"{obj} has {a[0]}",
     "has_abilities": lambda obj, a: f"{obj} has abilities (113.3)",
+    "counters": lambda obj, a: f"{obj} doesn't have the counters the selector names (122)",
     "not_named": lambda obj, a: f"{obj} isn't named {a[0]} (201.2)",
     "no_number": lambda obj, a: f"{obj} has no {a[0]} (208.3)",
     "number": lambda obj, a: f"{obj}'s {a[0]} is {a[1]}, not {a[2]} {a[3]}",

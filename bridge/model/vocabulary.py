@@ -38,6 +38,7 @@ class Selector:
     statuses: tuple[str, ...] = ()     # token | face_down: what each object is (all)
     not_statuses: tuple[str, ...] = ()  # ... and isn't (not; "nontoken")
     on_source: bool = False        # "attached to it": permanents attached to the ability's object
+    counters: tuple[str, int] | None = None   # "with N or more KIND counters on it" (122): (KIND or "", N)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import re
 
 from bridge.cards.catalog import UnknownCard, find_card
 from bridge.cards.library import SECOND_FACES, parse_card
+from bridge.cards.oracle.counter_kinds import named_counter_kinds
 from bridge.model.card import Card
 from bridge.model.case import BoardObject, SpellChoices
 from bridge.model.errors import close_matches
@@ -20,6 +21,18 @@ from bridge.reading.sba_input import object_damage
 
 class BoardReading:
     """Part of CaseBuilder (bridge/reading/case.py): the objects of the board."""
+
+    def object_counters(self, value, card: Card, where: str) -> tuple[tuple[str, int], ...]:
+        """122.1: counters of a kind the rules name, the case declares, or the object's card's own text
+        names (Beastmaster Ascension's quest counters)."""
+        r = self.reader
+        faces = (card, *card.halves, *(f for f in (card.flip_face, card.back_face, card.modal_back_face) if f))
+        checker = r.words
+        r.words = checker.with_counter_kinds(set().union(*(named_counter_kinds(face.text) for face in faces)))
+        try:
+            return r.counters(value, where)
+        finally:
+            r.words = checker
 
     def attachment(self, obj: BoardObject, where: str, by_id: dict) -> None:
         for key, value in obj.choices:
@@ -220,6 +233,12 @@ class BoardReading:
                                 "battlefield or the stack has its back face up (712.4a, 712.4e)")
             if "monstrous" in status and zone != "battlefield":
                 raise self.fail(f"{where}.status.monstrous", "only permanents can be monstrous (701.31b)")
+            for combat in ("attacking", "blocking"):
+                if combat in status and zone != "battlefield":
+                    raise self.fail(f"{where}.status.{combat}", f"only a permanent can be {combat} (506.3)")
+            if "attacking" in status and "blocking" in status:
+                raise self.fail(f"{where}.status", "a creature is either attacking or blocking, not both (506.2: the "
+                                                 "active player's creatures attack, a defending player's block)")
         if named is not None:
             self.face_named(named, card, status, card_where)
         refuse_missing(self, card, faces_in_use(status), card_where)
@@ -268,7 +287,7 @@ class BoardReading:
         timestamp = r.integer(entry["timestamp"], f"{where}.timestamp") if "timestamp" in entry else position
         if zone in CARD_ZONE_NAMES:
             self.zone_card_timestamp(card, entry, where, zone)
-        counters = r.counters(entry.get("counters", {}) or {}, f"{where}.counters")
+        counters = self.object_counters(entry.get("counters", {}) or {}, card, f"{where}.counters")
         attached = r.string(entry["attached_to"], f"{where}.attached_to") if entry.get("attached_to") is not None \
             else None
         choices = []

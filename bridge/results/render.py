@@ -45,7 +45,7 @@ def text_table(result: Result) -> str:
                  obj.type_line, obj.pt or "—", obj.controller)
         rows.append(tuple(marked(cell, column, unsure) for cell, column in zip(cells, COLUMNS))
                     + (", ".join(f"{k}×{n}" for k, n in obj.counters) or "—",
-                       ", ".join(s for s in ("token", "tapped") if s in obj.status)))
+                       ", ".join(s for s in ("token", "tapped", "attacking", "blocking") if s in obj.status)))
     lines.extend(table(rows, COLUMNS + ("",)))
     unsure_notes = unsure_lines(result)
     if unsure_notes:

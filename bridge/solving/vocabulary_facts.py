@@ -81,6 +81,9 @@ class VocabularyFacts:
             self.add("selector_status", term, Function(status))
         for status in sel.not_statuses:
             self.add("selector_not_status", term, Function(status))
+        if sel.counters is not None:                  # 122 "with a KIND counter on it"
+            kind, least = sel.counters
+            self.add("selector_counters", term, String(kind) if kind else Function("any"), least)
         for attribute, op, number in sel.compares:
             self.add("selector_compare", term, Function(attribute), Function(op), number)
         for i, branch in enumerate(sel.branches, start=1):
@@ -96,7 +99,7 @@ class VocabularyFacts:
         if expr.kind == "calculated":
             return fn("calculated", expr.number)
         if expr.kind == "card_types_in_graveyards":
-            return Function("card_types_in_graveyards")
+            return Function("card_types_in_your_graveyard" if expr.owner == "you" else "card_types_in_graveyards")
         if expr.kind == "your_turn":
             return Function("your_turn")
         if expr.kind == "life_total":

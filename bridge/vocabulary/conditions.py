@@ -20,8 +20,8 @@ from bridge.model.vocabulary import Condition, Expr
 from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
-NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life")
-STATUS_WORDS = ("monstrous", "tapped", "untapped")
+NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life", "card_types_in_graveyards")
+STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking")
 TURNS = ("yours", "not_yours")
 CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + ("status", "turn") + tuple(COMPARISONS)
 

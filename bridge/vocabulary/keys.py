@@ -17,7 +17,7 @@ KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color"
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
                "remove_supertypes", "enters_with", "conditional")
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "has", "lacks", "abilities", "named",
-                 "power", "toughness", "mana_value", "attached_to")
+                 "power", "toughness", "mana_value", "attached_to", "counters")
 # (Where each key can be read: bridge/vocabulary/selector_places.py.)
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
 # The selector keys of `count_cards` (cards in a zone; power and toughness are refused there, why: selector_places).
@@ -26,7 +26,10 @@ COUNT_CARDS_KEYS = ("all", "not", "has", "lacks", "abilities", "named", "mana_va
 # 303.4, 301.5c a permanent with an Equipment / an Aura / a Fortification attached): in `all` / `not`
 # ("nontoken" = `not: [token]`).
 STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down",
+                         # 508.1a, 509.1a attacking / blocking creatures (the case's status), 110.5 tapped / untapped
+                         "attacking": "attacking", "blocking": "blocking", "tapped": "tapped", "untapped": "tapped",
                          "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified"}
+NEGATED_STATUS_WORDS = ("nontoken", "untapped")      # the status the object does not have
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")

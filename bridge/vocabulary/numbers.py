@@ -45,8 +45,11 @@ class NumberReading:
             sel = self.selector({k: v for k, v in spec.items() if k in COUNT_CARDS_KEYS}, f"{where}.count_cards",
                                 place="count_cards")
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)
-        if key == "card_types_in_graveyards":
-            return Expr("card_types_in_graveyards")
+        if key == "card_types_in_graveyards":     # all (Tarmogoyf) or you: your graveyard (delirium, 207.2c)
+            whose = self.string(arg, f"{where}.card_types_in_graveyards")
+            if whose not in ("all", "you"):
+                raise self.fail(f"{where}.card_types_in_graveyards", f"expected all or you, got {whose!r}")
+            return Expr("card_types_in_graveyards", owner=whose if whose == "you" else "any")
         if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
             return Expr("calculated", number=self.integer(arg, f"{where}.calculated"))
         if key == "minus":                  # "-X", "-1/-1 for each ...": the number negated (107.1b: asp/107_numbers.lp)

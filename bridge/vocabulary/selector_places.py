@@ -9,8 +9,9 @@ from __future__ import annotations
 
 # The keys and words a place may refuse: mapping keys, the words "self" / "enchanted" (strings),
 # {chosen: ...}, the status words and the color qualities.
-READS = ("has", "lacks", "abilities", "named", "power", "toughness", "mana_value")
-STATUSES = ("token", "nontoken", "face_down", "face-down", "equipped", "enchanted", "fortified")
+READS = ("has", "lacks", "abilities", "named", "power", "toughness", "mana_value", "counters")
+STATUSES = ("token", "nontoken", "face_down", "face-down", "equipped", "enchanted", "fortified", "attacking", "blocking",
+            "tapped", "untapped")
 QUALITIES = ("multicolored", "monocolored", "colorless")
 NO_SOURCE = ("a question has no source: 'you', 'this', 'enchanted', 'another', 'attached to it' and 'the "
              "chosen' have nothing to refer to there")
@@ -27,7 +28,8 @@ REFUSALS: dict[str, dict[str, str]] = {
     "trigger": {"zone": "the event says where the object goes: when: leaves with to: ZONE"},
     "sba": {"zone": "it looks at permanents (704.5j, 704.5m; 614.12 a permanent as it would enter): the battlefield"},
     "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to",)},
-    "count_cards": {k: ZONE_CARDS for k in ("power", "toughness", "chosen")},
+    "count_cards": {**{k: ZONE_CARDS for k in ("power", "toughness", "chosen")},
+                    "counters": "a card in a zone other than the battlefield has no counters in this version (122)"},
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from bridge.model.errors import close_matches
 from bridge.model.vocabulary import Selector, canonical_word
 from bridge.vocabulary.keys import (COLOR_QUALITIES, COMPARISONS, SELECTOR_KEYS, SELECTOR_WORDS, SELECTOR_ZONES,
-                                    STATUS_SELECTOR_WORDS)
+                                    STATUS_SELECTOR_WORDS, NEGATED_STATUS_WORDS)
 from bridge.vocabulary.selector_places import refusal
 
 
@@ -79,7 +79,7 @@ class SelectorReading:
                 rest.append(item)
                 continue
             self.refuse_in(place, word, f"{where}[{i}]", item)
-            (negated if word == "nontoken" else statuses).append(STATUS_SELECTOR_WORDS[word])
+            (negated if word in NEGATED_STATUS_WORDS else statuses).append(STATUS_SELECTOR_WORDS[word])
         return rest, tuple(statuses), tuple(negated)
 
     def selector_reads(self, data: dict, where: str) -> dict:
@@ -108,7 +108,22 @@ class SelectorReading:
                 compares.append((key, COMPARISONS[op], self.integer(number, f"{where}.{key}.{op}")))
         if compares:
             found["compares"] = tuple(compares)
+        if "counters" in data:
+            found["counters"] = self.selector_counters(data["counters"], f"{where}.counters")
         return found
+
+    def selector_counters(self, value, where: str) -> tuple[str, int]:
+        """`counters: {kind: +1/+1, at_least: 1}`: "with a +1/+1 counter on it"; without kind, counters of
+        any kind ("with a counter on it", 122.1); at_least defaults to 1."""
+        data = self.mapping(value, where, ("kind", "at_least"))
+        kind = ""
+        if "kind" in data:
+            kind = self.string(data["kind"], f"{where}.kind")
+            self.words.counter(kind, f"{where}.kind")
+        least = self.integer(data.get("at_least", 1), f"{where}.at_least")
+        if least < 1:
+            raise self.fail(f"{where}.at_least", "expected 1 or more (\"with a counter on it\" is at_least: 1)")
+        return kind, least
 
     def ability_name(self, item, where: str) -> str:
         """An ability named in a selector: a keyword (checked, 702) or {text: ...} for another ability."""

@@ -156,6 +156,12 @@ class WordChecker:
                          "characteristic_word"):
                 setattr(self, name, lambda *args, **kwargs: None)
 
+    def with_counter_kinds(self, kinds) -> "WordChecker":
+        """This checker, also knowing these kinds of counters (122.1: those a card's own text names)."""
+        if self.lists.trusted or not kinds:
+            return self
+        return WordChecker(self.file, self.lists.with_declared(("counter", kind) for kind in sorted(kinds)))
+
     def refuse(self, where: str, what: str, word: str, choices, declare: str) -> CaseError:
         return CaseError(self.file, where, f"unknown {what} {word!r}" + suggest(word, choices)
                          + f"; if it is a new word, declare it: new_words: {{{declare}: [{word}]}}")

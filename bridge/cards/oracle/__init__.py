@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
+from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.striations import read_striations
@@ -161,9 +162,10 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     """Every line of a card's Oracle text, read. `pt`: the printed power/toughness ("*/2")."""
     toughness = pt.split("/")[1].strip() if pt.count("/") == 1 else ""
     printed = int(toughness) if toughness.isdigit() else None
-    readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
-    readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
-    readings = read_striations(readings, name, text, lambda line: read_line(line, name), pt)
+    with kinds_named_by(text):          # 122.1: counter kinds the card's own text names are known
+        readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
+        readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
+        readings = read_striations(readings, name, text, lambda line: read_line(line, name), pt)
     if re.search(r"\bStickers\b", type_line):
         # 123.2: a sticker sheet is not a card and has no characteristics; its lines are stickers, which
         # change the object they are put on (123.7 layer 6, 123.8 layer 7b) and stay text, flagged

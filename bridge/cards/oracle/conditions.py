@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.numbers import WORD_NUMBERS
 from bridge.cards.oracle.subjects import group
 
@@ -25,13 +26,15 @@ FIRST = re.compile(r"(?:As long as (.+?)|(During your turn|During turns other th
 LAST = re.compile(r"(.+?) as long as (.+?)\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
-STATUS = re.compile(r"~ is (monstrous|tapped|untapped)")
+STATUS = re.compile(r"(~|it) is (monstrous|tapped|untapped|attacking|blocking)")
 IS = re.compile(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
 CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|\w+ or more) (.+)")
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
 THRESHOLD = re.compile(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
-COUNTERS = re.compile(r"(~|it) has (a|an|one|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
+COUNTERS = re.compile(r"(~|it) has (a|an|one|no|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
+# Comforting Counsel: "there are five or more growth counters on this enchantment"
+THERE_ARE_COUNTERS = re.compile(r"there (?:is|are) (a|an|one|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on ~")
 # 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
 # Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
 IN_ZONE = re.compile(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
@@ -74,12 +77,15 @@ def conditional_static(sentence: str, read_static) -> dict | None:
 
 def read_condition(text: str, main_subject: str | None) -> dict | None:
     text = text.strip()
-    m = STATUS.fullmatch(text)
-    if m:
-        return {"status": m.group(1)}
+    m = STATUS.fullmatch(text.replace("it's ", "it is ", 1) if text.startswith("it's ") else text)
+    if m:                                       # 'it': the main sentence's subject, when that is the object itself
+        return {"status": m.group(2)} if m.group(1) == "~" or main_subject == "self" else None
     m = THRESHOLD.fullmatch(text)
     if m and how_many(m.group(1) or m.group(2)) is not None:
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1) or m.group(2))}
+    m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", text)
+    if m and how_many(m.group(1)) is not None:                  # delirium (207.2c)
+        return {"card_types_in_graveyards": "you", "at_least": how_many(m.group(1))}
     if text == "you have no cards in hand":                     # hellbent
         return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
     m = re.fullmatch(r"you have (\w+) or (more|fewer) cards in (?:your )?hand", text)
@@ -102,11 +108,15 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
         return {"turn": "yours"}                                 # Wildwood Geist
     if text in ("during turns other than yours", "it's not your turn"):
         return {"turn": "not_yours"}
-    m = COUNTERS.fullmatch(text)
-    if m and (m.group(1) == "~" or main_subject == "self"):
-        least = 1 if m.group(2) in ("a", "an", "one") else how_many(m.group(2).split()[0])
-        if least is not None and counter_kind_known(m.group(3)):
-            return {"counters": m.group(3), "at_least": least}
+    m = COUNTERS.fullmatch(text) or THERE_ARE_COUNTERS.fullmatch(text)
+    if m and m.re is THERE_ARE_COUNTERS:
+        m_subject, how, kind = "~", m.group(1), m.group(2)
+    elif m:
+        m_subject, how, kind = m.group(1), m.group(2), m.group(3)
+    if m and (m_subject == "~" or main_subject == "self"):
+        bound = counter_bound(how)
+        if bound is not None and counter_kind_known(kind):
+            return {"counters": kind, **bound}
         return None
     m = DEVOTION.fullmatch(text)
     if m and how_many(m.group(3)) is not None:                  # the Theros gods (700.5)
@@ -133,13 +143,16 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
     return None
 
 
+def counter_bound(how: str) -> dict | None:
+    """'a' / 'N or more' -> at_least, 'N or fewer' -> at_most (Evolved Spinoderm), 'no' -> at_most 0."""
+    if how in ("a", "an", "one"):
+        return {"at_least": 1}
+    if how == "no":
+        return {"at_most": 0}
+    n = how_many(how.split()[0])
+    return None if n is None else {"at_most" if how.endswith("fewer") else "at_least": n}
+
+
 def how_many(word: str) -> int | None:
     return int(word) if word.isdigit() else WORD_NUMBERS.get(word.lower())
 
-
-def counter_kind_known(kind: str) -> bool:
-    """A kind of counter the rules name (122), or one that modifies P/T ("+1/+1")."""
-    if re.fullmatch(r"[+-]\d+/[+-]\d+", kind):
-        return True
-    from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
-    return rules_words().counter_known(kind)

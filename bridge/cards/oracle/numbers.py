@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.subjects import group, subject
 
 WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10}
 CARDS_IN_GRAVEYARD = re.compile(r"the number of (?:(.+?) )?cards? in (your|all) graveyards?")
 # Maro: 'the number of cards in your hand'; Multani, Maro-Sorcerer: 'in all players' hands'.
-CARDS_IN_HAND = re.compile(r"the (?:total )?number of cards in (your hand|all players' hands)")
+CARDS_IN_HAND = re.compile(r"the (?:total )?number of cards? in (your hand|all players' hands)")
 # 122.1 Banshee's Blade: 'charge counter on ~' (the ability's source); '... on it': the object affected.
 COUNTERS_ON = re.compile(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (~|this \w+|it)")
 
@@ -29,6 +30,8 @@ def number(phrase: str):
         return "mana_value"
     if lower == "the number of card types among cards in all graveyards":
         return {"card_types_in_graveyards": "all"}
+    if lower == "the number of card types among cards in your graveyard":
+        return {"card_types_in_graveyards": "you"}
     match = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", lower)
     if match:                                   # 700.5 Anax: "your devotion to red"
         return {"devotion": [c for c in match.groups() if c]}
@@ -46,9 +49,8 @@ def number(phrase: str):
     match = COUNTERS_ON.fullmatch(lower)
     if match:
         kind = match.group(1)
-        from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
-        if not rules_words().counter_known(kind):
-            return None                          # a counter the rules' list (122) doesn't name stays text
+        if not counter_kind_known(kind):
+            return None                          # a kind neither the rules (122) nor the card's text names
         return {"counters": kind} if match.group(2) == "it" else {"counters": {"kind": kind, "object": "source"}}
     match = CARDS_IN_GRAVEYARD.fullmatch(phrase)
     if match:
@@ -56,6 +58,14 @@ def number(phrase: str):
         if kinds is None or set(kinds) - {"all", "not"} or "permanent" in kinds.get("all", []):
             return None                          # (110.4a: a "permanent card" is no `permanent`)
         return {"count_cards": {"zone": "graveyard", "owner": "you" if match.group(2) == "your" else "any", **kinds}}
+    match = re.fullmatch(r"the number of (.+?) attached to ~", phrase)
+    if match:                                   # Rabid Wombat: "for each Aura attached to it" (it: the source)
+        counted = subject(match.group(1))             # (Champion of the Flame: "each Aura and Equipment")
+        groups = counted.get("any", [counted]) if isinstance(counted, dict) else []
+        if not groups or any(set(g) - {"all", "not"} for g in groups):
+            return None
+        groups = [{**g, "attached_to": "self"} for g in groups]
+        return {"count": groups[0] if len(groups) == 1 else {"any": groups}}
     match = re.fullmatch(r"the number of (.+?)(?: on the battlefield)?", phrase)
     if match:
         counted = subject(match.group(1))

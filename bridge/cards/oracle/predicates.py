@@ -42,6 +42,9 @@ def gets_pt(text: str):
     m = starts(r"gets? (?:an additional )?" + PT + r"(?: for each (.+?))?", text)
     if not m:
         return None
+    whole = starts(r"gets? (?:an additional )?" + PT + r" for each (.+)", text)
+    if whole and number("the number of " + whole.group(3)) is not None:
+        m = whole                   # Champion of the Flame: "for each Aura and Equipment attached to it"
     power, toughness, each = m.group(1), m.group(2), m.group(3)
     if each is not None:
         counted = number("the number of " + each)

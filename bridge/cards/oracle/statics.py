@@ -70,7 +70,10 @@ def subject_predicate(sentence: str):
         who = subject(sentence[: split.start()])
         if who is None:
             continue
-        ops = operations(sentence[split.end():])
+        predicate = sentence[split.end():]
+        if who == "self":               # "for each Aura attached to it": it is the object itself, the source
+            predicate = re.sub(r" attached to it\b", " attached to ~", predicate)
+        ops = operations(predicate)
         if ops is None or (who != "self" and counts_other(ops)):
             return None
         if who == "self" and ops == ["add_all_creature_types"]:

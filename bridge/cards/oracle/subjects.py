@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 
@@ -132,6 +133,8 @@ def group(phrase: str) -> dict | None:
 
 
 NUMBER_QUALITY = re.compile(r" with (power|toughness|mana value) (\d+) or (less|greater)")
+WITH_COUNTERS = re.compile(r" with (?:(a|an|one or more|\w+ or more) )?(?:([+-]\d+/[+-]\d+|[a-z]+) )?counters? on "
+                           r"(?:it|them)$")
 KEYWORD_QUALITY = re.compile(r" with(out)? ([a-z]+(?: strike)?)\b")
 
 
@@ -142,6 +145,14 @@ def qualities(phrase: str, selector: dict) -> str | None:
     if m:
         key = m.group(1).replace(" ", "_")
         selector[key] = {"at_most" if m.group(3) == "less" else "at_least": int(m.group(2))}
+        phrase = phrase[: m.start()] + phrase[m.end():]
+    m = WITH_COUNTERS.search(phrase)
+    if m:                                        # 122 Crowned Ceratok: "with a +1/+1 counter on it"
+        how, kind = m.group(1), m.group(2)
+        least = 1 if how in ("a", "an", "one or more", None) else how_many_word(how.split()[0])
+        if least is None or (kind and not counter_kind_known(kind)):
+            return None
+        selector["counters"] = {**({"kind": kind} if kind else {}), "at_least": least}
         phrase = phrase[: m.start()] + phrase[m.end():]
     if " with no abilities" in phrase:
         selector["abilities"] = "none"
@@ -159,6 +170,11 @@ def qualities(phrase: str, selector: dict) -> str | None:
     return phrase
 
 
+def how_many_word(word: str) -> int | None:
+    numbers = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+    return int(word) if word.isdigit() else numbers.get(word.lower())
+
+
 def word_of_group(word: str) -> tuple[bool, str] | None:
     """(True, word) for a quality the objects have, (False, word) for one they don't ('non-Aura')."""
     lower = word.lower()
@@ -172,6 +188,10 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, lower
     if lower == "unequipped":
         return False, "equipped"
+    if lower in ("attacking", "blocking", "tapped"):     # 508.1a, 509.1a in combat; 110.5 a tapped permanent
+        return True, lower
+    if lower == "untapped":
+        return False, "tapped"
     if lower.startswith("non"):
         rest = word[4:] if word[3:4] == "-" else word[3:]
         inner = word_of_group(rest)
@@ -182,4 +202,7 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
     subtype = singular_subtype(word[:1].upper() + word[1:])
     if subtype:
         return True, subtype
+    from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
+    if word[:1].isupper() and rules_words().kind_of_subtype(word) == "planeswalker":
+        return True, word                        # 205.3j Teferi's Sentinel: "a Teferi planeswalker"
     return None
