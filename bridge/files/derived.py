@@ -24,14 +24,21 @@ def derived(kind: str, source: Path, build: Callable[[bytes], T]) -> T:
     dicts, lists, tuples, strings, numbers, booleans, None)."""
     stat = source.stat()
     stamp = (FORMAT, str(source), stat.st_mtime_ns, stat.st_size)
-    path = FOLDER / f"{kind}.marshal"
+    return kept_or_built(FOLDER / f"{kind}.marshal", stamp, lambda: build(source.read_bytes()))
+
+
+def kept_or_built(path: Path, stamp: tuple, build: Callable[[], T] | None) -> T | None:
+    """The value kept at `path` under the same stamp, else build() (kept for the next process), else
+    None when there is no build."""
     try:
         kept_stamp, value = marshal.loads(path.read_bytes())
         if kept_stamp == stamp:
             return value
     except (OSError, EOFError, ValueError, TypeError):      # none yet, or unreadable: made again
         pass
-    value = build(source.read_bytes())
+    if build is None:
+        return None
+    value = build()
     if not sys.dont_write_bytecode:
         keep(path, (stamp, value))
     return value
@@ -62,16 +69,4 @@ def derived_from_files(kind: str, sources: list[Path], build: Callable[[list[tup
     import zlib
     contents = [(source.name, source.read_bytes()) for source in sources]
     stamp = (FORMAT, version, tuple((name, len(content), zlib.crc32(content)) for name, content in contents))
-    path = FOLDER / f"{kind}.marshal"
-    try:
-        kept_stamp, value = marshal.loads(path.read_bytes())
-        if kept_stamp == stamp:
-            return value
-    except (OSError, EOFError, ValueError, TypeError):      # none yet, or unreadable: made again
-        pass
-    if build is None:
-        return None
-    value = build(contents)
-    if not sys.dont_write_bytecode:
-        keep(path, (stamp, value))
-    return value
+    return kept_or_built(FOLDER / f"{kind}.marshal", stamp, build and (lambda: build(contents)))
