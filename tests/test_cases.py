@@ -28,7 +28,8 @@ def test_case_has_a_source_and_expectations(path):
     assert str(data.get("source", "")).strip(), f"{path} has no source"
     expects_triggers = any("expect_triggers" in event for event in data.get("events", []) or [])
     expects_answers = any("expect" in q or "expect_under" in q for q in data.get("questions", []) or [])
-    assert data.get("expect") or data.get("expect_players") or expects_triggers or expects_answers, \
+    assert data.get("expect") or data.get("expect_players") or data.get("expect_after_sba") or expects_triggers \
+        or expects_answers, \
         f"{path} expects nothing"
 
 

@@ -13,6 +13,7 @@ effect has the same id in every command and every run:
   effect#2                         the case's 2nd resolved effect (`effects:` list, from 1)
   bear#counters:+1/+1              the +1/+1 counters on bear (613.4c / 613.4d)
   morph#face_down, kitsune#flipped face-down (708.2a) and flipped (710.2) status
+  lion_sash#reconfigured           an attached Equipment with reconfigure is no creature (702.151b)
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def effect_id(term: Symbol, card_names: dict[str, str]) -> str:
         return f"effect#{args[0].number}"
     if name == "ctr":
         return f"{args[0].string}#counters:{args[1].string}"
-    if name in ("face_down", "flipped"):
+    if name in ("face_down", "flipped", "reconfigured"):
         return f"{args[0].string}#{name}"
     return str(term)
 
