@@ -349,3 +349,25 @@ def test_the_command_prints_its_address_and_serves(tmp_path):
     finally:
         busy.close()
     assert done.returncode == 2 and done.stderr.startswith("error: cannot listen on 127.0.0.1:")
+
+
+def child_memory_limit(path, body, settings):
+    """Put in place of the server's request work: the address-space limit its child process runs under."""
+    import resource
+    return {"limit": resource.getrlimit(resource.RLIMIT_AS)[0]}
+
+
+def test_two_solves_at_once_stay_within_max_memory_in_all(monkeypatch):
+    # --max-memory is the server's limit in all: each of the two solves at once runs under half of it
+    from bridge.interfaces.web import server
+    from bridge.solving.runner import memory_error
+    settings = Settings(limits=Limits(), bounds=Bounds(seconds=30, grace=1.0, memory_bytes=16 << 30))
+    assert settings.solving_at_once == 2
+    monkeypatch.setattr(server, "answer_post", child_memory_limit)
+    with running(settings) as where:
+        status, data = request(where, "/api/solve", {"board": HUMILITY_FIRST})
+    assert status == 200 and data == {"limit": 8 << 30}
+    message = str(memory_error("board.yaml", settings.solve_bounds))
+    assert "the limit of 8.0 GiB (1/2 of --max-memory: the server solves 2 boards at once)" in message
+    one_at_a_time = Settings(limits=Limits(), bounds=Bounds(memory_bytes=16 << 30), solving_at_once=1)
+    assert one_at_a_time.solve_bounds.memory_bytes == 16 << 30

@@ -36,6 +36,7 @@ class Bounds:
     memory_bytes: int | None = 4 << 30     # address space of the child (RLIMIT_AS)
     output_bytes: int = 50_000_000         # what the child sends back (the printed output)
     grace: float = 0.0                     # the child is killed this long after `seconds`
+    memory_named: str = "--max-memory"     # what a message calls the memory limit (serve: a share of it)
 
 
 DEFAULT_BOUNDS = Bounds()
@@ -298,7 +299,7 @@ def printed_size(value) -> int:
 
 
 def memory_error(file: str, bounds: Bounds) -> OutOfMemory:
-    limit = f"the limit of {bounds.memory_bytes / (1 << 30):.1f} GiB (--max-memory)" if bounds.memory_bytes \
+    limit = f"the limit of {bounds.memory_bytes / (1 << 30):.1f} GiB ({bounds.memory_named})" if bounds.memory_bytes \
         else "the memory of the machine"
     return OutOfMemory(file, f"solving needed more memory than {limit}; make the board smaller")
 
@@ -310,7 +311,7 @@ def ended_without_answer(status: int, bounds: Bounds) -> str:
         how = f"ended by signal {signal.Signals(os.WTERMSIG(status)).name}"
     else:
         how = f"ended with status {os.WEXITSTATUS(status)}"
-    limit = f" under the limit of {bounds.memory_bytes / (1 << 30):.1f} GiB (--max-memory)" \
+    limit = f" under the limit of {bounds.memory_bytes / (1 << 30):.1f} GiB ({bounds.memory_named})" \
         if bounds.memory_bytes else ""
     return f"solving {how} without an answer, which is how clingo ends when it runs out of memory{limit}; " \
            "make the board smaller"

@@ -9,7 +9,7 @@ import json
 import socket
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -55,6 +55,17 @@ class Settings:
     bounds: Bounds
     reevaluate: bool = True
     solving_at_once: int = 2          # solves in parallel (each a child process); others wait
+
+    @property
+    def solve_bounds(self) -> Bounds:
+        """The limits of one solve: --max-memory is the server's in all, so each of the solves at once
+        gets its share (two at once: half each)."""
+        memory = self.bounds.memory_bytes
+        if memory is None or self.solving_at_once == 1:
+            return self.bounds
+        return replace(self.bounds, memory_bytes=memory // self.solving_at_once,
+                       memory_named=f"1/{self.solving_at_once} of --max-memory: the server solves "
+                                    f"{self.solving_at_once} boards at once")
 
 
 def static_files() -> dict[str, tuple[bytes, str]]:
@@ -274,7 +285,7 @@ class Handler(BaseHTTPRequestHandler):
         if not self.server.solving.acquire(timeout=settings.bounds.seconds or 60):
             raise refused(HTTPStatus.SERVICE_UNAVAILABLE, "the server is busy solving other boards; try again")
         try:
-            return run_bounded(work, settings.bounds, file=file)
+            return run_bounded(work, settings.solve_bounds, file=file)
         except CaseError as error:
             raise Failure(HTTPStatus.UNPROCESSABLE_ENTITY, {"status": "error", "message": str(error),
                                                             "errors": board.error_list(error)}) from None
