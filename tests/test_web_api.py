@@ -154,7 +154,8 @@ def test_a_cards_facts_give_its_fields(address):
     facts = lambda name: request(address, "/api/card?name=" + name.replace(" ", "%20"))  # noqa: E731
     assert facts("conspiracy") == (200, {"known": True, "name": "Conspiracy", "id": "conspiracy", "type_line": "Enchantment",
                                          "types": ["Enchantment"], "pt": None, "chooses": ["creature_type"],
-                                         "enters_as_copy": False, "becomes_copy": False})
+                                         "enters_as_copy": False, "becomes_copy": False,
+                                         "rulings": []})
     assert facts("Painter's Servant")[1]["chooses"] == ["color"]
     assert facts("Clone")[1]["enters_as_copy"] and facts("Unstable Shapeshifter")[1]["becomes_copy"]
     status, unknown = facts("Grizly Beers")

@@ -92,8 +92,25 @@ def card_from_faces(name: str, layout: str, faces: list[dict]) -> tuple[str, dic
     return name, front, face_names
 
 
-def mtgjson_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, dict, list[str]]]:
-    """AtomicCards.json: {"meta": ..., "data": {name: [face, ...]}}."""
+def rulings_of(face: dict, file: str, where: str) -> list[dict]:
+    """MTGJSON's `rulings` of a card (Gatherer's rulings: [{date, text}], the same on each face), kept to
+    be shown with the card; a ruling of the wrong shape is refused with its key path."""
+    rulings = face.get("rulings")
+    if rulings is None:
+        return []
+    if not isinstance(rulings, list):
+        raise CaseError(file, f"{where}.rulings", f"expected a list of rulings, got {shape(rulings)}")
+    for i, ruling in enumerate(rulings):
+        if not isinstance(ruling, dict):
+            raise CaseError(file, f"{where}.rulings[{i}]", f"expected a ruling (an object), got {shape(ruling)}")
+        for key in ("date", "text"):
+            if not isinstance(ruling.get(key), str):
+                raise CaseError(file, f"{where}.rulings[{i}].{key}", f"expected text, got {shape(ruling.get(key))}")
+    return [{"date": r["date"], "text": r["text"]} for r in rulings]
+
+
+def mtgjson_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, dict, list[str], list[dict]]]:
+    """AtomicCards.json: {"meta": ..., "data": {name: [face, ...]}}; each card with its rulings."""
     for name, faces in top_values(stream, file, under="data"):
         where = f"data.{name}"
         if not isinstance(faces, list):
@@ -110,7 +127,8 @@ def mtgjson_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str
         if layout in NOT_CARDS:
             continue
         ordered = sorted(enumerate(faces), key=lambda pair: pair[1].get("side") or "a")
-        yield card_from_faces(name, layout, [face_mapping(f, MTGJSON, file, f"{where}[{i}]") for i, f in ordered])
+        card = card_from_faces(name, layout, [face_mapping(f, MTGJSON, file, f"{where}[{i}]") for i, f in ordered])
+        yield *card, rulings_of(ordered[0][1], file, f"{where}[{ordered[0][0]}]")
 
 
 def scryfall_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, dict, list[str]]]:

@@ -64,6 +64,19 @@ def open_store(store_path=None):
     return CardStore(path) if path.is_file() else None
 
 
+def rulings_of(name: str, store_path=None) -> list[dict]:
+    """The rulings the card store keeps for a card ([{date, text}], from imported MTGJSON data), whichever
+    source gave its characteristics: the library and the pool carry none."""
+    store = open_store(store_path)
+    if store is None:
+        return []
+    try:
+        return store.rulings(name)
+    finally:
+        if store_path is not None:          # a connection of its own (a request's thread): closed
+            store.db.close()
+
+
 @functools.lru_cache(maxsize=4096)
 def pooled(proper: str) -> Card:
     """A pool card, with the facts its sources lack (Card.missing)."""

@@ -2,7 +2,8 @@
 kept in one SQLite file in the user's data directory, looked up by name after the built-in library.
 
 Each card is stored as the mapping a library entry has (name, mana_cost, type_line, pt, text, and
-flip/back/halves faces) without `abilities:`: the Oracle-text reader gives them when it is used.
+flip/back/halves faces) without `abilities:`: the Oracle-text reader gives them when it is used. The
+rulings the data carries (MTGJSON's `rulings`: Gatherer's, dated) are kept beside it, to be shown.
 Where the file is: --store PATH, else $MTG_LAYERS_CARD_STORE, else the data directory
 ($XDG_DATA_HOME or ~/.local/share on Linux, ~/Library/Application Support on macOS, %APPDATA%)."""
 from __future__ import annotations
@@ -20,6 +21,8 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS cards (name TEXT PRIMARY KEY, folded TEXT NOT NULL, data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS names (folded TEXT PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS imports (file TEXT, format TEXT, cards INTEGER, at TEXT DEFAULT CURRENT_TIMESTAMP);
+CREATE TABLE IF NOT EXISTS rulings (name TEXT NOT NULL, date TEXT NOT NULL, text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS rulings_by_name ON rulings (name);
 """
 
 
@@ -96,6 +99,17 @@ class CardStore:
                                    (*patterns, limit)).fetchall()
         return [r[0] for r in rows]
 
+    def rulings(self, name: str) -> list[dict]:
+        """The rulings stored for a card (by its name or a face's), oldest first: [{date, text}]. A store
+        made before rulings were kept has none."""
+        found = self.lookup(name)
+        with self.reading():
+            if found is None or not self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rulings'").fetchone():
+                return []
+            rows = self.db.execute("SELECT date, text FROM rulings WHERE name = ? ORDER BY date, rowid",
+                                   (found[0],)).fetchall()
+        return [{"date": date, "text": text} for date, text in rows]
+
     def names(self) -> list[str]:
         with self.reading():
             return [row[0] for row in self.db.execute("SELECT name FROM cards ORDER BY name")]
@@ -105,19 +119,24 @@ class CardStore:
             return self.db.execute("SELECT count(*) FROM cards").fetchone()[0]
 
     def add_all(self, cards, source_file: str, source_format: str) -> int:
-        """Store cards (name, mapping, other names) in one transaction; a name already stored is replaced.
-        A name the file gives twice is kept as its last entry and said in `self.repeated` (issue 36)."""
+        """Store cards (name, mapping, other names[, rulings]) in one transaction; a name already stored is
+        replaced, its rulings too. A name the file gives twice is kept as its last entry and said in
+        `self.repeated` (issue 36)."""
         from bridge.cards.names import folded
         count = 0
         seen: set[str] = set()
         self.repeated: list[str] = []
         with self.reading(), self.db:
-            for name, data, aliases in cards:
+            self.db.executescript(SCHEMA)       # a store made before rulings were kept gets their table
+            for name, data, aliases, *rulings in cards:
                 if name in seen:
                     self.repeated.append(name)
                 seen.add(name)
                 self.db.execute("INSERT OR REPLACE INTO cards VALUES (?, ?, ?)",
                                 (name, name.casefold(), json.dumps(data, ensure_ascii=False)))
+                self.db.execute("DELETE FROM rulings WHERE name = ?", (name,))
+                self.db.executemany("INSERT INTO rulings VALUES (?, ?, ?)",
+                                    [(name, r["date"], r["text"]) for r in (rulings[0] if rulings else ())])
                 for alias in {name, *aliases}:
                     for key in {alias.casefold(), folded(alias)}:
                         self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (key, name))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from bridge.cards.catalog import FoundCard, UnknownCard, find_card, names_holding, pooled
+from bridge.cards.catalog import FoundCard, UnknownCard, find_card, names_holding, pooled, rulings_of
 from bridge.cards.library import SECOND_FACES, library, parse_card, stored_card_in
 from bridge.cards.names import FACES, folded
 from bridge.cards.pool import default_pool
@@ -89,13 +89,13 @@ def run_import(args) -> int:
 
 def checked(cards, file: str, skipped: list[str]):
     """The cards parse_card reads; the others are named in `skipped` with the reason (never silently)."""
-    for name, data, aliases in cards:
+    for name, data, aliases, *rulings in cards:
         try:
             parse_card(Reader(file, TRUSTED_WORDS), name, data, name, library=True)   # public data: words as printed
         except CaseError as error:
             skipped.append(f"{name}: {error.problem}")
             continue
-        yield name, data, aliases
+        yield name, data, aliases, *rulings
 
 
 def find(name: str, store_option: str | None) -> FoundCard:
@@ -153,6 +153,11 @@ def run_show(args) -> int:
     for face, why in card.missing:
         print(f"  NOT IN THE DATA ({face}): {why}")
     print(f"{card.name}: from the {found.source}")
+    rulings = rulings_of(card.name, args.store)
+    if rulings:
+        print(f"Rulings (from the card store's imported data, {len(rulings)}):")
+        for ruling in rulings:
+            print(f"  {ruling['date']}: {ruling['text']}")
     return 0
 
 

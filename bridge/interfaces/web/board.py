@@ -142,8 +142,9 @@ def stored_names(words: list[str], most: int) -> list[str]:
 def card_facts(name: str) -> dict:
     """What the page's editor needs to know of a card to offer the right fields: the choices its "as ...
     enters, choose" abilities make (614.12), whether it enters as or becomes a copy (707.5, 707.2), its
-    types (a creature card in a hand, an instant for a resolved effect). Facts of the card data only."""
-    from bridge.cards.catalog import UnknownCard, find_card
+    types (a creature card in a hand, an instant for a resolved effect), and the rulings the imported card
+    data carries. Facts of the card data only."""
+    from bridge.cards.catalog import UnknownCard, find_card, rulings_of
     from bridge.cards.store import store_path
     try:        # the card store by its path: a connection of this request's thread, never a shared one
         card = find_card(name, store_path=store_path()).card
@@ -154,4 +155,5 @@ def card_facts(name: str) -> dict:
             "types": list(card.supertypes_and_types), "pt": card.pt_text or None,
             "chooses": list(dict.fromkeys(a.chooses for a in abilities if a.chooses)),
             "enters_as_copy": any(a.enters_as_copy is not None for a in abilities),
-            "becomes_copy": any(a.becomes_copy is not None for a in abilities)}
+            "becomes_copy": any(a.becomes_copy is not None for a in abilities),
+            "rulings": rulings_of(card.name, store_path())}
