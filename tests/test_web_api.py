@@ -124,6 +124,12 @@ def test_a_pasted_file_with_errors_still_loads_into_the_page(address):
     status, data = request(address, "/api/parse", {"yaml": "case: t\nbattlefield:\n  - card: Humilty\n"})
     assert status == 200 and data["board"]["battlefield"] == [{"card": "Humilty"}]
     assert data["errors"][0]["message"].startswith("board.yaml:3:5 at battlefield[0].card: unknown card")
+    # the page's words: no file, line or command to run, and the names it may have meant, to click
+    error = data["errors"][0]
+    assert error["where"] == "battlefield[0].card" and error["suggestions"] == ["Humility", "Humiliate"]
+    assert error["problem"].startswith("unknown card 'Humilty' (did you mean 'Humility' or 'Humiliate'?); fix the name, or add the "
+                                       "card with its printed values under “A card not in the pool”")
+    assert "board.yaml" not in error["problem"] and "mtg-layers" not in error["problem"]
     status, data = request(address, "/api/parse", {"yaml": "case: [unclosed\n"})
     assert status == 422 and "malformed YAML" in data["message"]
     assert request(address, "/api/parse", {"yaml": "- a list\n"})[0] == 422
@@ -291,6 +297,7 @@ def test_solving_is_bounded_by_the_time_limit():
         started = time.monotonic()
         status, data = request(where, "/api/solve", {"board": lords})
         assert status == 422 and data["status"] == "timeout" and "longer than the limit of 2 s" in data["message"]
+        assert data["message"].startswith("solving took longer") and "--timeout" not in data["message"]
         assert time.monotonic() - started < 15
         assert request(where, "/api/solve", {"board": HUMILITY_FIRST})[0] == 200
 

@@ -3,6 +3,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# What the command line tells a user to do; the judges' page says its own words instead
+# (bridge/interfaces/web/board.py page_words).
+CARD_ADVICE = ("give an inline card (a mapping with name, type_line ...) for a card the pool does not have, or "
+               "import newer card data with `mtg-layers cards import FILE`")
+FACE_ADVICE = ("give the card inline (a mapping with name, type_line ...) or import newer card data with "
+               "`mtg-layers cards import FILE`")
+TIMEOUT_ADVICE = "raise it with --timeout, or make the board smaller"
+
 
 @dataclass
 class CaseError(Exception):
@@ -53,8 +61,7 @@ class SolveTimeout(Exception):
 
     def __init__(self, file: str, seconds: float, steps: int | None = None):
         after = f" (after {steps} steps)" if steps is not None else ""
-        super().__init__(f"{file}: solving took longer than the limit of {seconds:g} s{after}; "
-                         "raise it with --timeout, or make the board smaller")
+        super().__init__(f"{file}: solving took longer than the limit of {seconds:g} s{after}; {TIMEOUT_ADVICE}")
         self.file, self.seconds, self.steps = file, seconds, steps
 
     def __reduce__(self):                  # sent back from a child process (bridge/solving/runner.py)

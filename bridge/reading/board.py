@@ -9,7 +9,7 @@ from bridge.cards.library import SECOND_FACES, parse_card
 from bridge.cards.oracle.counter_kinds import named_counter_kinds
 from bridge.model.card import Card
 from bridge.model.case import BoardObject, SpellChoices
-from bridge.model.errors import close_matches
+from bridge.model.errors import CARD_ADVICE, close_matches
 from bridge.model.ids import snake_case
 from bridge.model.vocabulary import canonical_word
 from bridge.reading.case_keys import (CARD_ZONE_NAMES, OBJECT_CHOICES, OBJECT_KEYS, SPELL_KEYS, STATUS_KEYS, TOKEN_COPY,
@@ -175,8 +175,7 @@ class BoardReading:
         try:
             found = find_card(name)         # library.yaml, then the card store, then the card pool
         except UnknownCard as error:
-            raise self.fail(where, f"{error}; give an inline card (a mapping with name, type_line ...) for a card "
-                            "the pool does not have, or import newer card data with `mtg-layers cards import FILE`")
+            raise self.fail(where, f"{error}; {CARD_ADVICE}")
         return found.card, found.face
 
     def face_named(self, named: tuple[str, str], card: Card, status: list[str], where: str) -> None:

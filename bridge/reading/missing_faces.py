@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bridge.model.card import Card
+from bridge.model.errors import FACE_ADVICE
 
 
 # The status that puts each kind of face up (712.8e, 712.8d, 710.1), and the rule that says so.
@@ -19,5 +20,4 @@ def refuse_missing(reading, card: Card, faces: set[str], where: str) -> None:
     """A face the card data lacks is refused where it would be used: never read as blank."""
     for face, why in card.missing:
         if face in faces:
-            raise reading.fail(where, f"the card data of {card.name} lacks {why}; give the card inline (a mapping "
-                               "with name, type_line ...) or import newer card data with `mtg-layers cards import FILE`")
+            raise reading.fail(where, f"the card data of {card.name} lacks {why}; {FACE_ADVICE}")

@@ -3,7 +3,9 @@ holds it (a case mapping, the case format of docs/case-format.md) and returns pl
 runs each in a child process under the limits (bridge/solving/runner.py); none of them decides a rule."""
 from __future__ import annotations
 
+import ast
 import math
+import re
 
 import yaml
 
@@ -11,7 +13,7 @@ from bridge.cards.catalog import names_holding
 from bridge.cards.names import folded
 from bridge.interfaces import api
 from bridge.interfaces.web.graph_svg import step_svg
-from bridge.model.errors import CaseError
+from bridge.model.errors import CARD_ADVICE, FACE_ADVICE, TIMEOUT_ADVICE, CaseError
 from bridge.model.ids import snake_case
 from bridge.reading.case import load_case_text
 from bridge.reading.case_keys import EDITIONS
@@ -109,9 +111,33 @@ def with_ids(board: dict, case) -> None:
 
 
 def error_list(error: CaseError) -> list[dict]:
-    """Each error of one pass, with the key path the page shows it next to, and the command line's
-    own line for it."""
-    return [{"where": e.where, "message": e.one_line()} for e in (error, *error.others)]
+    """Each error of one pass: the key path the page shows it next to, what is wrong in the page's words
+    (no file, line or command), the card names it suggests, and the command line's own line for it (the
+    downloaded file's)."""
+    return [{"where": e.where, "problem": page_words(e.problem), "suggestions": suggested_names(e.problem),
+             "message": e.one_line()} for e in (error, *error.others)]
+
+
+# The command line's advice, and what to do on the page instead.
+PAGE_ADVICE = {CARD_ADVICE: "fix the name, or add the card with its printed values under “A card not in the pool”",
+               FACE_ADVICE: "add the card with its printed values under “A card not in the pool”",
+               TIMEOUT_ADVICE: "make the board smaller (the time limit is the server's, set when it was started)"}
+
+
+def page_words(problem: str) -> str:
+    for said, instead in PAGE_ADVICE.items():
+        problem = problem.replace(said, instead)
+    return problem
+
+
+def suggested_names(problem: str) -> list[str]:
+    """The names of a ' (did you mean 'A' or 'B'?)' in a message (bridge/model/errors.py close_matches and
+    the card catalog write them with repr), for the page to offer as buttons."""
+    found = re.search(r"\(did you mean ((?:'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\s|or)+)\?\)", problem)
+    if not found:
+        return []
+    names = re.findall(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", found.group(1))
+    return [ast.literal_eval(name) for name in names]
 
 
 def completions(words: str, most: int = 20) -> list[dict]:

@@ -289,10 +289,11 @@ class Handler(BaseHTTPRequestHandler):
         except CaseError as error:
             raise Failure(HTTPStatus.UNPROCESSABLE_ENTITY, {"status": "error", "message": str(error),
                                                             "errors": board.error_list(error)}) from None
-        except SolveTimeout as error:
-            raise Failure(HTTPStatus.UNPROCESSABLE_ENTITY, {"status": "timeout", "message": str(error)}) from None
+        except SolveTimeout as error:           # said in the page's words: no file name, no option to give
+            raise Failure(HTTPStatus.UNPROCESSABLE_ENTITY, {"status": "timeout", "message": board.page_words(
+                str(error).removeprefix(f"{error.file}: "))}) from None
         except OutOfMemory as error:
-            raise Failure(HTTPStatus.UNPROCESSABLE_ENTITY, {"status": "memory", "message": str(error)}) from None
+            raise Failure(HTTPStatus.UNPROCESSABLE_ENTITY, {"status": "memory", "message": error.problem}) from None
         finally:
             self.server.solving.release()
 
