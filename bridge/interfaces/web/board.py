@@ -175,7 +175,7 @@ def card_facts(name: str) -> dict:
     try:        # the card store by its path: a connection of this request's thread, never a shared one
         card = find_card(name, store_path=store_path()).card
     except UnknownCard as error:
-        return {"known": False, "message": str(error)}
+        return {"known": False, "message": str(error), "suggestions": suggested_names(str(error))}
     abilities = card.abilities
     return {"known": True, "name": card.name, "id": snake_case(card.name), "type_line": card.type_line,
             "types": list(card.supertypes_and_types), "pt": card.pt_text or None,

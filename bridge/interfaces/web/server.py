@@ -35,6 +35,7 @@ STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/static/editor.js": ("editor.js", "text/javascript; charset=utf-8"),
           "/static/results.js": ("results.js", "text/javascript; charset=utf-8"),
           "/static/zones.js": ("zones.js", "text/javascript; charset=utf-8"),
+          "/static/stack.js": ("stack.js", "text/javascript; charset=utf-8"),
           "/static/rules.json": ("rules.json", "application/json; charset=utf-8"),
           "/static/style.css": ("style.css", "text/css; charset=utf-8")}
 # The page's own files only (no CDN, no inline script): the browser runs nothing else.

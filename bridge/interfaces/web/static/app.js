@@ -1,8 +1,9 @@
 // The judges' page: holds the board (a case mapping), asks the local server to solve it after each
 // edit, and shows the answer, with a banner whenever the answer is not the whole truth. The board is
 // kept in the address (a link another judge can open) and in this browser's storage.
-import { el, freshId, renderBoard, showErrors } from "./editor.js";
-import { changesSaid, renderComparison, renderHistory, renderResult, setRules, warningsOf } from "./results.js";
+import { el, focusKey, freshId, refocus, renderBoard, showErrors } from "./editor.js";
+import { changesSaid, renderComparison, renderHistory, renderResult, renderRulings, setRules, warningsOf } from "./results.js";
+import { renderStack } from "./stack.js";
 import { effectForm, inlineCardForm, renderZones } from "./zones.js";
 
 const NEW_BOARD = () => ({ case: "A board built on the judges' page", rules: "current", players: ["Alice", "Bob"], battlefield: [] });
@@ -30,8 +31,8 @@ async function post(path, payload) {
 }
 
 function failed(data, retry) {
-  if (data.status === "error") showErrors(data.errors || [{ where: "", message: data.message }]);
-  else showErrors([]);
+  if (data.status === "error") showErrors(data.errors || [{ where: "", message: data.message }], state);
+  else showErrors([], state);
   const reason = data.status === "error" ? "the board has errors (see the marked fields)" : data.message || "the request failed";
   state.stale = { reason, retry };
   showBanner();
@@ -49,6 +50,7 @@ function facts(entry) {
       state.cards.set(name, known);
       renderBoard(state);
       showBanner();
+      showRulings();
     }).catch(() => state.cards.delete(name));
   }
   return state.cards.get(name);
@@ -64,6 +66,23 @@ function showBanner() {
   banner.replaceChildren(...(items.length ? [el("strong", { text: "Not the whole truth:" }),
     el("ul", {}, ...items.map((text) => el("li", { text }))),
     state.stale ? el("button", { type: "button", id: "retry", text: "Retry", onclick: state.stale.retry }) : ""] : []));
+}
+
+// The rulings the card data carries (an imported MTGJSON file's) for the cards of the board, in every zone.
+function showRulings() {
+  const doc = state.doc;
+  const entries = [...(Array.isArray(doc.battlefield) ? doc.battlefield : []), ...(Array.isArray(doc.stack) ? doc.stack : [])];
+  for (const zone of ["hands", "libraries", "graveyards", "exile"]) {
+    for (const cards of Object.values(doc[zone] && typeof doc[zone] === "object" ? doc[zone] : {})) {
+      if (Array.isArray(cards)) entries.push(...cards.map((card) => (typeof card === "string" ? { card } : card)));
+    }
+  }
+  const known = new Map();
+  for (const entry of entries) {
+    const card = entry && typeof entry === "object" ? facts(entry) : null;
+    if (card && card.known && card.rulings && card.rulings.length) known.set(card.name, card.rulings);
+  }
+  renderRulings(known);
 }
 
 // The board each request sends: an opened file's own text until the first edit (errors then name the
@@ -89,12 +108,21 @@ function keep() {
   try { localStorage.setItem(STORED, code); } catch { /* storage full or off: the address still has it */ }
 }
 
+// The whole editor drawn again (unchanged rows are kept), focus staying on its control.
+function drawEditor() {
+  const key = focusKey();
+  renderBoard(state);
+  renderZones(state);
+  renderStack(state);
+  refocus(key);
+  showRulings();
+}
+
 let timer = null;
 function changed(edited = true) {
   if (edited) state.text = null;
   const begun = performance.now();
-  renderBoard(state);
-  renderZones(state);
+  drawEditor();
   document.body.dataset.editMs = String(Math.round(performance.now() - begun));    // measured by the tests
   clearTimeout(timer);
   timer = setTimeout(() => { keep(); solve(); }, 250);
@@ -106,7 +134,7 @@ async function solve() {
   const empty = (value) => !value || (Array.isArray(value) ? !value.length : !Object.keys(value).length);
   if (empty(doc.battlefield) && ["stack", "hands", "graveyards", "libraries", "exile", "emblems"].every((k) => empty(doc[k]))
       && Object.keys(doc).every((key) => ["case", "rules", "players", "battlefield"].includes(key))) {
-    showErrors([]);
+    showErrors([], state);
     Object.assign(state, { last: null, stale: null });
     showBanner();
     $("result-body").replaceChildren(el("p", { class: "note", text: "Add cards to see their characteristics." }));
@@ -118,7 +146,7 @@ async function solve() {
   const { ok, data } = await post("/api/solve", { board: board() });
   if (asked !== state.asked) return;          // an older answer, for a board since changed
   if (!ok) { failed(data, solve); return; }
-  showErrors([]);
+  showErrors([], state);
   $("history").hidden = true;
   $("comparison").replaceChildren();
   const before = state.last;
@@ -189,9 +217,8 @@ async function load(text, file) {
   const { ok, data } = await post("/api/parse", { yaml: text });
   if (!ok) { failed(data, () => load(text, file)); return; }
   Object.assign(state, { doc: data.board, rules: undefined, text });
-  renderBoard(state);
-  renderZones(state);
-  if (data.errors.length) { showErrors(data.errors); say("The case file has errors: see the marked fields."); return; }
+  drawEditor();
+  if (data.errors.length) { showErrors(data.errors, state); say("The case file has errors: see the marked fields."); return; }
   $("paste-box").hidden = true;
   changed(false);
 }
@@ -261,7 +288,7 @@ async function start() {
   });
   window.addEventListener("hashchange", () => { const doc = stored(); if (doc) { state.doc = doc; changed(); } });
   const kept = stored();
-  if (kept) { state.doc = kept; changed(); } else { renderBoard(state); renderZones(state); }
+  if (kept) { state.doc = kept; changed(); } else drawEditor();
   document.body.dataset.ready = "true";
 }
 

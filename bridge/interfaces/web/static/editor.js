@@ -38,7 +38,8 @@ export function objectIds(doc) {
 // A new object's id: the card's default id (from the server, the case loader's own rule), made
 // unique with _2, _3 ... as the case loader does for repeats.
 export function freshId(doc, base) {
-  const taken = new Set([...objectIds(doc), ...(doc.players || [])]);
+  const onStack = (Array.isArray(doc.stack) ? doc.stack : []).map((entry) => entry && entry.id);
+  const taken = new Set([...objectIds(doc), ...onStack, ...(doc.players || [])]);
   let id = base || "object", n = 1;
   while (taken.has(id)) id = `${base}_${++n}`;
   return id;
@@ -169,7 +170,9 @@ function objectRow(state, entry, index) {
           disabled: index === count - 1, onclick: edit(() => move(doc, index, index + 1)) }),
         el("button", { type: "button", text: "✕", "aria-label": `remove ${entry.id || index + 1}`,
           onclick: edit(() => doc.battlefield.splice(index, 1)) }))),
-    facts && facts.known === false ? el("div", { class: "field-warning", text: `${facts.message}: add it with "A card not in the pool" below, or fix the name` }) : null,
+    facts && facts.known === false ? el("div", { class: "field-warning" },
+      `${facts.message}: fix the name, or add the card with its printed values under “A card not in the pool”.`,
+      ...(facts.suggestions && facts.suggestions.length ? [" Use: ", ...suggestionButtons(state, `${where}.card`, facts.suggestions)] : [])) : null,
     el("div", { class: "object-fields" },
       el("label", {}, "controller ", select(`${where}.controller`, players(doc).map((p) => [p, p]),
         entry.controller ?? players(doc)[0], (e) => { setOrDrop(entry, "controller", e.target.value); state.changed(); },
@@ -233,13 +236,13 @@ function effectRow(state, effect, index) {
 }
 
 // Focus stays on the control it was on (the same key path, or the same label) across a re-render.
-function focusKey() {
+export function focusKey() {
   const active = document.activeElement;
   if (!active || active === document.body) return null;
   return [active.getAttribute("data-where"), active.getAttribute("aria-label"), active.id];
 }
 
-function refocus(key) {
+export function refocus(key) {
   if (!key || (document.activeElement && document.activeElement !== document.body)) return;
   const [where, label, id] = key;
   const esc = (v) => CSS.escape(v);
@@ -279,15 +282,75 @@ export function renderBoard(state) {
   redraw(document.getElementById("objects"), state, "battlefield", objectRow);
   redraw(document.getElementById("effects"), state, "effects", effectRow);
   const shown = new Set(["case", "rules", "players", "battlefield", "effects", "source", "hands", "graveyards",
-    "libraries", "exile", "emblems"]);
+    "libraries", "exile", "emblems", "stack"]);
   const kept = Object.keys(doc).filter((name) => !shown.has(name));
   document.getElementById("kept").textContent = kept.length
     ? `Also in this case file, kept as they are and solved with the board: ${kept.join(", ")}.` : "";
   refocus(key);
 }
 
-// Errors next to the field that caused them: the deepest element whose key path starts the error's.
-export function showErrors(errors) {
+// A key path (`battlefield[2].counters.+1/+1`) as its parts: ["battlefield", 2, "counters", "+1/+1"].
+export function keyPath(where) {
+  return [...String(where || "").matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map((m) => (m[1] != null ? Number(m[1]) : m[2]));
+}
+
+const ZONE_WORDS = { hands: "hand", libraries: "library", graveyards: "graveyard", exile: "exile" };
+const FIELD_WORDS = { card: "name", attached_to: "attached to", copy_of: "copy of", choices: "chosen", affects: "affects",
+  targets: "targets", ability_of: "ability of", copied_by: "copied by" };
+
+// Where a key path is in the editor, in words: "Grizzly Bears (battlefield, #3), counters +1/+1".
+export function placeWords(doc, where) {
+  const [top, second, third, ...more] = keyPath(where);
+  if (top === undefined) return "The board";
+  const entry = (list, i) => (Array.isArray(list) ? list[i] : undefined);
+  const fields = (rest) => rest.map((p) => (typeof p === "number" ? `#${p + 1}` : FIELD_WORDS[p] || p.replace(/_/g, " "))).join(" ");
+  let place, rest;
+  if (top === "battlefield" && typeof second === "number") {
+    place = `${cardName(entry(doc.battlefield, second)) || "a card"} (battlefield, #${second + 1})`;
+    rest = [third, ...more];
+  } else if (top === "stack" && typeof second === "number") {
+    place = `${cardName(entry(doc.stack, second)) || "an entry"} (stack, ${second + 1} from the bottom)`;
+    rest = [third, ...more];
+  } else if (top === "effects" && typeof second === "number") {
+    const effect = entry(doc.effects, second) || {};
+    place = `resolved effect ${second + 1}${effect.spell || effect.from ? ` (${effect.spell || effect.from})` : ""}`;
+    rest = [third, ...more];
+  } else if (ZONE_WORDS[top] && typeof second === "string" && typeof third === "number") {
+    const card = doc[top] && entry(doc[top][second], third);
+    place = `${cardName(card) || "a card"} (${second}'s ${ZONE_WORDS[top]})`;
+    rest = more;
+  } else {
+    place = { case: "Title", players: "Players", rules: "Rules", emblems: "Emblems" }[top] || String(top).replace(/_/g, " ");
+    rest = [second, third, ...more];
+  }
+  const said = fields(rest.filter((p) => p !== undefined));
+  return said ? `${place}, ${said}` : place;
+}
+
+// Sets the value at a key path of the board (a suggested name applied to the field the error is on).
+export function setAt(doc, where, value) {
+  const parts = keyPath(where);
+  let node = doc;
+  for (const part of parts.slice(0, -1)) {
+    if (!node || typeof node !== "object") return false;
+    node = node[part];
+  }
+  if (!node || typeof node !== "object" || !parts.length) return false;
+  node[parts[parts.length - 1]] = value;
+  return true;
+}
+
+// Buttons for the names a message suggests ("did you mean ..."): a click puts the name in the field.
+export function suggestionButtons(state, where, names) {
+  return (names || []).map((name) => el("button", { type: "button", class: "suggestion", text: name,
+    "aria-label": `use the name ${name}`,
+    onclick: () => { if (setAt(state.doc, where, name)) state.changed(); } }));
+}
+
+// Errors next to the field that caused them (the deepest element whose key path starts the error's), in
+// the page's words: which card and field, what is wrong, what to do here; the command line's line for the
+// downloaded case file folded under it.
+export function showErrors(errors, state) {
   for (const old of document.querySelectorAll(".field-error")) old.remove();
   for (const marked of document.querySelectorAll(".has-error")) marked.classList.remove("has-error");
   const general = document.getElementById("general-errors");
@@ -299,10 +362,15 @@ export function showErrors(errors) {
       const fits = path === error.where || (error.where.startsWith(path) && ".[".includes(error.where[path.length]));
       if (path && fits && path.length > bestLength && node.offsetParent !== null) { best = node; bestLength = path.length; }
     }
-    const message = el("div", { class: "field-error", role: "alert", text: error.message });
+    const said = error.problem != null ? `${placeWords(state.doc, error.where)}: ${error.problem}` : error.message;
+    const suggestions = suggestionButtons(state, error.where, error.suggestions);
+    const message = el("div", { class: "field-error", role: "alert" }, el("span", { class: "problem", text: said }),
+      suggestions.length ? el("span", { class: "suggestions" }, " Use: ", ...suggestions) : null,
+      error.problem != null && error.message ? el("details", { class: "file-line" },
+        el("summary", { text: "in the downloaded case file" }), el("code", { text: error.message })) : null);
     if (best) {
       best.classList.add("has-error");
-      (best.closest("label") || best).after(message);
+      (best.closest("label, .object-head") || best).after(message);
     } else {
       general.append(message);
     }
