@@ -35,3 +35,41 @@ def refused(write_case, capsys):
         assert "Traceback" not in err
         return err
     return check
+
+
+# The judges' page in a browser (tests/web_browser.py): one server and one Chromium for the session.
+@pytest.fixture(scope="session")
+def page_server_and_browser(tmp_path_factory):
+    from web_browser import ARGS, CHROMIUM, served_with_rulings
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does")
+    from playwright.sync_api import sync_playwright
+    with served_with_rulings(tmp_path_factory.mktemp("page-store") / "cards.sqlite") as (_, address), \
+            sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            yield browser, address()          # the server warmed up while Chromium started
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def chromium(page_server_and_browser):
+    return page_server_and_browser[0]
+
+
+@pytest.fixture(scope="session")
+def page_address(page_server_and_browser):
+    return page_server_and_browser[1]
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    from web_browser import artifact_folder
+    return artifact_folder()
+
+
+@pytest.fixture(scope="session")
+def axe():
+    from web_browser import installed_axe
+    return installed_axe()

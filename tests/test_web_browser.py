@@ -1,77 +1,19 @@
 """The judges' page in a real headless Chromium (Debian's /usr/bin/chromium, driven by Playwright):
-one judge's story from issue 22. Chromium missing is a failure, not a skip: .ci/run installs it."""
+one judge's story from issue 22. Chromium missing is a failure, not a skip: .ci/run installs it. The
+server and the browser are the session's (tests/conftest.py, tests/web_browser.py)."""
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
-import pytest
+from bridge.interfaces.cli.main import main
+from web_browser import ROOT, add_card, open_page, pt_of, wait_solved
 
-from web_server import ROOT, command
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 LOOP_CASE = ROOT / "cases" / "dependency" / "loop_color_swap.yaml"
 
 
-@pytest.fixture(scope="module")
-def artifacts() -> Path:
-    folder = Path(os.environ.get("MTG_LAYERS_ARTIFACTS") or tempfile.mkdtemp(prefix="mtg-layers-web-"))
-    folder.mkdir(parents=True, exist_ok=True)
-    print(f"\nbrowser test artifacts (screenshots): {folder}")
-    return folder
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(CHROMIUM), headless=True,
-            args=ARGS, viewport={"width": 1400, "height": 1000}, accept_downloads=True)
-        context.set_default_timeout(60_000)
-        context.add_init_script("localStorage.clear()")       # each page starts with a new board, not the last one
-        try:
-            yield context
-        finally:
-            context.close()
-
-
-@pytest.fixture(scope="module")
-def address():
-    with command("--timeout", "60") as (where, _):
-        yield where
-
-
-def pt_of(page, object_id: str) -> str:
-    return page.locator(f'td.pt[data-object="{object_id}"]').inner_text()
-
-
-def add_card(page, name: str, field: str = "#card-name") -> None:
-    page.fill(field, name[:4])
-    page.wait_for_function("name => [...document.querySelectorAll('#card-names option')].some(o => o.value === name)",
-                           arg=name)                            # the completion offers it
-    page.fill(field, name)
-    page.press(field, "Enter")
-
-
-def wait_solved(page, before: str | None) -> str:
-    page.wait_for_function("before => document.body.dataset.solved && document.body.dataset.solved !== before "
-                           "&& !document.body.classList.contains('busy')", arg=before)
-    return page.evaluate("document.body.dataset.solved")
-
-
-def test_a_judges_story(browser, address, artifacts, tmp_path):
-    page = browser.new_page()
-    page.goto(address)
-    page.wait_for_selector("body[data-ready=true]")
+def test_a_judges_story(chromium, page_address, artifacts, tmp_path, capsys, monkeypatch):
+    page = open_page(chromium, page_address)
 
     # Humility + Opalescence by name, with a bear: Humility entered first is 4/4 (613.6, 613.7)
     solved = None
@@ -116,36 +58,47 @@ def test_a_judges_story(browser, address, artifacts, tmp_path):
     solved = wait_solved(page, solved)
     assert pt_of(page, "grizzly_bears") == "1/1"
 
-    # an error next to the field that caused it, with the command line's message for the downloaded file
+    # an error next to the field that caused it, in the page's words (the card and the field, no file or
+    # line); the command line's line for the downloaded file folded under it, the same as `check` prints
     page.fill("#objects li:nth-child(3) .counters", "+1/+1: lots")
     page.press("#objects li:nth-child(3) .counters", "Tab")
     error = page.locator("#objects li:nth-child(3) .field-error")
     error.wait_for()
+    assert error.locator(".problem").inner_text() == ("Grizzly Bears (battlefield, #3), counters +1/+1: expected a "
+                                                      "whole number, got a string 'lots'")
+    assert "board.yaml" not in error.locator(".problem").inner_text()
     with page.expect_download() as download:
         page.click("#download")
     board = tmp_path / "board.yaml"
     download.value.save_as(board)
-    cli = subprocess.run([sys.executable, "-m", "bridge.interfaces.cli.main", "check", str(board)], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=300)
-    assert cli.returncode == 2
-    assert error.inner_text() in cli.stderr.replace(str(board), "board.yaml")
-    assert "at battlefield[2].counters.+1/+1: expected a whole number" in error.inner_text()
-    # a pasted case file with a mistake: the board loads, the error is next to its field, with the
-    # line and column of the pasted text
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "board.yaml"]) == 2
+    assert error.locator(".file-line code").text_content() in capsys.readouterr().err
+    assert not error.locator(".file-line code").is_visible()               # folded
+
+    # a pasted case file with a mistake: the board loads, the error is next to its field, in the page's
+    # words, the name field as wide as before, and the names it suggests are buttons that apply the name
     page.click("#paste-toggle")
     page.fill("#paste-text", "case: pasted\nbattlefield:\n  - card: Humility\n  - card: Opalesence\n")
+    name_width = page.locator("#objects li:nth-child(1) .card-input").bounding_box()["width"]
     page.click("#paste-load")
     error = page.locator("#objects li:nth-child(2) .field-error")
     error.wait_for()
-    assert error.inner_text().startswith("pasted.yaml:4:5 at battlefield[1].card: unknown card 'Opalesence' "
-                                         "(did you mean 'Opalescence'")
-    page.close()
+    assert error.locator(".problem").inner_text().startswith(
+        "Opalesence (battlefield, #2), name: unknown card 'Opalesence' (did you mean 'Opalescence'")
+    assert "fix the name, or add the card with its printed values under “A card not in the pool”" in error.inner_text()
+    assert "mtg-layers" not in error.locator(".problem").inner_text()
+    assert page.locator("#objects li:nth-child(2) .card-input").bounding_box()["width"] >= name_width - 1
+    page.screenshot(path=str(artifacts / "error_in_page_words.png"))
+    page.click("#objects li:nth-child(2) button.suggestion:text-is('Opalescence')")
+    wait_solved(page, solved)
+    assert page.locator("#objects li:nth-child(2) .card-input").input_value() == "Opalescence"
+    assert pt_of(page, "humility") == "4/4" and page.locator(".field-error").count() == 0
+    page.context.close()
 
 
-def test_the_graph_of_blood_moon_and_urborg_and_a_loop(browser, address, artifacts):
-    page = browser.new_page()
-    page.goto(address)
-    page.wait_for_selector("body[data-ready=true]")
+def test_the_graph_of_blood_moon_and_urborg_and_a_loop(chromium, page_address, artifacts):
+    page = open_page(chromium, page_address)
     solved = None
     for name in ("Urborg, Tomb of Yawgmoth", "Blood Moon"):
         add_card(page, name)
@@ -169,14 +122,11 @@ def test_the_graph_of_blood_moon_and_urborg_and_a_loop(browser, address, artifac
         page.click("#download")
     assert download.value.suggested_filename == LOOP_CASE.name
     assert Path(download.value.path()).read_bytes() == LOOP_CASE.read_bytes()
-    page.close()
+    page.context.close()
 
 
-def test_a_phone_screen(browser, address, artifacts):
-    page = browser.new_page()
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(address)
-    page.wait_for_selector("body[data-ready=true]")
+def test_a_phone_screen(chromium, page_address, artifacts):
+    page = open_page(chromium, page_address, {"width": 390, "height": 844})
     page.set_input_files("#upload", str(ROOT / "cases" / "classics" / "humility_then_opalescence.yaml"))
     wait_solved(page, None)
     assert pt_of(page, "humility") == "4/4"
@@ -185,15 +135,13 @@ def test_a_phone_screen(browser, address, artifacts):
     board, result = page.locator("#board").bounding_box(), page.locator("#results").bounding_box()
     assert board["y"] >= result["y"] + result["height"] - 1
     page.screenshot(path=str(artifacts / "phone.png"), full_page=True)
-    page.close()
+    page.context.close()
 
 
-def test_names_are_text_and_an_odd_file_is_said(browser, address, tmp_path):
-    page = browser.new_page()
+def test_names_are_text_and_an_odd_file_is_said(chromium, page_address, tmp_path):
+    page = open_page(chromium, page_address)
     dialogs = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.goto(address)
-    page.wait_for_selector("body[data-ready=true]")
     hostile = tmp_path / "hostile.yaml"
     hostile.write_text('case: "<img src=x onerror=alert(1)>"\nbattlefield:\n'
                        '  - card: {name: "<b>Bold</b> <img src=x onerror=alert(2)>", type_line: Creature — Elf, pt: 1/1}\n'
@@ -209,16 +157,15 @@ def test_names_are_text_and_an_odd_file_is_said(browser, address, tmp_path):
     page.set_input_files("#upload", str(odd))
     error = page.locator("#board .field-error").first
     error.wait_for()
-    assert error.inner_text() == "odd.yaml:2:1 at battlefield: expected a list of permanents"
+    assert error.locator(".problem").inner_text() == "The battlefield: expected a list of permanents"
+    assert error.locator(".file-line code").text_content() == "odd.yaml:2:1 at battlefield: expected a list of permanents"
     add_card(page, "Humility")                       # the page still works: the list starts again
     wait_solved(page, solved)
-    page.close()
+    page.context.close()
 
 
-def test_ties_triggers_state_based_actions_and_the_rules_edition(browser, address):
-    page = browser.new_page()
-    page.goto(address)
-    page.wait_for_selector("body[data-ready=true]")
+def test_ties_triggers_state_based_actions_and_the_rules_edition(chromium, page_address):
+    page = open_page(chromium, page_address)
     shown = {}
     solved = None
     for name, case in (("ties", "cr613/gray_ogre.yaml"), ("triggers", "events/s000_503_5_clone_striped_bears.yaml"),
@@ -239,4 +186,4 @@ def test_ties_triggers_state_based_actions_and_the_rules_edition(browser, addres
     page.select_option("#rules", "pre-m10")
     solved = wait_solved(page, solved)
     assert pt_of(page, "gray_ogre") == "1/4" and "rules: pre-m10" in page.locator("#result-body").inner_text()
-    page.close()
+    page.context.close()

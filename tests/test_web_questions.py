@@ -1,111 +1,20 @@
 """The judges' page in Debian's Chromium (Playwright), issue 35: never a quiet wrong answer (the banner),
 every famous question asked without YAML, the phone layout with the answer first, a shared link, a
-300-card board. One server and one browser for the module; each test its own browser context (its own
-storage). Screenshots go to the artifact folder (MTG_LAYERS_ARTIFACTS, else a temporary one)."""
+300-card board. One server and one browser for the session (tests/conftest.py); each test its own browser
+context (its own storage). Screenshots go to the artifact folder (MTG_LAYERS_ARTIFACTS, else a temporary one)."""
 from __future__ import annotations
 
-import base64
-import json
-import os
-import shutil
-import subprocess
-import tempfile
 import time
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
-from web_server import ROOT, command
+from web_browser import LAPTOP, PHONE, add_card, kept_board, open_page, pick, row, shared, violations
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 expect.set_options(timeout=60_000)          # a solve takes seconds on a busy machine
-AXE_VERSION = "4.14.1"          # axe-core, pinned; installed from the npm registry on first use (not vendored)
-AXE = ROOT / ".cache" / f"axe-core-{AXE_VERSION}" / "node_modules" / "axe-core" / "axe.min.js"
-LAPTOP, PHONE = {"width": 1366, "height": 768}, {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def artifacts() -> Path:
-    folder = Path(os.environ.get("MTG_LAYERS_ARTIFACTS") or tempfile.mkdtemp(prefix="mtg-layers-web-"))
-    folder.mkdir(parents=True, exist_ok=True)
-    print(f"\nbrowser test artifacts (screenshots): {folder}")
-    return folder
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture(scope="module")
-def address():
-    with command("--timeout", "60") as (where, _):
-        yield where
-
-
-@pytest.fixture(scope="module")
-def axe() -> Path:
-    if not AXE.exists():
-        if not shutil.which("npm"):
-            pytest.fail("npm is missing: the accessibility check installs axe-core with it (apt-get install npm)")
-        done = subprocess.run(["npm", "install", "--prefix", str(AXE.parents[2]), f"axe-core@{AXE_VERSION}", "--no-audit",
-                               "--no-fund", "--silent"], capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0 and AXE.exists(), f"npm install axe-core@{AXE_VERSION} failed: {done.stderr[-2000:]}"
-    return AXE
-
-
-def violations(page, axe: Path) -> list[str]:
-    """axe-core's WCAG 2 A/AA violations on the page as it is (the page's CSP is bypassed for the script)."""
-    page.add_script_tag(path=str(axe))
-    found = page.evaluate("() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
-                          ".then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', ')))")
-    return found
-
-
-def open_page(browser, address, size=LAPTOP, fragment="", context=None):
-    context = context or browser.new_context(viewport=size, bypass_csp=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    page.goto(address + fragment)
-    page.wait_for_selector("body[data-ready=true]")
-    return page
-
-
-def shared(board: dict) -> str:
-    """The address fragment the page writes for a board (base64url of its JSON)."""
-    return "#board=" + base64.urlsafe_b64encode(json.dumps(board).encode()).decode().rstrip("=")
-
-
-def add_card(page, name: str, field: str = "#card-name") -> None:
-    page.fill(field, name)
-    page.wait_for_function("name => [...document.querySelectorAll('#card-names option')].some(o => o.value === name)",
-                           arg=name)                            # the completion offers it
-    page.press(field, "Enter")
-
-
-def row(page, object_id: str):
-    """The characteristics table's row of an object (any zone)."""
-    return page.locator(f"#result-body tr:has(button.object-link:text-is('{object_id}'))")
-
-
-def pick(page, selector: str, value: str) -> None:
-    page.focus(selector)                                         # menus are filled when opened
-    page.select_option(selector, value)
-
-
-def test_the_banner_says_what_the_answer_lacks(browser, address, artifacts, axe):
-    page = open_page(browser, address)
+def test_the_banner_says_what_the_answer_lacks(chromium, page_address, artifacts, axe):
+    page = open_page(chromium, page_address)
     banner = page.locator("#banner")
     for name in ("Grizzly Bears", "Darksteel Mutation", "Llanowar Elves"):
         add_card(page, name)
@@ -144,8 +53,8 @@ def test_the_banner_says_what_the_answer_lacks(browser, address, artifacts, axe)
     page.context.close()
 
 
-def test_four_judge_questions_without_yaml(browser, address, artifacts):
-    page = open_page(browser, address)
+def test_four_judge_questions_without_yaml(chromium, page_address, artifacts):
+    page = open_page(chromium, page_address)
 
     # Painter's Servant naming blue, a Forest in Alice's library: the Forest is blue
     add_card(page, "Painter's Servant")
@@ -156,7 +65,7 @@ def test_four_judge_questions_without_yaml(browser, address, artifacts):
     page.screenshot(path=str(artifacts / "painters_servant_library.png"), full_page=True)
 
     # the board is in the address, to send to another judge (the phone test opens such a link)
-    kept = json.loads(base64.urlsafe_b64decode(page.url.split("#board=")[1] + "==="))
+    kept = kept_board(page)
     assert kept["libraries"] == {"Alice": ["Forest"]} and kept["battlefield"][0]["choices"] == {"color": "blue"}
     # "New board" can be undone
     page.click("#clear")
@@ -209,8 +118,8 @@ BANNER_BOARD = {"case": "Darksteel Mutation on a Bear, Blood Moon and Urborg", "
                                 {"card": "Blood Moon", "id": "blood_moon"}]}
 
 
-def test_a_phone_shows_the_answer_first_from_a_shared_link_and_storage(browser, address, artifacts, axe):
-    page = open_page(browser, address, PHONE, shared(BANNER_BOARD))
+def test_a_phone_shows_the_answer_first_from_a_shared_link_and_storage(chromium, page_address, artifacts, axe):
+    page = open_page(chromium, page_address, PHONE, shared(BANNER_BOARD))
     pt = page.locator("#summary .pt[data-object=grizzly_bears]")
     expect(pt).to_have_text("4/4 ?")
     box = pt.bounding_box()
@@ -223,17 +132,17 @@ def test_a_phone_shows_the_answer_first_from_a_shared_link_and_storage(browser, 
     page.screenshot(path=str(artifacts / "phone_answer_first.png"))
     page.screenshot(path=str(artifacts / "phone_full.png"), full_page=True)
     assert violations(page, axe) == []
-    again = open_page(browser, address, context=page.context)        # a reload without the link: the stored board
+    again = open_page(chromium, page_address, context=page.context)        # a reload without the link: the stored board
     expect(again.locator("#summary .pt[data-object=grizzly_bears]")).to_have_text("4/4 ?")
     page.context.close()
 
 
-def test_a_300_card_board_edits_in_under_two_seconds(browser, address, artifacts):
+def test_a_300_card_board_edits_in_under_two_seconds(chromium, page_address, artifacts):
     names = ["Grizzly Bears", "Llanowar Elves", "Forest", "Runeclaw Bear", "Savannah Lions"]
     board = {"case": "300 cards", "players": ["Alice", "Bob"],
              "battlefield": [{"card": "Glorious Anthem", "id": "anthem"}]
              + [{"card": names[i % 5], "id": f"card_{i}"} for i in range(299)]}
-    page = open_page(browser, address, LAPTOP, shared(board))
+    page = open_page(chromium, page_address, LAPTOP, shared(board))
     expect(page.locator("td.pt[data-object=card_298]")).to_have_text("3/3")
     nodes = page.evaluate("document.getElementsByTagName('*').length")
     answer = int(page.evaluate("document.body.dataset.answerMs"))          # the 300-row answer, drawn
@@ -248,4 +157,54 @@ def test_a_300_card_board_edits_in_under_two_seconds(browser, address, artifacts
     print(f"\n300 cards: {nodes} DOM nodes; editor redrawn in {edit} ms ({total:.2f} s from the keystroke, "
           f"as Playwright sees it), the answer drawn in {answer} ms (the server's solve apart)")
     assert nodes < 30_000 and edit < 2000 and answer < 2000 and total < 2
+    page.context.close()
+
+
+def test_the_stack_in_the_editor_travels_in_the_link_and_rulings_show(chromium, page_address, artifacts, axe):
+    page = open_page(chromium, page_address)
+    for name in ("Painter's Servant", "Grizzly Bears", "Flametongue Kavu"):
+        add_card(page, name)
+    pick(page, "[data-where='battlefield[0].choices.color']", "blue")
+    # a spell cast (by name) and a triggered ability of a permanent, each with its target (601.2c)
+    add_card(page, "Lightning Bolt", field="#stack-spell")
+    pick(page, "select[data-where='stack[0].targets']", "grizzly_bears")
+    pick(page, "#stack-source", "flametongue_kavu")
+    page.click("#add-stack-ability button[type=submit]")
+    pick(page, "select[data-where='stack[1].targets']", "grizzly_bears")
+    expect(row(page, "flametongue_kavu_ability")).to_be_visible()
+    expect(row(page, "lightning_bolt")).to_contain_text("blue, red")       # Painter's Servant reaches the stack
+    # ordered: the Bolt moved to the top (the last entry, 405.5)
+    page.click("button[aria-label='move Lightning Bolt up the stack']")
+    expect(page.locator("#stack-entries li").nth(1)).to_contain_text("Lightning Bolt")
+    expect(page.locator("#stack-entries li").nth(0)).to_contain_text("ability 1 of flametongue_kavu")
+    page.wait_for_function("() => location.hash.length > 10 && JSON.parse(new TextDecoder().decode(Uint8Array.from("
+                           "atob(location.hash.slice(7).replace(/-/g, '+').replace(/_/g, '/')), c => c.charCodeAt(0))))"
+                           ".stack[0].ability_of === 'flametongue_kavu'")
+    stack = kept_board(page)["stack"]
+    assert stack == [{"ability_of": "flametongue_kavu", "ability": 1, "id": "flametongue_kavu_ability",
+                      "targets": ["grizzly_bears"]},
+                     {"card": "Lightning Bolt", "id": "lightning_bolt", "targets": ["grizzly_bears"]}]
+    page.screenshot(path=str(artifacts / "stack_editor.png"), full_page=True)
+
+    # the link in another browser: the same stack, the same answer; a reload there keeps it (storage)
+    other = open_page(chromium, page_address, fragment=page.url[page.url.index("#"):])
+    expect(other.locator("#stack-entries li")).to_have_count(2)
+    expect(other.locator("#stack-entries li").nth(1)).to_contain_text("Lightning Bolt")
+    expect(row(other, "lightning_bolt")).to_contain_text("blue, red")
+    again = open_page(chromium, page_address, context=other.context)
+    expect(again.locator("#stack-entries li").nth(1)).to_contain_text("Lightning Bolt")
+    other.context.close()
+
+    # a card whose imported data carries rulings: shown under the answer, folded, each dated
+    add_card(page, "Metamorphic Alteration")
+    rulings = page.locator("#rulings details[data-card='Metamorphic Alteration']")
+    expect(rulings.locator("summary")).to_have_text("Metamorphic Alteration: 1 ruling")
+    assert not rulings.locator("li").is_visible()                          # collapsed
+    rulings.locator("summary").click()
+    expect(rulings.locator("li")).to_have_text("2018-07-13 If the chosen creature isn't normally a creature (for "
+                                               "example, if the chosen creature is an animated Treetop Village), the "
+                                               "enchanted creature becomes a copy of that noncreature permanent.")
+    assert page.locator("#rulings details").count() == 1                  # the pool's cards carry none
+    page.locator("#rulings").screenshot(path=str(artifacts / "rulings.png"))
+    assert violations(page, axe) == []
     page.context.close()

@@ -49,6 +49,7 @@ function facts(entry) {
       if (!known) { state.cards.delete(name); return; }
       state.cards.set(name, known);
       renderBoard(state);
+      if (state.errors && state.errors.length) showErrors(state.errors, state);
       showBanner();
       showRulings();
     }).catch(() => state.cards.delete(name));

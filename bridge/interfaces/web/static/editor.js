@@ -320,7 +320,7 @@ export function placeWords(doc, where) {
     place = `${cardName(card) || "a card"} (${second}'s ${ZONE_WORDS[top]})`;
     rest = more;
   } else {
-    place = { case: "Title", players: "Players", rules: "Rules", emblems: "Emblems" }[top] || String(top).replace(/_/g, " ");
+    place = { case: "Title", players: "Players", rules: "Rules", emblems: "Emblems", battlefield: "The battlefield", stack: "The stack" }[top] || String(top).replace(/_/g, " ");
     rest = [second, third, ...more];
   }
   const said = fields(rest.filter((p) => p !== undefined));
@@ -351,6 +351,7 @@ export function suggestionButtons(state, where, names) {
 // the page's words: which card and field, what is wrong, what to do here; the command line's line for the
 // downloaded case file folded under it.
 export function showErrors(errors, state) {
+  state.errors = errors;                     // drawn again when a row is (its card's facts arriving)
   for (const old of document.querySelectorAll(".field-error")) old.remove();
   for (const marked of document.querySelectorAll(".has-error")) marked.classList.remove("has-error");
   const general = document.getElementById("general-errors");
