@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from bridge.interfaces.cli.main import main
 from web_browser import ROOT, add_card, open_page, pt_of, wait_solved
 
@@ -89,7 +91,8 @@ def test_a_judges_story(chromium, page_address, artifacts, tmp_path, capsys, mon
     assert "fix the name, or add the card with its printed values under “A card not in the pool”" in error.inner_text()
     assert "mtg-layers" not in error.locator(".problem").inner_text()
     assert page.locator("#objects li:nth-child(2) .card-input").bounding_box()["width"] >= name_width - 1
-    page.screenshot(path=str(artifacts / "error_in_page_words.png"))
+    expect(page.locator("#banner")).to_contain_text("The answer below is out of date: the board has errors")
+    page.locator("#objects").screenshot(path=str(artifacts / "error_in_page_words.png"))
     page.click("#objects li:nth-child(2) button.suggestion:text-is('Opalescence')")
     wait_solved(page, solved)
     assert page.locator("#objects li:nth-child(2) .card-input").input_value() == "Opalescence"

@@ -41,11 +41,12 @@ function failed(data, retry) {
 
 // The card facts the editor needs (choices, copies), asked once per name; the board is drawn again when they come.
 function facts(entry) {
-  const name = entry && typeof entry.card === "string" ? entry.card.trim().toLowerCase() : null;
+  const typed = entry && typeof entry.card === "string" ? entry.card.trim() : null;
+  const name = typed && typed.toLowerCase();
   if (!name) return null;
   if (!state.cards.has(name)) {
     state.cards.set(name, null);
-    fetch(`/api/card?name=${encodeURIComponent(name)}`).then((r) => (r.ok ? r.json() : null)).then((known) => {
+    fetch(`/api/card?name=${encodeURIComponent(typed)}`).then((r) => (r.ok ? r.json() : null)).then((known) => {
       if (!known) { state.cards.delete(name); return; }
       state.cards.set(name, known);
       renderBoard(state);
@@ -119,6 +120,9 @@ function drawEditor() {
   showRulings();
 }
 
+// Edits within this long are solved once (fields change on Enter or leaving them, so each edit is a
+// click or a commit; this joins a burst of ▲ ▼ clicks); an answer to an older board is dropped anyway.
+const SOLVE_AFTER_MS = 100;
 let timer = null;
 function changed(edited = true) {
   if (edited) state.text = null;
@@ -126,7 +130,7 @@ function changed(edited = true) {
   drawEditor();
   document.body.dataset.editMs = String(Math.round(performance.now() - begun));    // measured by the tests
   clearTimeout(timer);
-  timer = setTimeout(() => { keep(); solve(); }, 250);
+  timer = setTimeout(() => { keep(); solve(); }, SOLVE_AFTER_MS);
 }
 
 async function solve() {
@@ -218,9 +222,15 @@ async function load(text, file) {
   const { ok, data } = await post("/api/parse", { yaml: text });
   if (!ok) { failed(data, () => load(text, file)); return; }
   Object.assign(state, { doc: data.board, rules: undefined, text });
+  $("paste-box").hidden = true;          // what was pasted is in the editor now, its errors at their fields
   drawEditor();
-  if (data.errors.length) { showErrors(data.errors, state); say("The case file has errors: see the marked fields."); return; }
-  $("paste-box").hidden = true;
+  if (data.errors.length) {              // the answer shown is of the board before: said out of date
+    showErrors(data.errors, state);
+    state.stale = { reason: "the board has errors (see the marked fields)", retry: solve };
+    showBanner();
+    say("The case file has errors: see the marked fields.");
+    return;
+  }
   changed(false);
 }
 
