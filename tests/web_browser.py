@@ -80,6 +80,8 @@ def open_page(browser, address, size=LAPTOP, fragment="", context=None):
     context = context or browser.new_context(viewport=size, bypass_csp=True, accept_downloads=True)
     context.set_default_timeout(60_000)
     page = context.new_page()
+    page.script_errors = []                                      # said when a wait fails (wait_solved)
+    page.on("pageerror", lambda error: page.script_errors.append(str(error)))
     page.goto(address + fragment)
     page.wait_for_selector("body[data-ready=true]")
     return page
@@ -105,8 +107,13 @@ def add_card(page, name: str, field: str = "#card-name") -> None:
 
 def wait_solved(page, before: str | None) -> str:
     """Waits for a solve newer than `before` to be drawn; returns its number."""
-    page.wait_for_function("before => document.body.dataset.solved && document.body.dataset.solved !== before "
-                           "&& !document.body.classList.contains('busy')", arg=before)
+    from playwright.sync_api import TimeoutError
+    try:
+        page.wait_for_function("before => document.body.dataset.solved && document.body.dataset.solved !== before "
+                               "&& !document.body.classList.contains('busy')", arg=before)
+    except TimeoutError:
+        raise AssertionError(f"no new answer; the page says {page.locator('#status').inner_text()!r}, "
+                             f"script errors: {getattr(page, 'script_errors', [])}") from None
     return page.evaluate("document.body.dataset.solved")
 
 

@@ -357,6 +357,12 @@ def serve(host: str, port: int, settings: Settings, ready=print) -> None:
     library()
     folded_names()              # the names the page's card search offers (the pool's too), made once
     analyse_rules()             # which rules can fire on which facts (bridge/solving/firing.py), once
+    # The requests answered in the server's own threads (a card's facts and rulings, the names offered)
+    # import what they need lazily (sqlite3 for a card store, difflib for "did you mean"): done once here,
+    # or a thread importing while a solve forks leaves the child stuck on the import lock until --timeout.
+    import difflib  # noqa: F401
+    import sqlite3  # noqa: F401
+    board.card_facts("Grizzly Bears"), board.card_facts("Grizly Beers"), board.completions("grizzly")
     server_class = Server6 if ":" in host else Server
     with server_class((host, port), settings) as server:
         ready(f"mtg-layers: the judges' page is at {server.address} (Ctrl-C stops it)")
