@@ -185,6 +185,10 @@ def test_the_stack_in_the_editor_travels_in_the_link_and_rulings_show(chromium, 
                       "targets": ["grizzly_bears"]},
                      {"card": "Lightning Bolt", "id": "lightning_bolt", "targets": ["grizzly_bears"]}]
     page.screenshot(path=str(artifacts / "stack_editor.png"), full_page=True)
+    page.set_viewport_size(PHONE)                                           # the stack's rows fit a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("#stack").screenshot(path=str(artifacts / "stack_phone.png"))
+    page.set_viewport_size(LAPTOP)
 
     # the link in another browser: the same stack, the same answer; a reload there keeps it (storage)
     other = open_page(chromium, page_address, fragment=page.url[page.url.index("#"):])
