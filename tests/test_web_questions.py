@@ -209,6 +209,9 @@ def test_the_stack_in_the_editor_travels_in_the_link_and_rulings_show(chromium, 
                                                "example, if the chosen creature is an animated Treetop Village), the "
                                                "enchanted creature becomes a copy of that noncreature permanent.")
     assert page.locator("#rulings details").count() == 1                  # the pool's cards carry none
+    page.click("#objects li:nth-child(2) button[aria-label='move grizzly_bears later']")   # an edit: it stays open
+    expect(page.locator("#objects li:nth-child(3) .object-id")).to_have_text("grizzly_bears")
+    expect(rulings.locator("li")).to_be_visible()
     page.locator("#rulings").screenshot(path=str(artifacts / "rulings.png"))
     assert violations(page, axe) == []
     page.context.close()

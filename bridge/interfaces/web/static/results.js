@@ -272,9 +272,10 @@ export function renderComparison(data) {
 // The rulings of the board's cards (from imported card data), each card's folded, each ruling dated.
 export function renderRulings(rulings) {
   const box = document.getElementById("rulings");
+  const opened = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.card));   // stay open
   if (!rulings.size) { box.replaceChildren(); return; }
   box.replaceChildren(el("h3", { text: "Rulings (from the imported card data)" }),
-    ...[...rulings].map(([name, items]) => el("details", { class: "rulings", "data-card": name },
+    ...[...rulings].map(([name, items]) => el("details", { class: "rulings", "data-card": name, open: opened.has(name) },
       el("summary", { text: `${name}: ${items.length} ruling${items.length === 1 ? "" : "s"}` }),
       el("ul", {}, ...items.map((r) => el("li", {}, el("time", { datetime: r.date, text: r.date }), " ", ...withRules(r.text)))))));
 }
