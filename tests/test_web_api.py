@@ -130,6 +130,10 @@ def test_a_pasted_file_with_errors_still_loads_into_the_page(address):
     assert error["problem"].startswith("unknown card 'Humilty' (did you mean 'Humility' or 'Humiliate'?); fix the name, or add the "
                                        "card with its printed values under “A card not in the pool”")
     assert "board.yaml" not in error["problem"] and "mtg-layers" not in error["problem"]
+    # an unknown key's suggestion is a key: never offered as the value to put in the field
+    status, data = request(address, "/api/parse", {"yaml": "case: t\nbattlefield:\n  - card: Humility\n    countres: {a: 1}\n"})
+    assert data["errors"][0]["where"] == "battlefield[0].countres" and "did you mean 'counters'" in data["errors"][0]["problem"]
+    assert data["errors"][0]["suggestions"] == []
     status, data = request(address, "/api/parse", {"yaml": "case: [unclosed\n"})
     assert status == 422 and "malformed YAML" in data["message"]
     assert request(address, "/api/parse", {"yaml": "- a list\n"})[0] == 422

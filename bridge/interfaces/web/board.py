@@ -112,9 +112,11 @@ def with_ids(board: dict, case) -> None:
 
 def error_list(error: CaseError) -> list[dict]:
     """Each error of one pass: the key path the page shows it next to, what is wrong in the page's words
-    (no file, line or command), the card names it suggests, and the command line's own line for it (the
-    downloaded file's)."""
-    return [{"where": e.where, "problem": page_words(e.problem), "suggestions": suggested_names(e.problem),
+    (no file, line or command), the card names an unknown card's message suggests (to put in its field:
+    the suggestions of an unknown key are keys, not values, and stay text), and the command line's own
+    line for it (the downloaded file's)."""
+    return [{"where": e.where, "problem": page_words(e.problem),
+             "suggestions": suggested_names(e.problem) if e.problem.startswith("unknown card ") else [],
              "message": e.one_line()} for e in (error, *error.others)]
 
 
