@@ -1,4 +1,4 @@
-"""Rulings the imported card data carries (MTGJSON's `rulings`): kept by `mtg-layers cards import`,
+"""Rulings the imported card data carries (MTGJSON's `rulings`, Scryfall's rulings file): kept by `mtg-layers cards import`,
 printed by `cards show`, given by the page's `GET /api/card`. The import file is hand-made, with real
 Gatherer rulings (tests/data/rulings/README.md names where each is quoted from)."""
 import json
@@ -76,3 +76,30 @@ def test_a_ruling_of_the_wrong_shape_is_refused(tmp_path, monkeypatch, capsys, r
     monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "cards.sqlite"))
     assert main(["cards", "import", str(source)]) == 2
     assert f"{source} at {where}" in capsys.readouterr().err
+
+
+def test_scryfalls_rulings_file_is_matched_by_oracle_id(tmp_path, monkeypatch, capsys):
+    # Scryfall's rulings are a bulk file of their own, naming cards by oracle id: the oracle-cards file
+    # imported first gives the ids (these two are made up for the test; the ruling is the real one above)
+    monkeypatch.setenv("MTG_LAYERS_CARD_STORE", str(tmp_path / "cards.sqlite"))
+    cards, rulings = tmp_path / "oracle-cards.json", tmp_path / "rulings.json"
+    cards.write_text(json.dumps([{"object": "card", "oracle_id": "made-up-1", "name": "Metamorphic Alteration",
+                                  "layout": "normal", "mana_cost": "{1}{U}", "type_line": "Enchantment — Aura",
+                                  "oracle_text": "Enchant creature\nAs this Aura enters, choose a creature.\n"
+                                                 "Enchanted creature is a copy of the chosen creature."}]))
+    ruling = {"object": "ruling", "oracle_id": "made-up-1", "source": "wotc", "published_at": ALTERATION[0]["date"],
+              "comment": ALTERATION[0]["text"]}
+    rulings.write_text(json.dumps([ruling, {**ruling, "source": "scryfall", "comment": "a note of Scryfall's own "
+                                            "(made up here): not kept"}, {**ruling, "oracle_id": "made-up-2"}]))
+    assert main(["cards", "import", str(cards)]) == 0
+    assert main(["cards", "import", str(rulings)]) == 0
+    assert main(["cards", "import", str(rulings)]) == 0              # again: replaced, not doubled
+    out = capsys.readouterr().out
+    assert f"imported 1 rulings from {rulings} (scryfall-rulings)" in out
+    assert "skipped 1 notes of Scryfall's own" in out
+    assert "warning: 1 rulings are of cards the store does not have" in out
+    from bridge.cards.store import CardStore
+    assert CardStore(tmp_path / "cards.sqlite").rulings("Metamorphic Alteration") == ALTERATION
+    rulings.write_text(json.dumps([{**ruling, "comment": 7}]))
+    assert main(["cards", "import", str(rulings)]) == 2
+    assert f"{rulings} at [0].comment: expected text" in capsys.readouterr().err

@@ -3,6 +3,7 @@ one card at a time (ijson: the files are 100+ MB; bridge/cards/json_stream.py bo
 double-faced cards and adventurers keep all their faces."""
 from __future__ import annotations
 
+import re
 from typing import IO, Iterator
 
 from bridge.cards.json_stream import top_values
@@ -109,8 +110,8 @@ def rulings_of(face: dict, file: str, where: str) -> list[dict]:
     return [{"date": r["date"], "text": r["text"]} for r in rulings]
 
 
-def mtgjson_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, dict, list[str], list[dict]]]:
-    """AtomicCards.json: {"meta": ..., "data": {name: [face, ...]}}; each card with its rulings."""
+def mtgjson_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, dict, list[str], dict]]:
+    """AtomicCards.json: {"meta": ..., "data": {name: [face, ...]}}; each card with {"rulings": [...]}."""
     for name, faces in top_values(stream, file, under="data"):
         where = f"data.{name}"
         if not isinstance(faces, list):
@@ -128,16 +129,17 @@ def mtgjson_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str
             continue
         ordered = sorted(enumerate(faces), key=lambda pair: pair[1].get("side") or "a")
         card = card_from_faces(name, layout, [face_mapping(f, MTGJSON, file, f"{where}[{i}]") for i, f in ordered])
-        yield *card, rulings_of(ordered[0][1], file, f"{where}[{ordered[0][0]}]")
+        yield *card, {"rulings": rulings_of(ordered[0][1], file, f"{where}[{ordered[0][0]}]")}
 
 
-def scryfall_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, dict, list[str]]]:
-    """oracle-cards-*.json: a list of card objects, faces in card_faces."""
+def scryfall_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, dict, list[str], dict]]:
+    """oracle-cards-*.json: a list of card objects, faces in card_faces; each card with {"oracle_id": ...},
+    which Scryfall's rulings file names cards by."""
     for index, card in top_values(stream, file):
         where = f"[{index}]"
         if not isinstance(card, dict):
             raise CaseError(file, where, f"expected a card (an object), got {shape(card)}")
-        for key in ("layout", "set_type"):
+        for key in ("layout", "set_type", "oracle_id"):
             if card.get(key) is not None and not isinstance(card[key], str):
                 raise CaseError(file, f"{where}.{key}", f"expected text, got {shape(card[key])}")
         if not isinstance(card.get("name"), str) or not card["name"].strip():
@@ -152,14 +154,29 @@ def scryfall_cards(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[st
         mapped = [face_mapping(f, SCRYFALL, file, f"{inner}[{i}]" if inner else where) for i, f in enumerate(faces)]
         if len(faces) == 1:
             mapped[0]["name"] = card["name"]
-        yield card_from_faces(card["name"], layout, mapped)
+        yield *card_from_faces(card["name"], layout, mapped), {"oracle_id": card.get("oracle_id")}
+
+
+def scryfall_rulings(stream: IO[bytes], file: str = "<data>") -> Iterator[tuple[str, str, dict]]:
+    """rulings-*.json, Scryfall's bulk rulings: (oracle_id, source, {date, text}) of each ruling; `source`
+    is "wotc" for Gatherer's rulings, "scryfall" for Scryfall's own notes."""
+    for index, ruling in top_values(stream, file):
+        where = f"[{index}]"
+        if not isinstance(ruling, dict):
+            raise CaseError(file, where, f"expected a ruling (an object), got {shape(ruling)}")
+        for key in ("oracle_id", "source", "published_at", "comment"):
+            if not isinstance(ruling.get(key), str):
+                raise CaseError(file, f"{where}.{key}", f"expected text, got {shape(ruling.get(key))}")
+        yield ruling["oracle_id"], ruling["source"], {"date": ruling["published_at"], "text": ruling["comment"]}
 
 
 def detect_format(path: str, head: bytes) -> str:
-    """'mtgjson' for an object with "data", 'scryfall' for a list; anything else is refused."""
+    """'mtgjson' for an object with "data", 'scryfall' for a list, 'scryfall-rulings' for a list whose
+    first object is a ruling; anything else is refused."""
     start = head.lstrip()[:1]
     if start == b"[":
-        return "scryfall"
+        first = re.match(rb'\s*\[\s*\{[^{}]*?"object"\s*:\s*"ruling"', head)
+        return "scryfall-rulings" if first else "scryfall"
     if start == b"{":
         return "mtgjson"
     raise CaseError(path, "", "not an MTGJSON AtomicCards.json (an object with 'data') nor a Scryfall "

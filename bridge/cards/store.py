@@ -3,7 +3,8 @@ kept in one SQLite file in the user's data directory, looked up by name after th
 
 Each card is stored as the mapping a library entry has (name, mana_cost, type_line, pt, text, and
 flip/back/halves faces) without `abilities:`: the Oracle-text reader gives them when it is used. The
-rulings the data carries (MTGJSON's `rulings`: Gatherer's, dated) are kept beside it, to be shown.
+rulings the data carries (MTGJSON's `rulings`, or Scryfall's rulings file matched by oracle id: Gatherer's,
+dated) are kept beside it, to be shown.
 Where the file is: --store PATH, else $MTG_LAYERS_CARD_STORE, else the data directory
 ($XDG_DATA_HOME or ~/.local/share on Linux, ~/Library/Application Support on macOS, %APPDATA%)."""
 from __future__ import annotations
@@ -23,6 +24,7 @@ CREATE TABLE IF NOT EXISTS names (folded TEXT PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS imports (file TEXT, format TEXT, cards INTEGER, at TEXT DEFAULT CURRENT_TIMESTAMP);
 CREATE TABLE IF NOT EXISTS rulings (name TEXT NOT NULL, date TEXT NOT NULL, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS rulings_by_name ON rulings (name);
+CREATE TABLE IF NOT EXISTS oracle_ids (oracle_id TEXT PRIMARY KEY, name TEXT NOT NULL);
 """
 
 
@@ -110,6 +112,33 @@ class CardStore:
                                    (found[0],)).fetchall()
         return [{"date": date, "text": text} for date, text in rows]
 
+    def add_rulings(self, rulings, source_file: str) -> dict[str, int]:
+        """Scryfall's rulings (oracle_id, source, {date, text}) in one transaction, matched to the stored
+        cards by oracle id (an oracle-cards file imported before gave them): a card's rulings are replaced
+        by the file's. Gatherer's only ("wotc"); counted: stored, Scryfall's own notes, and rulings of cards
+        the store does not have, for the summary."""
+        counts = {"stored": 0, "notes": 0, "unmatched": 0}
+        replaced: set[str] = set()
+        with self.reading(), self.db:
+            self.db.executescript(SCHEMA)
+            names = dict(self.db.execute("SELECT oracle_id, name FROM oracle_ids").fetchall())
+            for oracle_id, source, ruling in rulings:
+                if source != "wotc":
+                    counts["notes"] += 1
+                    continue
+                name = names.get(oracle_id)
+                if name is None:
+                    counts["unmatched"] += 1
+                    continue
+                if name not in replaced:
+                    self.db.execute("DELETE FROM rulings WHERE name = ?", (name,))
+                    replaced.add(name)
+                self.db.execute("INSERT INTO rulings VALUES (?, ?, ?)", (name, ruling["date"], ruling["text"]))
+                counts["stored"] += 1
+            self.db.execute("INSERT INTO imports (file, format, cards) VALUES (?, ?, ?)",
+                            (source_file, "scryfall-rulings", counts["stored"]))
+        return counts
+
     def names(self) -> list[str]:
         with self.reading():
             return [row[0] for row in self.db.execute("SELECT name FROM cards ORDER BY name")]
@@ -119,24 +148,28 @@ class CardStore:
             return self.db.execute("SELECT count(*) FROM cards").fetchone()[0]
 
     def add_all(self, cards, source_file: str, source_format: str) -> int:
-        """Store cards (name, mapping, other names[, rulings]) in one transaction; a name already stored is
-        replaced, its rulings too. A name the file gives twice is kept as its last entry and said in
-        `self.repeated` (issue 36)."""
+        """Store cards (name, mapping, other names[, {"rulings": [...], "oracle_id": ...}]) in one
+        transaction; a name already stored is replaced, its rulings too. A name the file gives twice is kept
+        as its last entry and said in `self.repeated` (issue 36)."""
         from bridge.cards.names import folded
         count = 0
         seen: set[str] = set()
         self.repeated: list[str] = []
         with self.reading(), self.db:
             self.db.executescript(SCHEMA)       # a store made before rulings were kept gets their table
-            for name, data, aliases, *rulings in cards:
+            for name, data, aliases, *extra in cards:
+                extra = extra[0] if extra else {}
                 if name in seen:
                     self.repeated.append(name)
                 seen.add(name)
                 self.db.execute("INSERT OR REPLACE INTO cards VALUES (?, ?, ?)",
                                 (name, name.casefold(), json.dumps(data, ensure_ascii=False)))
-                self.db.execute("DELETE FROM rulings WHERE name = ?", (name,))
-                self.db.executemany("INSERT INTO rulings VALUES (?, ?, ?)",
-                                    [(name, r["date"], r["text"]) for r in (rulings[0] if rulings else ())])
+                if "rulings" in extra:
+                    self.db.execute("DELETE FROM rulings WHERE name = ?", (name,))
+                    self.db.executemany("INSERT INTO rulings VALUES (?, ?, ?)",
+                                        [(name, r["date"], r["text"]) for r in extra["rulings"]])
+                if extra.get("oracle_id"):
+                    self.db.execute("INSERT OR REPLACE INTO oracle_ids VALUES (?, ?)", (extra["oracle_id"], name))
                 for alias in {name, *aliases}:
                     for key in {alias.casefold(), folded(alias)}:
                         self.db.execute("INSERT OR REPLACE INTO names VALUES (?, ?)", (key, name))

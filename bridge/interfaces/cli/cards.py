@@ -47,7 +47,7 @@ def run_cards(args) -> int:
 
 
 def run_import(args) -> int:
-    from bridge.cards.bulk_import import detect_format, mtgjson_cards, scryfall_cards
+    from bridge.cards.bulk_import import detect_format, mtgjson_cards, scryfall_cards, scryfall_rulings
     from bridge.cards.store import CardStore, store_path
     path = Path(args.file)
     try:
@@ -66,6 +66,8 @@ def run_import(args) -> int:
         cards = mtgjson_cards(stream, str(path)) if kind == "mtgjson" else scryfall_cards(stream, str(path))
         store = CardStore(store_path(args.store), create=True, make_folder=not args.store)
         try:
+            if kind == "scryfall-rulings":
+                return imported_rulings(store, scryfall_rulings(stream, str(path)), path, started)
             count = store.add_all(checked(cards, str(path), skipped), str(path), kind)
         except ijson.JSONError as error:        # the parser's message spans lines, with a caret under the text
             where = f" (read up to byte {stream.tell():,})" if not stream.closed else ""
@@ -87,15 +89,28 @@ def run_import(args) -> int:
     return 0
 
 
+def imported_rulings(store, rulings, path: Path, started: float) -> int:
+    """Scryfall's rulings file into the store, matched by oracle id; what was not kept is said."""
+    counts = store.add_rulings(rulings, str(path))
+    print(f"imported {counts['stored']} rulings from {path} (scryfall-rulings) into {store.path} in "
+          f"{time.perf_counter() - started:.1f} s")
+    if counts["notes"]:
+        print(f"skipped {counts['notes']} notes of Scryfall's own (source: scryfall): only Gatherer's rulings are kept")
+    if counts["unmatched"]:
+        print(f"warning: {counts['unmatched']} rulings are of cards the store does not have (no oracle id "
+              "matches): import Scryfall's oracle-cards file first, then the rulings")
+    return 0
+
+
 def checked(cards, file: str, skipped: list[str]):
     """The cards parse_card reads; the others are named in `skipped` with the reason (never silently)."""
-    for name, data, aliases, *rulings in cards:
+    for name, data, aliases, *extra in cards:
         try:
             parse_card(Reader(file, TRUSTED_WORDS), name, data, name, library=True)   # public data: words as printed
         except CaseError as error:
             skipped.append(f"{name}: {error.problem}")
             continue
-        yield name, data, aliases, *rulings
+        yield name, data, aliases, *extra
 
 
 def find(name: str, store_option: str | None) -> FoundCard:
