@@ -168,6 +168,12 @@ def test_the_stack_in_the_editor_travels_in_the_link_and_rulings_show(chromium, 
     # a spell cast (by name) and a triggered ability of a permanent, each with its target (601.2c)
     add_card(page, "Lightning Bolt", field="#stack-spell")
     pick(page, "select[data-where='stack[0].targets']", "grizzly_bears")
+    page.fill("[data-where='stack[0].x']", "two")                         # a decision mistyped: said at its field
+    page.press("[data-where='stack[0].x']", "Enter")
+    expect(page.locator("#stack-entries li").nth(0).locator(".field-error .problem")).to_contain_text(
+        "Lightning Bolt (stack, 1 from the bottom), x: expected a whole number, got a string 'two'")
+    page.fill("[data-where='stack[0].x']", "")
+    page.press("[data-where='stack[0].x']", "Enter")
     pick(page, "#stack-source", "flametongue_kavu")
     page.click("#add-stack-ability button[type=submit]")
     pick(page, "select[data-where='stack[1].targets']", "grizzly_bears")

@@ -1,4 +1,5 @@
 // The stack (405): spells and abilities, bottom first, each with its controller and targets (601.2c),
+// a spell with its X, modes and kicker (601.2b),
 // reordered with ▲ ▼ (the last added is on top). A spell is a card by name; an ability is the N-th
 // ability of a permanent's card (docs/case-format.md "Spells on the stack"). Edits state.doc.stack and
 // calls state.changed(); names are text.
@@ -42,7 +43,22 @@ function stackRow(state, entry, index, entries) {
           "aria-label": `${name} no longer targets ${id}`,
           onclick: edit(() => { targets.splice(i, 1); setOrDrop(entry, "targets", targets.length ? targets : null); }) }))),
       lazySelect(`${where}.targets`, ["", "add a target…"], "", choices,
-        (e) => { if (e.target.value) { entry.targets = [...targets, e.target.value]; state.changed(); } }, `${name}: add a target`)));
+        (e) => { if (e.target.value) { entry.targets = [...targets, e.target.value]; state.changed(); } }, `${name}: add a target`),
+      ...(entry.ability_of ? [] : decisionFields(state, entry, where, name))));
+}
+
+// A spell's decisions as it was cast (601.2b-f): X, kicked, its modes by number. A value that is not a
+// whole number is sent as typed, so the case loader names it at its field.
+function decisionFields(state, entry, where, name) {
+  const number = (text) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text.trim());
+  return [
+    el("label", {}, "X ", el("input", { value: entry.x ?? "", class: "short", "data-where": `${where}.x`, "aria-label": `${name}: X`,
+      onchange: (e) => { setOrDrop(entry, "x", number(e.target.value)); state.changed(); } })),
+    el("label", {}, "modes ", el("input", { value: Array.isArray(entry.modes) ? entry.modes.join(", ") : "", class: "short",
+      placeholder: "1, 3", "data-where": `${where}.modes`, "aria-label": `${name}: modes chosen`,
+      onchange: (e) => { setOrDrop(entry, "modes", e.target.value.split(",").map((m) => m.trim()).filter(Boolean).map(number)); state.changed(); } })),
+    el("label", {}, el("input", { type: "checkbox", checked: Boolean(entry.kicked), "data-where": `${where}.kicked`,
+      onchange: (e) => { setOrDrop(entry, "kicked", e.target.checked || null); state.changed(); } }), " kicked")];
 }
 
 // The stack's entries and the two adders: a spell by name, an ability of a permanent.
