@@ -90,6 +90,8 @@ def test_a_judges_story(chromium, page_address, artifacts, tmp_path, capsys, mon
         "Opalesence (battlefield, #2), name: unknown card 'Opalesence' (did you mean 'Opalescence'")
     assert "fix the name, or add the card with its printed values under “A card not in the pool”" in error.inner_text()
     assert "mtg-layers" not in error.locator(".problem").inner_text()
+    assert error.locator(".file-line code").text_content().startswith(
+        "pasted.yaml:4:5 at battlefield[1].card: unknown card 'Opalesence'")    # the pasted text's line and column
     assert page.locator("#objects li:nth-child(2) .card-input").bounding_box()["width"] >= name_width - 1
     expect(page.locator("#banner")).to_contain_text("The answer below is out of date: the board has errors")
     page.locator("#objects").screenshot(path=str(artifacts / "error_in_page_words.png"))
