@@ -440,3 +440,19 @@ def test_a_sweep_whose_every_board_failed_is_not_a_success(tmp_path, capsys):
                  "--max-objects", "0"])
     captured = capsys.readouterr()
     assert code == 1 and "every one of the 2 boards of this run failed" in captured.err, captured
+
+
+def test_a_name_set_by_a_named_cards_reading_is_known(write_case, capsys, monkeypatch):
+    """612.7: a `named:` that only the Oracle reading of a card in the case gives (here Awakening of
+    Vitu-Ghazi's 'named Vitu-Ghazi', with the library's own list of such names emptied so that the card
+    store's or pool's path is what answers) is a name some object may have, not an unknown card."""
+    import bridge.reading.case as case_reading
+    monkeypatch.setattr(case_reading, "names_set_by_library", lambda: frozenset())
+    assert case_reading.names_set_by_cards_of({"awakening of vitu-ghazi", "no such card"}) == {"vitu-ghazi"}
+    path = write_case("case: t\nsource: t\nbattlefield:\n  - {card: Mountain, id: land}\n"
+                      "  - card:\n      name: Counter\n      type_line: Enchantment\n      abilities: [{text: x, "
+                      "static: {affects: {all: [creature]}, does: {set_base_pt: {power: {count: {all: [creature], "
+                      "named: Vitu-Ghazi}}, toughness: 1}}}}]\n"
+                      "effects:\n  - {spell: Awakening of Vitu-Ghazi, affects: [land]}\n")
+    code = main(["solve", str(path)])
+    assert code == 0, capsys.readouterr().err

@@ -5,6 +5,7 @@ implementation's keys, defaults and extensions.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from bridge.cards.library import library
 from bridge.model.case import Case
 from bridge.model.errors import CaseError, close_matches
+from bridge.model.vocabulary import Operation
 from bridge.reading.board import BoardReading
 from bridge.reading.bounds import check_number_range
 from bridge.reading.case_keys import CARD_ZONES, EDITIONS, STDIN, TOP_KEYS
@@ -102,11 +104,14 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
         """A `named:` selector matches nothing unless some card has that name: one written in this case,
         or one the library, the card store or the pool knows; a misspelling gets the close names."""
         from bridge.cards.catalog import UnknownCard, find_card
-        if " ".join(name.split()).casefold() in self.names_in_case | names_set_by_library():
+        key = " ".join(name.split()).casefold()
+        if key in self.names_in_case | names_set_by_library():
             return
         try:
             find_card(name)
         except UnknownCard as error:
+            if key in names_set_by_cards_of(self.names_in_case):
+                return
             raise self.fail(where, f"no card is named {name!r}, so this selector would match nothing: {error}"
                             ) from None
 
@@ -255,6 +260,33 @@ def names_set_by_library() -> frozenset[str]:
     lib = library()
     return frozenset(" ".join(value.split()).casefold() for name in lib.names
                      for value in set_names(lib.raw(name)))
+
+
+def names_set_by_cards_of(strings) -> set[str]:
+    """The names that the readings of the cards a case names give (612.7 set_name), whichever source the
+    card comes from (store, pool): asked only when a `named:` is found nowhere else."""
+    from bridge.cards.catalog import UnknownCard, find_card
+    found = set()
+    for text in strings:
+        try:
+            card = find_card(text).card
+        except (UnknownCard, CaseError, ValueError):    # not a card name, or a card that fails to read
+            continue
+        found.update(" ".join(value.split()).casefold() for value in names_set_in_reading(card))
+    return found
+
+
+def names_set_in_reading(value):
+    """Every set_name operation's name in a card as read (its abilities, their operations, granted
+    abilities inside them ...)."""
+    if isinstance(value, Operation) and value.kind == "set_name":
+        yield value.values[0]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from names_set_in_reading(getattr(value, field.name))
+    elif isinstance(value, (tuple, list)):
+        for child in value:
+            yield from names_set_in_reading(child)
 
 
 def set_names(value):
