@@ -28,6 +28,8 @@ def number(phrase: str):
     lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
     if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
         return "mana_value"
+    if lower == "your life total":              # 119 Death's Shadow: "where X is your life total"
+        return {"life": "you"}
     if lower == "the number of card types among cards in all graveyards":
         return {"card_types_in_graveyards": "all"}
     if lower == "the number of card types among cards in your graveyard":

@@ -38,7 +38,8 @@ def starts(pattern: str, text: str):
 
 
 def gets_pt(text: str):
-    """Glorious Anthem: 'get +1/+1'; Bonesplitter: 'gets +2/+0'; Taste for Mayhem: 'gets an additional +2/+0'."""
+    """Glorious Anthem: 'get +1/+1'; Bonesplitter: 'gets +2/+0'; Taste for Mayhem: 'gets an additional +2/+0';
+    Quag Sickness: 'gets -1/-1 for each Swamp you control'; Cranial Ram: 'gets +X/+1, where X is ...'."""
     m = starts(r"gets? (?:an additional )?" + PT + r"(?: for each (.+?))?", text)
     if not m:
         return None
@@ -50,17 +51,34 @@ def gets_pt(text: str):
         counted = number("the number of " + each)
         if counted is None:
             return None
-        # "+2/+2 for each": twice the count (a sum); a minus needs a negative number the vocabulary lacks
+        # "+2/+2 for each": twice the count (a sum); "-1/-1 for each": the count negated (107.1b)
         per = {"+1": counted}
         for n in range(2, 6):
             per[f"+{n}"] = {"sum": [counted, per[f"+{n - 1}"]]}
+        per.update({f"-{n}": {"minus": per[f"+{n}"]} for n in range(1, 6)})
         per.update({"+0": 0, "-0": 0})
         if per.get(power) is None or per.get(toughness) is None:
             return None
         return [{"modify_pt": {"power": per[power], "toughness": per[toughness]}}], text[m.end():]
     if "X" in power + toughness:
-        return None
+        return x_pt(power, toughness, text[m.end():])
     return [{"modify_pt": f"{power}/{toughness}"}], text[m.end():]
+
+
+def x_pt(power: str, toughness: str, rest: str):
+    """Cranial Ram: 'gets +X/+1, where X is the number of artifacts you control'; Death's Shadow's
+    '-X/-X, where X is your life total' (107.3: X is the number the sentence's end defines)."""
+    m = re.fullmatch(r",? where X is (.+)", rest)
+    x = number(m.group(1)) if m else None
+    if x is None:
+        return None
+    values = []
+    for part in (power, toughness):
+        if part in ("+X", "-X"):
+            values.append(x if part == "+X" else {"minus": x})
+        else:
+            values.append(int(part))
+    return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], ""
 
 
 def has_keywords(text: str):
