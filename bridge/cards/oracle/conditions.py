@@ -4,11 +4,14 @@
     As long as CONDITION, MAIN.        Rune of Flight: 'As long as enchanted permanent is a creature, it has flying.'
     MAIN as long as CONDITION.         Kird Ape: '~ gets +1/+2 as long as you control a Forest.'
     During your turn, MAIN.            Wildwood Geist: 'During your turn, ~ gets +2/+2.' (and "as long as it's
-                                       your turn"; "During turns other than yours")
+                                       your turn"; "During turns other than yours"; Razorkin Needlehead's
+                                       "~ has first strike during your turn.")
 
     CONDITION := SUBJECT is [a|an] WORDS ['or' [a|an] WORDS]     (enchanted/equipped X, ~; 'it' = MAIN's subject)
                | ~ is monstrous | ~ is tapped | ~ is untapped | ~ has (a|N or more) KIND counter(s) on it
-               | you control (a|an|another|N or more) WORDS | an opponent controls (a|an) WORDS
+               | you control (a|an|another|no|at least N|N or more|N or fewer) WORDS | an opponent controls (a|an) WORDS
+               | you have N or (more|less) life                             (119: `life`)
+               | CONDITION and CONDITION                                    (a list: all hold)
                | N or more cards are in your graveyard | there are N or more cards in your graveyard  (threshold)
                | you have no cards in hand                                    (hellbent)
                | your devotion to COLOR [and COLOR] is less than N            (700.5)
@@ -23,12 +26,14 @@ from bridge.cards.oracle.numbers import WORD_NUMBERS
 from bridge.cards.oracle.subjects import group
 
 FIRST = re.compile(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
-LAST = re.compile(r"(.+?) as long as (.+?)\.?")
+LAST = re.compile(r"(.+?) (?:as long as (.+?)|(during your turn))\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
 STATUS = re.compile(r"(~|it) is (monstrous|tapped|untapped|attacking|blocking)")
 IS = re.compile(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
-CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|\w+ or more) (.+)")
+CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|no|at least \w+|\w+ or (?:more|fewer)) (.+)")
+# 119 Serra Ascendant: "you have 30 or more life"; Village Survivors: "you have 5 or less life"
+LIFE = re.compile(r"you have (\w+) or (more|less) life")
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
 THRESHOLD = re.compile(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
@@ -50,7 +55,7 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         m = LAST.fullmatch(sentence)
         if not m:
             return None
-        main, condition_text = m.group(1), m.group(2)
+        main, condition_text = m.group(1), m.group(2) or m.group(3)
     zone = IN_ZONE.fullmatch(condition_text)
     if zone:
         found = read_static(main.rstrip(".") + ".") if not zone.group(2) else \
@@ -75,8 +80,23 @@ def conditional_static(sentence: str, read_static) -> dict | None:
     return {"static": {"as_long_as": condition, **found["static"]}}
 
 
-def read_condition(text: str, main_subject: str | None) -> dict | None:
+def read_condition(text: str, main_subject: str | None) -> dict | list | None:
+    """One condition, or the list of those joined by 'and' (all must hold: Grond's "it's your turn and
+    you control an Army")."""
+    found = one_condition(text, main_subject)
+    if found is not None or " and " not in text:
+        return found
+    parts = [one_condition(part, main_subject) for part in text.split(" and ")]
+    if any(p is None or isinstance(p, list) for p in parts):
+        return None
+    return parts
+
+
+def one_condition(text: str, main_subject: str | None) -> dict | None:
     text = text.strip()
+    m = LIFE.fullmatch(text)
+    if m and how_many(m.group(1)) is not None:
+        return {"life": "you", "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
     m = STATUS.fullmatch(text.replace("it's ", "it is ", 1) if text.startswith("it's ") else text)
     if m:                                       # 'it': the main sentence's subject, when that is the object itself
         return {"status": m.group(2)} if m.group(1) == "~" or main_subject == "self" else None
@@ -124,13 +144,18 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
     m = CONTROLS.fullmatch(text)
     if m:
         counted = group(m.group(3))
-        least = 1 if m.group(2) in ("a", "an", "another") else how_many(m.group(2).split()[0])
-        if counted is None or "controller" in counted or least is None:
+        how = m.group(2)
+        if m.group(1) != "you control" and not re.fullmatch(r"a|an|another|\w+ or more", how):
+            return None                 # "an opponent controls no ...": some opponent, not all of them together
+        bound = {"equal": 0} if how == "no" else counter_bound(how.replace("at least ", "") + " or more"
+                                                                if how.startswith("at least ") else
+                                                                ("a" if how == "another" else how))
+        if counted is None or "controller" in counted or bound is None:
             return None
         counted["controller"] = "you" if m.group(1) == "you control" else "opponent"
-        if m.group(2) == "another":
+        if how == "another":
             counted["other"] = True
-        return {"count": counted, "at_least": least}
+        return {"count": counted, **bound}
     m = IS.fullmatch(text)
     if m:
         who = m.group(1).lower()
