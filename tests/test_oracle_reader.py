@@ -332,13 +332,17 @@ def test_old_and_new_self_reference_read_alike_skyshroud_behemoth():
     assert old.abilities[0]["enters"] == new.abilities[0]["enters"] == {"tapped": True}
 
 
-def test_what_it_cannot_read_stays_text_and_is_flagged_conspiracy():
+def test_conspiracy_reaches_its_creature_spells_and_cards_as_the_library_writes_it():
+    """400.1: "The same is true for creature spells you control and creature cards you own that aren't on the
+    battlefield" — the reading is the hand-written one of library.yaml (cases/zones/conspiracy_cards_you_own.yaml)."""
     line = ("Creatures you control are the chosen type. The same is true for creature spells you control and "
             "creature cards you own that aren't on the battlefield.")
     reading = read(line, "Conspiracy")
-    # 607.2: shows the choice; unread: the table marks the types of every object (issue 32)
-    assert reading.abilities == ({"text": line, "chosen": "creature_type", "unread": {"changes": ["types"], "of": "any"}},)
-    assert not reading.structured and reading.layer
+    assert reading.structured and reading.layer
+    assert reading.abilities == ({"text": line, "static": {
+        "affects": {"any": [{"all": ["creature"], "controller": "you", "zone": ["battlefield", "stack"]},
+                            {"all": ["creature"], "owner": "you", "zone": ["hand", "graveyard", "library", "exile"]}]},
+        "does": [{"set_creature_types": {"chosen": "creature_type"}}]}},)
 
 
 def test_an_artifact_creature_keeps_its_types_march_of_the_machines():

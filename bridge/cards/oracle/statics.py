@@ -65,7 +65,7 @@ def subject_predicate(sentence: str):
     its prior types, as 'in addition to its other types' says."""
     if STILL.search(sentence):
         sentence = STILL.sub(" in addition to its other types", sentence)
-    sentence = sentence.rstrip(".")
+    sentence = re.sub(r" also (?=get|have|has|is|are)", " ", sentence.rstrip("."))    # Jetmir: "also get"
     for split in VERBS.finditer(sentence):
         who = subject(sentence[: split.start()])
         if who is None:

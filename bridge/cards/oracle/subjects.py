@@ -57,7 +57,12 @@ def subject(phrase: str) -> dict | str | None:
         kinds = [k for k in attached.groups() if k]
         with_kind = [{**base, "all": base.get("all", []) + [kind]} for kind in kinds]
         return with_kind[0] if len(with_kind) == 1 else {"any": with_kind}
-    groups = re.split(r",? and (?:all |each )?(?=\S)", phrase) if " and " in phrase else [phrase]
+    # "artifacts and/or enchantments you control" (Nettlecyst): each object that is either, counted once
+    phrase = re.sub(r",? and/or ", ", and " if ", " in phrase else " and ", phrase)
+    phrase = re.sub(r"\b(non-?[\w-]+), (?=non)", r"\1 ", phrase)      # (group: "noncreature, nonland")
+    # a list: "Other Demons, Devils, Imps, and Tieflings you control" (Tiefling Outcasts)
+    groups = re.split(r",? and (?:all |each )?(?=\S)" + ("|, " if ", and " in phrase else ""), phrase) \
+        if " and " in phrase else [phrase]
     groups = shared_words(groups)
     selectors = [group(g) for g in groups]
     if any(s is None for s in selectors):
@@ -91,6 +96,8 @@ CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "c
 def group(phrase: str) -> dict | None:
     """One group: 'Other Elf creatures you control', 'nonbasic lands', 'each noncreature artifact',
     'creatures you control of the chosen type' (Adaptive Automaton)."""
+    # "noncreature, nonland cards" (Dragonfly Swarm): the qualities the objects lack, all of them
+    phrase = re.sub(r"\b(non-?[\w-]+), (?=non)", r"\1 ", phrase)
     chosen = re.search(r" of the chosen (type|creature type|color)", phrase)
     if chosen:
         phrase = phrase[: chosen.start()] + phrase[chosen.end():]
