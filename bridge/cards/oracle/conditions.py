@@ -31,15 +31,15 @@ SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent"
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
 STATUS = re.compile(r"(~|it) is (monstrous|tapped|untapped|attacking|blocking)")
 IS = re.compile(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
-CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|no|at least \w+|\w+ or (?:more|fewer)) (.+)")
+CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|no|at least \w+|exactly \w+|\w+ or (?:more|fewer)) (.+)")
 # 119 Serra Ascendant: "you have 30 or more life"; Village Survivors: "you have 5 or less life"
 LIFE = re.compile(r"you have (\w+) or (more|less) life")
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
 THRESHOLD = re.compile(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
-COUNTERS = re.compile(r"(~|it) has (a|an|one|no|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
+COUNTERS = re.compile(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
 # Comforting Counsel: "there are five or more growth counters on this enchantment"
-THERE_ARE_COUNTERS = re.compile(r"there (?:is|are) (a|an|one|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on ~")
+THERE_ARE_COUNTERS = re.compile(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on ~")
 # 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
 # Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
 IN_ZONE = re.compile(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
@@ -143,7 +143,7 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         return {"devotion": [c for c in m.group(1, 2) if c], "less_than": how_many(m.group(3))}
     m = CONTROLS.fullmatch(text)
     if m:
-        counted = group(m.group(3))
+        counted = group(m.group(3)) or either_group(m.group(3))
         how = m.group(2)
         if m.group(1) != "you control" and not re.fullmatch(r"a|an|another|\w+ or more", how):
             return None                 # "an opponent controls no ...": some opponent, not all of them together
@@ -152,9 +152,9 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
                                                                 ("a" if how == "another" else how))
         if counted is None or "controller" in counted or bound is None:
             return None
-        counted["controller"] = "you" if m.group(1) == "you control" else "opponent"
-        if how == "another":
-            counted["other"] = True
+        mark = {"controller": "you" if m.group(1) == "you control" else "opponent", **({"other": True}
+                                                                                     if how == "another" else {})}
+        counted = {"any": [{**b, **mark} for b in counted["any"]]} if "any" in counted else {**counted, **mark}
         return {"count": counted, **bound}
     m = IS.fullmatch(text)
     if m:
@@ -168,12 +168,22 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     return None
 
 
+def either_group(phrase: str) -> dict | None:
+    """Sultai Runemark: "a green or blue permanent" — a permanent that is either (one object, counted once)."""
+    m = re.fullmatch(r"(\w+) or (\w+) (.+)", phrase)
+    branches = [group(f"{m.group(i)} {m.group(3)}") for i in (1, 2)] if m else [None]
+    return None if any(b is None or "any" in b for b in branches) else {"any": branches}
+
+
 def counter_bound(how: str) -> dict | None:
     """'a' / 'N or more' -> at_least, 'N or fewer' -> at_most (Evolved Spinoderm), 'no' -> at_most 0."""
     if how in ("a", "an", "one"):
         return {"at_least": 1}
     if how == "no":
         return {"at_most": 0}
+    if how.startswith("exactly "):                              # Tidal Influence: "exactly one tide counter"
+        n = how_many(how.split()[1])
+        return None if n is None else {"at_least": n, "at_most": n}
     n = how_many(how.split()[0])
     return None if n is None else {"at_most" if how.endswith("fewer") else "at_least": n}
 

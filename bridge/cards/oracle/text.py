@@ -22,6 +22,9 @@ def without_reminder(line: str) -> str:
 def self_names(name: str) -> list[str]:
     """How the card's text may name itself (201.4, 201.5: a legendary card by the part before a comma)."""
     names = [name] if name else []
+    if name.startswith("A-"):       # a rebalanced Alchemy card ("A-Triumphant Adventurer") names itself without "A-"
+        name = name[2:]
+        names.append(name)
     if "," in name:
         names.append(name.split(",", 1)[0])
     names += [n.split(" of the ")[0] for n in names if " of the " in n]
