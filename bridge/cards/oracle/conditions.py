@@ -98,8 +98,18 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     if m and how_many(m.group(1)) is not None:
         return {"life": "you", "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
     m = STATUS.fullmatch(text.replace("it's ", "it is ", 1) if text.startswith("it's ") else text)
-    if m:                                       # 'it': the main sentence's subject, when that is the object itself
-        return {"status": m.group(2)} if m.group(1) == "~" or main_subject == "self" else None
+    if m and (m.group(1) == "~" or main_subject == "self"):  # 'it': the main sentence's subject, the object itself
+        return {"status": m.group(2)}
+    if m and main_subject not in ("enchanted", "equipped"):
+        return None                             # (an enchanted or equipped 'it' is read below: `attached`)
+    m = re.fullmatch(r"(?:there(?: is|'s) an? (.+?) card in your graveyard|an? (.+?) card is in your graveyard)", text)
+    if m:                                       # Aang: "there's a Lesson card in your graveyard"
+        kinds = group(m.group(1) or m.group(2))
+        if kinds is None or set(kinds) - {"all", "not"} or "permanent" in kinds.get("all", []):
+            return None
+        return {"count_cards": {"zone": "graveyard", "owner": "you", **kinds}, "at_least": 1}
+    if text == "there are no cards in your graveyard":
+        return {"count_cards": {"zone": "graveyard", "owner": "you"}, "equal": 0}
     m = THRESHOLD.fullmatch(text)
     if m and how_many(m.group(1) or m.group(2)) is not None:
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1) or m.group(2))}
