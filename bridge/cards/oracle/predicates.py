@@ -10,7 +10,7 @@ import re
 from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.numbers import number
 from bridge.cards.oracle.quoted import quoted_ability
-from bridge.cards.oracle.words import BASIC_LAND_TYPES, COLORS, SUPERTYPES, card_type, singular_subtype
+from bridge.cards.oracle.words import BASIC_LAND_TYPES, COLORS, CREATURE_TYPES, SUPERTYPES, card_type, singular_subtype
 
 PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
 BASE = r"(\d+)/(\d+)"
@@ -241,6 +241,9 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
     if types or subtypes:
         if in_addition:
             ops[0:0] = ([{"add_types": types}] if types else []) + ([{"add_subtypes": subtypes}] if subtypes else [])
+        elif types == ["Creature"] and all(singular_subtype(s) in CREATURE_TYPES for s in subtypes):
+            # 205.1a Frogify: "is a blue Frog creature": its card types and creature types are replaced
+            ops[0:0] = [{"set_types": types}] + ([{"set_creature_types": subtypes}] if subtypes else [])
         elif types:
             return None          # 'is an artifact creature' without 'in addition': left to a person (205.1a)
         elif all(s in BASIC_LAND_TYPES for s in subtypes):
