@@ -16,9 +16,16 @@ PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
 BASE = r"(\d+)/(\d+)"
 
 
+ALL_OTHER = r"(?:abilities|card types|creature types)"
+LOSES_ALL_OTHER = re.compile(rf"(.+?),? and (?:it )?loses all other ({ALL_OTHER}(?:(?:,? and |, ){ALL_OTHER})*)")
+
+
 def operations(predicate: str) -> list | None:
     """The operations of a predicate ('get +1/+1 and have flying'), or None if a clause is not known."""
     rest = " ".join(predicate.strip().rstrip(".").split())
+    others = LOSES_ALL_OTHER.fullmatch(rest)
+    if others:
+        return all_other_lost(others.group(1), others.group(2))
     ops: list = []
     while rest:
         for template in CLAUSES:
@@ -31,6 +38,35 @@ def operations(predicate: str) -> list | None:
             return None
         rest = re.sub(r"^(?:,? and |, )", "", rest)
     return ops or None
+
+
+def all_other_lost(rest: str, lost: str) -> list | None:
+    """Darksteel Mutation: "is an Insect artifact creature with base power and toughness 0/1 and has
+    indestructible, and it loses all other abilities, card types, and creature types"; Enchantmentize: "is an
+    enchantment and loses all other card types" — what the object is replaces what it was (205.1a), and its
+    own granted abilities are the only ones left (613.1f: the abilities are cleared, then granted)."""
+    kinds = re.findall(ALL_OTHER, lost)
+    if "card types" in kinds:
+        rest = re.sub(r"^((?:is|are) .+?)(?=,? and (?:has|have|gets?) |, (?:has|have|gets?) |$)",
+                      r"\1 in addition to its other types", rest, count=1)
+    ops = operations(rest)
+    if ops is None:
+        return None
+    result = []
+    for op in ops:
+        key = next(iter(op)) if isinstance(op, dict) else op
+        if key == "add_types" and "card types" in kinds:
+            op = {"set_types": op["add_types"]}
+        elif key == "add_subtypes":
+            if "creature types" not in kinds or not all(s in CREATURE_TYPES for s in op["add_subtypes"]):
+                return None             # (an artifact or land type set this way replaces its kind: not said)
+            op = {"set_creature_types": op["add_subtypes"]}
+        result.append(op)
+    keys = {next(iter(op)) if isinstance(op, dict) else op for op in result}
+    if ("card types" in kinds and "set_types" not in keys) or ("creature types" in kinds and
+                                                               "set_creature_types" not in keys):
+        return None
+    return result + (["lose_all_abilities"] if "abilities" in kinds else [])
 
 
 def starts(pattern: str, text: str):

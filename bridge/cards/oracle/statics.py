@@ -192,6 +192,10 @@ def several_statics(text: str) -> list[dict] | None:
             if instead:
                 found[-1] = {"static": {"as_long_as": opposite, **found[-1]["static"]}}
         found.append(read)
+    ops = [[next(iter(op)) if isinstance(op, dict) else op for op in each["static"]["does"]] for each in found]
+    if any("lose_all_abilities" in o for o in ops) and sum("add_abilities" in o or "lose_all_abilities" in o
+                                                           for o in ops) > 1:
+        return None                     # "loses all other abilities" in one sentence, abilities granted in another
     return found
 
 
