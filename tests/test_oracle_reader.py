@@ -252,7 +252,6 @@ def test_as_long_as(line, name, condition, affects):
 
 @pytest.mark.parametrize("line,name", [
     ("Each Vehicle you control gets +1/+1 as long as it's a creature.", "Depala, Pilot Exemplar"),   # 'it': each one
-    ("Enchanted creature gets +3/+0 as long as it's attacking. Otherwise, it gets -2/-1.", "Tahngarth's Rage"),
     ("As long as Hundred-Handed One is monstrous, it has reach and can block an additional ninety-nine creatures "
      "each combat.", "Hundred-Handed One"),
 ])

@@ -224,7 +224,10 @@ def test_combat_status_and_counter_selectors_solve():
 def test_an_it_condition_is_no_status_of_another_subject():
     """'it' in the condition names the main sentence's subject only when that is the object itself."""
     from bridge.cards.oracle.conditions import read_condition
-    assert read_condition("it's attacking", "enchanted") is None and read_condition("it's attacking", "self")
+    assert read_condition("it's attacking", "self") == {"status": "attacking"}
+    # an enchanted 'it' is the enchanted permanent, never the Aura: `attached` (Tahngarth's Rage)
+    assert read_condition("it's attacking", "enchanted") == {"attached": {"all": ["attacking"]}}
+    assert read_condition("it's attacking", None) is None
 
 
 @pytest.mark.parametrize("name,line,expected", [
