@@ -531,3 +531,25 @@ def test_otherwise_is_the_opposite_condition(name, line, first, second):
 def test_what_a_sentence_leaves_unsaid_keeps_the_line_text(name, line):
     reading = read(line, name)
     assert not reading.structured and reading.layer
+
+
+@pytest.mark.parametrize("name,line,kinds", [
+    ("Howlpack Resurgence", "Each creature you control that's a Wolf or a Werewolf gets +1/+1 and has trample.",
+     ["Wolf", "Werewolf"]),
+    ("Jetmir, Nexus of Revels", "Each other creature you control that's a Cat, Elemental, Nightmare, Dinosaur, or Beast "
+     "gets +1/+1 and has vigilance.", ["Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"]),
+])
+def test_a_creature_thats_one_of_several_types(name, line, kinds):
+    """One creature that is any of the types (each counted once): a disjunction of one group per type."""
+    affects = static(line, name, "Creature")["static"]["affects"]
+    assert [branch["all"] for branch in affects["any"]] == [["creature", kind] for kind in kinds]
+    assert all(branch["controller"] == "you" for branch in affects["any"])
+
+
+def test_a_count_of_creatures_that_are_one_type_or_another_the_mycotyrant():
+    line = ("The Mycotyrant's power and toughness are each equal to the number of creatures you control that are "
+            "Fungi and/or Saprolings.")
+    ability = static(line, "The Mycotyrant", "Legendary Creature — Elder Fungus")
+    count = {"count": {"any": [{"controller": "you", "all": ["creature", "Fungus"]},
+                               {"controller": "you", "all": ["creature", "Saproling"]}]}}
+    assert ability["cda"] and ability["static"]["does"] == {"set_base_pt": {"power": count, "toughness": count}}

@@ -49,6 +49,14 @@ def subject(phrase: str) -> dict | str | None:
                          r"equipment)", lower)
     if match:
         return "attached" if match.group(1) == "fortified" else match.group(1)
+    either = re.fullmatch(r"(.+?) that(?:'s| are) ((?:an? )?[\w-]+(?:, (?:an? )?[\w-]+)*,? (?:and/)?or (?:an? )?[\w-]+)",
+                          phrase)
+    if either:                      # Howlpack Resurgence: "Each creature you control that's a Wolf or a Werewolf";
+        base = group(either.group(1))                 # The Mycotyrant: "creatures ... that are Fungi and/or Saprolings"
+        kinds = [word_of_group(re.sub(r"^an? ", "", k)) for k in re.split(r",? (?:and/)?or |, ", either.group(2))]
+        if base is None or "any" in base or any(k is None or not k[0] for k in kinds):
+            return None
+        return {"any": [{**base, "all": base.get("all", []) + [k[1]]} for k in kinds]}
     attached = THAT_ARE.search(phrase)
     if attached:                    # Fencer's Magemark: 'Creatures you control that are enchanted'
         base = group(phrase[: attached.start()])
