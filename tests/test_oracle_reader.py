@@ -553,3 +553,17 @@ def test_a_count_of_creatures_that_are_one_type_or_another_the_mycotyrant():
     count = {"count": {"any": [{"controller": "you", "all": ["creature", "Fungus"]},
                                {"controller": "you", "all": ["creature", "Saproling"]}]}}
     assert ability["cda"] and ability["static"]["does"] == {"set_base_pt": {"power": count, "toughness": count}}
+
+
+def test_instant_and_sorcery_cards_are_the_cards_that_are_either_haughty_djinn():
+    line = "Haughty Djinn's power is equal to the number of instant and sorcery cards in your graveyard."
+    (reading,) = read_text(line, "Haughty Djinn", "Creature — Djinn", "*/4")
+    count = {"count_cards": {"zone": "graveyard", "owner": "you", "any": [{"all": ["instant"]}, {"all": ["sorcery"]}]}}
+    assert reading.structured and reading.abilities[0]["static"]["does"] == {"set_base_pt": {"power": count,
+                                                                                             "toughness": 4}}
+    Reader("test").ability(reading.abilities[0], "ability 0")
+
+
+def test_instant_and_sorcery_cards_count_once_each_in_the_solver():
+    from bridge.interfaces.cli.main import main
+    assert main(["check", "cases/reader/haughty_djinn_instant_and_sorcery_cards.yaml"]) == 0

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.counter_kinds import counter_kind_known
-from bridge.cards.oracle.numbers import WORD_NUMBERS
+from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds
 from bridge.cards.oracle.subjects import group
 
 FIRST = re.compile(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
@@ -124,9 +124,9 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         return {"count_cards": {"zone": "hand", "owner": "you"}, bound: how_many(m.group(1))}
     m = re.fullmatch(r"there are (\w+) or more (.+?) cards in your graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # Killmonger: "two or more creature cards"
-        kinds = group(m.group(2))
-        if kinds is None or set(kinds) - {"all", "not"} or "permanent" in kinds.get("all", []):
-            return None                                         # (110.4a: a "permanent card" is no `permanent`)
+        kinds = card_kinds(m.group(2))                           # ("instant and/or sorcery cards": either)
+        if kinds is None:
+            return None
         return {"count_cards": {"zone": "graveyard", "owner": "you", **kinds}, "at_least": how_many(m.group(1))}
     m = re.fullmatch(r"your opponents control no (.+)", text)
     if m:                                                       # (every opponent: none in all)
