@@ -252,7 +252,6 @@ def test_as_long_as(line, name, condition, affects):
 
 @pytest.mark.parametrize("line,name", [
     ("Each Vehicle you control gets +1/+1 as long as it's a creature.", "Depala, Pilot Exemplar"),   # 'it': each one
-    ("Enchanted creature gets +3/+0 as long as it's attacking. Otherwise, it gets -2/-1.", "Tahngarth's Rage"),
     ("As long as Hundred-Handed One is monstrous, it has reach and can block an additional ninety-nine creatures "
      "each combat.", "Hundred-Handed One"),
 ])
@@ -332,13 +331,17 @@ def test_old_and_new_self_reference_read_alike_skyshroud_behemoth():
     assert old.abilities[0]["enters"] == new.abilities[0]["enters"] == {"tapped": True}
 
 
-def test_what_it_cannot_read_stays_text_and_is_flagged_conspiracy():
+def test_conspiracy_reaches_its_creature_spells_and_cards_as_the_library_writes_it():
+    """400.1: "The same is true for creature spells you control and creature cards you own that aren't on the
+    battlefield" — the reading is the hand-written one of library.yaml (cases/zones/conspiracy_cards_you_own.yaml)."""
     line = ("Creatures you control are the chosen type. The same is true for creature spells you control and "
             "creature cards you own that aren't on the battlefield.")
     reading = read(line, "Conspiracy")
-    # 607.2: shows the choice; unread: the table marks the types of every object (issue 32)
-    assert reading.abilities == ({"text": line, "chosen": "creature_type", "unread": {"changes": ["types"], "of": "any"}},)
-    assert not reading.structured and reading.layer
+    assert reading.structured and reading.layer
+    assert reading.abilities == ({"text": line, "static": {
+        "affects": {"any": [{"all": ["creature"], "controller": "you", "zone": ["battlefield", "stack"]},
+                            {"all": ["creature"], "owner": "you", "zone": ["hand", "graveyard", "library", "exile"]}]},
+        "does": [{"set_creature_types": {"chosen": "creature_type"}}]}},)
 
 
 def test_an_artifact_creature_keeps_its_types_march_of_the_machines():
@@ -429,3 +432,138 @@ def test_counter_kind_the_cards_text_names_is_read_kangee():
     assert reading.abilities[0]["static"]["does"] == [{"modify_pt": {"power": count, "toughness": count}}]
     Reader("test", rules_words().with_declared([("counter", "feather")])).ability(
         reading.abilities[0], "ability 0")
+
+# Wordings read since issue 32's static and CDA half (real cards' Oracle text; each reading is valid vocabulary).
+YOU = {"count_cards": {"zone": "hand", "owner": "you"}}
+STATIC_WORDINGS = [
+    ("Grim Strider", "This creature gets -1/-1 for each card in your hand.",       # 107.1: a count negated
+     {"static": {"affects": "self", "does": [{"modify_pt": {"power": {"minus": YOU}, "toughness": {"minus": YOU}}}]}}),
+    ("Cranial Ram", "Equipped creature gets +X/+1, where X is the number of artifacts you control.",
+     {"static": {"affects": "equipped", "does": [{"modify_pt": {
+         "power": {"count": {"controller": "you", "all": ["artifact"]}}, "toughness": 1}}]}}),
+    ("Death's Shadow", "This creature gets -X/-X, where X is your life total.",
+     {"static": {"affects": "self", "does": [{"modify_pt": {"power": {"minus": {"life": "you"}},
+                                                             "toughness": {"minus": {"life": "you"}}}}]}}),
+    ("Angel of Vitality", "This creature gets +2/+2 as long as you have 25 or more life.",
+     {"static": {"as_long_as": {"life": "you", "at_least": 25}, "affects": "self", "does": [{"modify_pt": "+2/+2"}]}}),
+    ("Village Survivors", "Fateful hour — As long as you have 5 or less life, other creatures you control have vigilance.",
+     {"static": {"as_long_as": {"life": "you", "at_most": 5}, "affects": {"other": True, "controller": "you",
+                                                                          "all": ["creature"]},
+                 "does": [{"add_abilities": ["vigilance"]}]}}),
+    ("Razorkin Needlehead", "This creature has first strike during your turn.",
+     {"static": {"as_long_as": {"turn": "yours"}, "affects": "self", "does": [{"add_abilities": ["first strike"]}]}}),
+    ("Grond, the Gatebreaker", "As long as it's your turn and you control an Army, Grond is an artifact creature.",
+     {"static": {"as_long_as": [{"turn": "yours"}, {"count": {"all": ["Army"], "controller": "you"}, "at_least": 1}],
+                 "affects": "self", "does": [{"add_types": ["Artifact", "Creature"]}]}}),
+    ("Angelic Voices", "Creatures you control get +1/+1 as long as you control no nonartifact, nonwhite creatures.",
+     {"static": {"as_long_as": {"count": {"all": ["creature"], "not": ["artifact", "white"], "controller": "you"},
+                                "equal": 0},
+                 "affects": {"controller": "you", "all": ["creature"]}, "does": [{"modify_pt": "+1/+1"}]}}),
+    ("Ice-Fang Coatl", "This creature has deathtouch as long as you control at least three other snow permanents.",
+     {"static": {"as_long_as": {"count": {"other": True, "all": ["snow"], "controller": "you"}, "at_least": 3},
+                 "affects": "self", "does": [{"add_abilities": ["deathtouch"]}]}}),
+    ("Sultai Runemark", "Enchanted creature has deathtouch as long as you control a green or blue permanent.",
+     {"static": {"as_long_as": {"count": {"any": [{"all": ["green"], "controller": "you"},
+                                                  {"all": ["blue"], "controller": "you"}]}, "at_least": 1},
+                 "affects": "enchanted", "does": [{"add_abilities": ["deathtouch"]}]}}),
+    ("Aang, Airbending Master", "This creature gets +1/+1 as long as there's a Lesson card in your graveyard.",
+     {"static": {"as_long_as": {"count_cards": {"zone": "graveyard", "owner": "you", "all": ["Lesson"]},
+                                "at_least": 1}, "affects": "self", "does": [{"modify_pt": "+1/+1"}]}}),
+    ("Frogify", "Enchanted creature loses all abilities and is a blue Frog creature with base power and toughness 1/1.",
+     {"static": {"affects": "enchanted", "does": ["lose_all_abilities", {"set_types": ["Creature"]},
+                                                  {"set_creature_types": ["Frog"]}, {"set_colors": ["blue"]},
+                                                  {"set_base_pt": "1/1"}]}}),
+    ("Enchantmentize", "Enchanted permanent is an enchantment and loses all other card types.",
+     {"static": {"affects": "enchanted", "does": [{"set_types": ["Enchantment"]}]}}),
+    ("Tiefling Outcasts", "Other Demons, Devils, Imps, and Tieflings you control get +1/+0.",
+     {"static": {"affects": {"any": [{"other": True, "controller": "you", "all": [t]}
+                                     for t in ("Demon", "Devil", "Imp", "Tiefling")]},
+                 "does": [{"modify_pt": "+1/+0"}]}}),
+    ("Nettlecyst", "Equipped creature gets +1/+1 for each artifact and/or enchantment you control.",
+     {"static": {"affects": "equipped", "does": [{"modify_pt": {
+         "power": {"count": {"any": [{"controller": "you", "all": ["artifact"]},
+                                     {"controller": "you", "all": ["enchantment"]}]}},
+         "toughness": {"count": {"any": [{"controller": "you", "all": ["artifact"]},
+                                         {"controller": "you", "all": ["enchantment"]}]}}}}]}}),
+    ("Pietra, Crafter of Clowns", "Robots you control get +1/+1.",                 # 205.3m of 2025
+     {"static": {"affects": {"controller": "you", "all": ["Robot"]}, "does": [{"modify_pt": "+1/+1"}]}}),
+]
+
+
+@pytest.mark.parametrize("name,line,expected", STATIC_WORDINGS, ids=[w[0] for w in STATIC_WORDINGS])
+def test_static_wordings_read_since_issue_32(name, line, expected):
+    assert {k: v for k, v in static(line, name).items() if k != "text"} == expected
+
+
+def test_several_sentences_one_static_each_tenza():
+    """Tenza, Godo's Maul: each sentence is an effect; "it" is the equipped creature (611.3a for the conditions)."""
+    line = ("Equipped creature gets +1/+1. As long as it's legendary, it gets an additional +2/+2. As long as it's red, "
+            "it has trample.")
+    reading = read(line, "Tenza, Godo's Maul", "Legendary Artifact — Equipment")
+    assert reading.structured and [a["static"] for a in reading.abilities] == [
+        {"affects": "equipped", "does": [{"modify_pt": "+1/+1"}]},
+        {"as_long_as": {"attached": {"all": ["legendary"]}}, "affects": "equipped", "does": [{"modify_pt": "+2/+2"}]},
+        {"as_long_as": {"attached": {"all": ["red"]}}, "affects": "equipped", "does": [{"add_abilities": ["trample"]}]}]
+
+
+@pytest.mark.parametrize("name,line,first,second", [
+    ("Phyrexian Boon", "Enchanted creature gets +2/+1 as long as it's black. Otherwise, it gets -1/-2.",
+     {"attached": {"all": ["black"]}}, {"attached": {"not": ["black"]}}),
+    ("Hunter's Blowgun", "Equipped creature has deathtouch during your turn. Otherwise, it has reach.",
+     {"turn": "yours"}, {"turn": "not_yours"}),
+    ("Tahngarth's Rage", "Enchanted creature gets +3/+0 as long as it's attacking. Otherwise, it gets -2/-1.",
+     {"attached": {"all": ["attacking"]}}, {"attached": {"not": ["attacking"]}}),
+])
+def test_otherwise_is_the_opposite_condition(name, line, first, second):
+    reading = read(line, name)
+    assert reading.structured and [a["static"]["as_long_as"] for a in reading.abilities] == [first, second]
+
+
+@pytest.mark.parametrize("name,line", [
+    # "instead" under a condition the reader cannot say the opposite of, and a sentence that is no layer effect
+    ("A-Precipitous Drop", "Enchanted creature gets -2/-2. It gets -5/-5 instead as long as you've completed a dungeon."),
+    ("White Ward", "Enchanted creature has protection from white. This effect doesn't remove this Aura."),
+    ("Armament of Nyx", "Enchanted creature has double strike as long as it's an enchantment. Otherwise, prevent all "
+                        "damage that would be dealt by enchanted creature."),
+    # a condition on "an opponent": some opponent, not all of them together
+    ("Predator's Gambit", "Enchanted creature has intimidate as long as its controller controls no other creatures."),
+])
+def test_what_a_sentence_leaves_unsaid_keeps_the_line_text(name, line):
+    reading = read(line, name)
+    assert not reading.structured and reading.layer
+
+
+@pytest.mark.parametrize("name,line,kinds", [
+    ("Howlpack Resurgence", "Each creature you control that's a Wolf or a Werewolf gets +1/+1 and has trample.",
+     ["Wolf", "Werewolf"]),
+    ("Jetmir, Nexus of Revels", "Each other creature you control that's a Cat, Elemental, Nightmare, Dinosaur, or Beast "
+     "gets +1/+1 and has vigilance.", ["Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"]),
+])
+def test_a_creature_thats_one_of_several_types(name, line, kinds):
+    """One creature that is any of the types (each counted once): a disjunction of one group per type."""
+    affects = static(line, name, "Creature")["static"]["affects"]
+    assert [branch["all"] for branch in affects["any"]] == [["creature", kind] for kind in kinds]
+    assert all(branch["controller"] == "you" for branch in affects["any"])
+
+
+def test_a_count_of_creatures_that_are_one_type_or_another_the_mycotyrant():
+    line = ("The Mycotyrant's power and toughness are each equal to the number of creatures you control that are "
+            "Fungi and/or Saprolings.")
+    ability = static(line, "The Mycotyrant", "Legendary Creature — Elder Fungus")
+    count = {"count": {"any": [{"controller": "you", "all": ["creature", "Fungus"]},
+                               {"controller": "you", "all": ["creature", "Saproling"]}]}}
+    assert ability["cda"] and ability["static"]["does"] == {"set_base_pt": {"power": count, "toughness": count}}
+
+
+def test_instant_and_sorcery_cards_are_the_cards_that_are_either_haughty_djinn():
+    line = "Haughty Djinn's power is equal to the number of instant and sorcery cards in your graveyard."
+    (reading,) = read_text(line, "Haughty Djinn", "Creature — Djinn", "*/4")
+    count = {"count_cards": {"zone": "graveyard", "owner": "you", "any": [{"all": ["instant"]}, {"all": ["sorcery"]}]}}
+    assert reading.structured and reading.abilities[0]["static"]["does"] == {"set_base_pt": {"power": count,
+                                                                                             "toughness": 4}}
+    Reader("test").ability(reading.abilities[0], "ability 0")
+
+
+def test_instant_and_sorcery_cards_count_once_each_in_the_solver():
+    from bridge.interfaces.cli.main import main
+    assert main(["check", "cases/reader/haughty_djinn_instant_and_sorcery_cards.yaml"]) == 0

@@ -224,7 +224,10 @@ def test_combat_status_and_counter_selectors_solve():
 def test_an_it_condition_is_no_status_of_another_subject():
     """'it' in the condition names the main sentence's subject only when that is the object itself."""
     from bridge.cards.oracle.conditions import read_condition
-    assert read_condition("it's attacking", "enchanted") is None and read_condition("it's attacking", "self")
+    assert read_condition("it's attacking", "self") == {"status": "attacking"}
+    # an enchanted 'it' is the enchanted permanent, never the Aura: `attached` (Tahngarth's Rage)
+    assert read_condition("it's attacking", "enchanted") == {"attached": {"all": ["attacking"]}}
+    assert read_condition("it's attacking", None) is None
 
 
 @pytest.mark.parametrize("name,line,expected", [
@@ -265,3 +268,16 @@ def test_a_planeswalker_type_is_a_subtype_of_the_subject_teferis_sentinel():
     assert ability["static"]["as_long_as"] == {"count": {"all": ["Teferi", "planeswalker"], "controller": "you"},
                                                "at_least": 1}
     assert main(["check", "cases/reader/teferis_sentinel_with_a_teferi.yaml"]) == 0
+
+
+@pytest.mark.parametrize("name,line", [
+    ("Burnout Bashtronaut", "Max speed — This creature has double strike."),          # 702.178a: speed 4
+    ("Tsagan, Raider Warlord", "Max speed — Tsagan has deathtouch. Other creatures you control have first strike."),
+    ("Case of the Gateway Express", "Solved — Creatures you control get +1/+0."),     # 702.169, 719.3c
+])
+def test_max_speed_and_solved_are_conditions_not_ability_words(name, line):
+    """'Max speed — ' and 'Solved — ' look like ability words (207.2c) but are keywords that make their ability
+    apply only at max speed or once the Case is solved: the vocabulary cannot say either, so the line stays text
+    (it had been read as always on)."""
+    (reading,) = [r for r in read_text(line, name, "Creature") if r.line == line]
+    assert not reading.structured and reading.layer

@@ -21,7 +21,7 @@ SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "h
 # (Where each key can be read: bridge/vocabulary/selector_places.py.)
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
 # The selector keys of `count_cards` (cards in a zone; power and toughness are refused there, why: selector_places).
-COUNT_CARDS_KEYS = ("all", "not", "has", "lacks", "abilities", "named", "mana_value", "power", "toughness")
+COUNT_CARDS_KEYS = ("all", "not", "any", "has", "lacks", "abilities", "named", "mana_value", "power", "toughness")
 # Words for what an object is rather than what it has (111.1 a token, 708.2 a face-down permanent; 301.5,
 # 303.4, 301.5c a permanent with an Equipment / an Aura / a Fortification attached): in `all` / `not`
 # ("nontoken" = `not: [token]`).

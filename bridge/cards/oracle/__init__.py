@@ -15,7 +15,7 @@ from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
-from bridge.cards.oracle.statics import cda_power_only, static_ability
+from bridge.cards.oracle.statics import cda_power_only, several_statics, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
@@ -102,6 +102,9 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     found = copy_ability(plain, line) or cda_power_only(plain, toughness) or \
         (static_ability(plain) if one_sentence(plain) else None)
     kind = "cda" if CDA_WORDING.search(plain) else "static"
+    several = several_statics(plain) if found is None and not one_sentence(plain) else None
+    if several:                         # one ability, one effect per sentence (statics.several_statics)
+        return Reading(line, tuple({"text": line, **each} for each in several), True, True, kind)
     if found is None:
         return Reading(line, ({"text": line, **uses_choice(plain), **unread_mark(plain, layer)},), False, layer, kind)
     if "becomes_copy" in found:

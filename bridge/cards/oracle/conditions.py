@@ -4,11 +4,14 @@
     As long as CONDITION, MAIN.        Rune of Flight: 'As long as enchanted permanent is a creature, it has flying.'
     MAIN as long as CONDITION.         Kird Ape: '~ gets +1/+2 as long as you control a Forest.'
     During your turn, MAIN.            Wildwood Geist: 'During your turn, ~ gets +2/+2.' (and "as long as it's
-                                       your turn"; "During turns other than yours")
+                                       your turn"; "During turns other than yours"; Razorkin Needlehead's
+                                       "~ has first strike during your turn.")
 
     CONDITION := SUBJECT is [a|an] WORDS ['or' [a|an] WORDS]     (enchanted/equipped X, ~; 'it' = MAIN's subject)
                | ~ is monstrous | ~ is tapped | ~ is untapped | ~ has (a|N or more) KIND counter(s) on it
-               | you control (a|an|another|N or more) WORDS | an opponent controls (a|an) WORDS
+               | you control (a|an|another|no|at least N|N or more|N or fewer) WORDS | an opponent controls (a|an) WORDS
+               | you have N or (more|less) life                             (119: `life`)
+               | CONDITION and CONDITION                                    (a list: all hold)
                | N or more cards are in your graveyard | there are N or more cards in your graveyard  (threshold)
                | you have no cards in hand                                    (hellbent)
                | your devotion to COLOR [and COLOR] is less than N            (700.5)
@@ -19,22 +22,24 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.counter_kinds import counter_kind_known
-from bridge.cards.oracle.numbers import WORD_NUMBERS
+from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds
 from bridge.cards.oracle.subjects import group
 
 FIRST = re.compile(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
-LAST = re.compile(r"(.+?) as long as (.+?)\.?")
+LAST = re.compile(r"(.+?) (?:as long as (.+?)|(during your turn))\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
 STATUS = re.compile(r"(~|it) is (monstrous|tapped|untapped|attacking|blocking)")
 IS = re.compile(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
-CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|\w+ or more) (.+)")
+CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|no|at least \w+|exactly \w+|\w+ or (?:more|fewer)) (.+)")
+# 119 Serra Ascendant: "you have 30 or more life"; Village Survivors: "you have 5 or less life"
+LIFE = re.compile(r"you have (\w+) or (more|less) life")
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
 THRESHOLD = re.compile(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
-COUNTERS = re.compile(r"(~|it) has (a|an|one|no|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
+COUNTERS = re.compile(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
 # Comforting Counsel: "there are five or more growth counters on this enchantment"
-THERE_ARE_COUNTERS = re.compile(r"there (?:is|are) (a|an|one|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on ~")
+THERE_ARE_COUNTERS = re.compile(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on ~")
 # 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
 # Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
 IN_ZONE = re.compile(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
@@ -50,7 +55,7 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         m = LAST.fullmatch(sentence)
         if not m:
             return None
-        main, condition_text = m.group(1), m.group(2)
+        main, condition_text = m.group(1), m.group(2) or m.group(3)
     zone = IN_ZONE.fullmatch(condition_text)
     if zone:
         found = read_static(main.rstrip(".") + ".") if not zone.group(2) else \
@@ -75,11 +80,36 @@ def conditional_static(sentence: str, read_static) -> dict | None:
     return {"static": {"as_long_as": condition, **found["static"]}}
 
 
-def read_condition(text: str, main_subject: str | None) -> dict | None:
+def read_condition(text: str, main_subject: str | None) -> dict | list | None:
+    """One condition, or the list of those joined by 'and' (all must hold: Grond's "it's your turn and
+    you control an Army")."""
+    found = one_condition(text, main_subject)
+    if found is not None or " and " not in text:
+        return found
+    parts = [one_condition(part, main_subject) for part in text.split(" and ")]
+    if any(p is None or isinstance(p, list) for p in parts):
+        return None
+    return parts
+
+
+def one_condition(text: str, main_subject: str | None) -> dict | None:
     text = text.strip()
+    m = LIFE.fullmatch(text)
+    if m and how_many(m.group(1)) is not None:
+        return {"life": "you", "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
     m = STATUS.fullmatch(text.replace("it's ", "it is ", 1) if text.startswith("it's ") else text)
-    if m:                                       # 'it': the main sentence's subject, when that is the object itself
-        return {"status": m.group(2)} if m.group(1) == "~" or main_subject == "self" else None
+    if m and (m.group(1) == "~" or main_subject == "self"):  # 'it': the main sentence's subject, the object itself
+        return {"status": m.group(2)}
+    if m and main_subject not in ("enchanted", "equipped"):
+        return None                             # (an enchanted or equipped 'it' is read below: `attached`)
+    m = re.fullmatch(r"(?:there(?: is|'s) an? (.+?) card in your graveyard|an? (.+?) card is in your graveyard)", text)
+    if m:                                       # Aang: "there's a Lesson card in your graveyard"
+        kinds = group(m.group(1) or m.group(2))
+        if kinds is None or set(kinds) - {"all", "not"} or "permanent" in kinds.get("all", []):
+            return None
+        return {"count_cards": {"zone": "graveyard", "owner": "you", **kinds}, "at_least": 1}
+    if text == "there are no cards in your graveyard":
+        return {"count_cards": {"zone": "graveyard", "owner": "you"}, "equal": 0}
     m = THRESHOLD.fullmatch(text)
     if m and how_many(m.group(1) or m.group(2)) is not None:
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1) or m.group(2))}
@@ -94,9 +124,9 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
         return {"count_cards": {"zone": "hand", "owner": "you"}, bound: how_many(m.group(1))}
     m = re.fullmatch(r"there are (\w+) or more (.+?) cards in your graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # Killmonger: "two or more creature cards"
-        kinds = group(m.group(2))
-        if kinds is None or set(kinds) - {"all", "not"} or "permanent" in kinds.get("all", []):
-            return None                                         # (110.4a: a "permanent card" is no `permanent`)
+        kinds = card_kinds(m.group(2))                           # ("instant and/or sorcery cards": either)
+        if kinds is None:
+            return None
         return {"count_cards": {"zone": "graveyard", "owner": "you", **kinds}, "at_least": how_many(m.group(1))}
     m = re.fullmatch(r"your opponents control no (.+)", text)
     if m:                                                       # (every opponent: none in all)
@@ -123,14 +153,19 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
         return {"devotion": [c for c in m.group(1, 2) if c], "less_than": how_many(m.group(3))}
     m = CONTROLS.fullmatch(text)
     if m:
-        counted = group(m.group(3))
-        least = 1 if m.group(2) in ("a", "an", "another") else how_many(m.group(2).split()[0])
-        if counted is None or "controller" in counted or least is None:
+        counted = group(m.group(3)) or either_group(m.group(3))
+        how = m.group(2)
+        if m.group(1) != "you control" and not re.fullmatch(r"a|an|another|\w+ or more", how):
+            return None                 # "an opponent controls no ...": some opponent, not all of them together
+        bound = {"equal": 0} if how == "no" else counter_bound(how.replace("at least ", "") + " or more"
+                                                                if how.startswith("at least ") else
+                                                                ("a" if how == "another" else how))
+        if counted is None or "controller" in counted or bound is None:
             return None
-        counted["controller"] = "you" if m.group(1) == "you control" else "opponent"
-        if m.group(2) == "another":
-            counted["other"] = True
-        return {"count": counted, "at_least": least}
+        mark = {"controller": "you" if m.group(1) == "you control" else "opponent", **({"other": True}
+                                                                                     if how == "another" else {})}
+        counted = {"any": [{**b, **mark} for b in counted["any"]]} if "any" in counted else {**counted, **mark}
+        return {"count": counted, **bound}
     m = IS.fullmatch(text)
     if m:
         who = m.group(1).lower()
@@ -143,12 +178,22 @@ def read_condition(text: str, main_subject: str | None) -> dict | None:
     return None
 
 
+def either_group(phrase: str) -> dict | None:
+    """Sultai Runemark: "a green or blue permanent" — a permanent that is either (one object, counted once)."""
+    m = re.fullmatch(r"(\w+) or (\w+) (.+)", phrase)
+    branches = [group(f"{m.group(i)} {m.group(3)}") for i in (1, 2)] if m else [None]
+    return None if any(b is None or "any" in b for b in branches) else {"any": branches}
+
+
 def counter_bound(how: str) -> dict | None:
     """'a' / 'N or more' -> at_least, 'N or fewer' -> at_most (Evolved Spinoderm), 'no' -> at_most 0."""
     if how in ("a", "an", "one"):
         return {"at_least": 1}
     if how == "no":
         return {"at_most": 0}
+    if how.startswith("exactly "):                              # Tidal Influence: "exactly one tide counter"
+        n = how_many(how.split()[1])
+        return None if n is None else {"at_least": n, "at_most": n}
     n = how_many(how.split()[0])
     return None if n is None else {"at_most" if how.endswith("fewer") else "at_least": n}
 

@@ -28,6 +28,8 @@ def number(phrase: str):
     lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
     if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
         return "mana_value"
+    if lower == "your life total":              # 119 Death's Shadow: "where X is your life total"
+        return {"life": "you"}
     if lower == "the number of card types among cards in all graveyards":
         return {"card_types_in_graveyards": "all"}
     if lower == "the number of card types among cards in your graveyard":
@@ -54,9 +56,9 @@ def number(phrase: str):
         return {"counters": kind} if match.group(2) == "it" else {"counters": {"kind": kind, "object": "source"}}
     match = CARDS_IN_GRAVEYARD.fullmatch(phrase)
     if match:
-        kinds = group(match.group(1)) if match.group(1) else {}
-        if kinds is None or set(kinds) - {"all", "not"} or "permanent" in kinds.get("all", []):
-            return None                          # (110.4a: a "permanent card" is no `permanent`)
+        kinds = card_kinds(match.group(1)) if match.group(1) else {}
+        if kinds is None:
+            return None
         return {"count_cards": {"zone": "graveyard", "owner": "you" if match.group(2) == "your" else "any", **kinds}}
     match = re.fullmatch(r"the number of (.+?) attached to ~", phrase)
     if match:                                   # Rabid Wombat: "for each Aura attached to it" (it: the source)
@@ -71,3 +73,15 @@ def number(phrase: str):
         counted = subject(match.group(1))
         return {"count": counted} if isinstance(counted, dict) else None
     return None
+
+
+def card_kinds(phrase: str) -> dict | None:
+    """What counted cards are: 'creature' -> {all: [creature]}; Haughty Djinn's 'instant and sorcery' (each card
+    that is either) -> {any: [{all: [instant]}, {all: [sorcery]}]}; None for words a card in a zone has no
+    reading of (110.4a: a "permanent card" is no `permanent`)."""
+    kinds = group(phrase)
+    whole = subject(phrase) if kinds is None else None
+    branches = [kinds] if kinds is not None else whole.get("any") if isinstance(whole, dict) else None
+    if not branches or any(set(b) - {"all", "not"} or "permanent" in b.get("all", []) for b in branches):
+        return None
+    return kinds if kinds is not None else {"any": branches}

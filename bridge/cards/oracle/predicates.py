@@ -10,15 +10,22 @@ import re
 from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.numbers import number
 from bridge.cards.oracle.quoted import quoted_ability
-from bridge.cards.oracle.words import BASIC_LAND_TYPES, COLORS, SUPERTYPES, card_type, singular_subtype
+from bridge.cards.oracle.words import BASIC_LAND_TYPES, COLORS, CREATURE_TYPES, SUPERTYPES, card_type, singular_subtype
 
 PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
 BASE = r"(\d+)/(\d+)"
 
 
+ALL_OTHER = r"(?:abilities|card types|creature types)"
+LOSES_ALL_OTHER = re.compile(rf"(.+?),? and (?:it )?loses all other ({ALL_OTHER}(?:(?:,? and |, ){ALL_OTHER})*)")
+
+
 def operations(predicate: str) -> list | None:
     """The operations of a predicate ('get +1/+1 and have flying'), or None if a clause is not known."""
     rest = " ".join(predicate.strip().rstrip(".").split())
+    others = LOSES_ALL_OTHER.fullmatch(rest)
+    if others:
+        return all_other_lost(others.group(1), others.group(2))
     ops: list = []
     while rest:
         for template in CLAUSES:
@@ -33,12 +40,42 @@ def operations(predicate: str) -> list | None:
     return ops or None
 
 
+def all_other_lost(rest: str, lost: str) -> list | None:
+    """Darksteel Mutation: "is an Insect artifact creature with base power and toughness 0/1 and has
+    indestructible, and it loses all other abilities, card types, and creature types"; Enchantmentize: "is an
+    enchantment and loses all other card types" — what the object is replaces what it was (205.1a), and its
+    own granted abilities are the only ones left (613.1f: the abilities are cleared, then granted)."""
+    kinds = re.findall(ALL_OTHER, lost)
+    if "card types" in kinds:
+        rest = re.sub(r"^((?:is|are) .+?)(?=,? and (?:has|have|gets?) |, (?:has|have|gets?) |$)",
+                      r"\1 in addition to its other types", rest, count=1)
+    ops = operations(rest)
+    if ops is None:
+        return None
+    result = []
+    for op in ops:
+        key = next(iter(op)) if isinstance(op, dict) else op
+        if key == "add_types" and "card types" in kinds:
+            op = {"set_types": op["add_types"]}
+        elif key == "add_subtypes":
+            if "creature types" not in kinds or not all(s in CREATURE_TYPES for s in op["add_subtypes"]):
+                return None             # (an artifact or land type set this way replaces its kind: not said)
+            op = {"set_creature_types": op["add_subtypes"]}
+        result.append(op)
+    keys = {next(iter(op)) if isinstance(op, dict) else op for op in result}
+    if ("card types" in kinds and "set_types" not in keys) or ("creature types" in kinds and
+                                                               "set_creature_types" not in keys):
+        return None
+    return result + (["lose_all_abilities"] if "abilities" in kinds else [])
+
+
 def starts(pattern: str, text: str):
     return re.match(pattern + r"(?=$|,| and )", text, flags=re.IGNORECASE)
 
 
 def gets_pt(text: str):
-    """Glorious Anthem: 'get +1/+1'; Bonesplitter: 'gets +2/+0'; Taste for Mayhem: 'gets an additional +2/+0'."""
+    """Glorious Anthem: 'get +1/+1'; Bonesplitter: 'gets +2/+0'; Taste for Mayhem: 'gets an additional +2/+0';
+    Quag Sickness: 'gets -1/-1 for each Swamp you control'; Cranial Ram: 'gets +X/+1, where X is ...'."""
     m = starts(r"gets? (?:an additional )?" + PT + r"(?: for each (.+?))?", text)
     if not m:
         return None
@@ -50,17 +87,34 @@ def gets_pt(text: str):
         counted = number("the number of " + each)
         if counted is None:
             return None
-        # "+2/+2 for each": twice the count (a sum); a minus needs a negative number the vocabulary lacks
+        # "+2/+2 for each": twice the count (a sum); "-1/-1 for each": the count negated (107.1b)
         per = {"+1": counted}
         for n in range(2, 6):
             per[f"+{n}"] = {"sum": [counted, per[f"+{n - 1}"]]}
+        per.update({f"-{n}": {"minus": per[f"+{n}"]} for n in range(1, 6)})
         per.update({"+0": 0, "-0": 0})
         if per.get(power) is None or per.get(toughness) is None:
             return None
         return [{"modify_pt": {"power": per[power], "toughness": per[toughness]}}], text[m.end():]
     if "X" in power + toughness:
-        return None
+        return x_pt(power, toughness, text[m.end():])
     return [{"modify_pt": f"{power}/{toughness}"}], text[m.end():]
+
+
+def x_pt(power: str, toughness: str, rest: str):
+    """Cranial Ram: 'gets +X/+1, where X is the number of artifacts you control'; Death's Shadow's
+    '-X/-X, where X is your life total' (107.3: X is the number the sentence's end defines)."""
+    m = re.fullmatch(r",? where X is (.+)", rest)
+    x = number(m.group(1)) if m else None
+    if x is None:
+        return None
+    values = []
+    for part in (power, toughness):
+        if part in ("+X", "-X"):
+            values.append(x if part == "+X" else {"minus": x})
+        else:
+            values.append(int(part))
+    return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], ""
 
 
 def has_keywords(text: str):
@@ -223,6 +277,9 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
     if types or subtypes:
         if in_addition:
             ops[0:0] = ([{"add_types": types}] if types else []) + ([{"add_subtypes": subtypes}] if subtypes else [])
+        elif types == ["Creature"] and all(singular_subtype(s) in CREATURE_TYPES for s in subtypes):
+            # 205.1a Frogify: "is a blue Frog creature": its card types and creature types are replaced
+            ops[0:0] = [{"set_types": types}] + ([{"set_creature_types": subtypes}] if subtypes else [])
         elif types:
             return None          # 'is an artifact creature' without 'in addition': left to a person (205.1a)
         elif all(s in BASIC_LAND_TYPES for s in subtypes):

@@ -12,7 +12,7 @@ from bridge.cards.oracle.players import enters_tapped, legend_rule_off, player_a
 from bridge.cards.oracle.predicates import operations
 from bridge.cards.oracle.subjects import subject
 
-VERBS = re.compile(r" (?=(?:gets?|has|have|is|isn't|are|loses?) )")
+VERBS = re.compile(r" (?=(?:gets?|has|have|is|isn't|are|loses?|can't) )")
 
 
 def control(sentence: str):
@@ -65,7 +65,7 @@ def subject_predicate(sentence: str):
     its prior types, as 'in addition to its other types' says."""
     if STILL.search(sentence):
         sentence = STILL.sub(" in addition to its other types", sentence)
-    sentence = sentence.rstrip(".")
+    sentence = re.sub(r" also (?=get|have|has|is|are)", " ", sentence.rstrip("."))    # Jetmir: "also get"
     for split in VERBS.finditer(sentence):
         who = subject(sentence[: split.start()])
         if who is None:
@@ -113,12 +113,110 @@ def conditional(sentence: str):
     """Rune of Flight, Kird Ape, Rusted Relic: a static ability that applies 'as long as ...' (oracle/conditions.py)."""
     lower = sentence.lower()
     return conditional_static(sentence, static_ability) if "as long as" in lower or lower.startswith("during ") \
+        or lower.rstrip(".").endswith(" during your turn") \
         else None
 
 
 TEMPLATES = (conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
              enters_tapped, counter_replacement, choose_as_it_enters,
              subject_predicate)
+
+
+# The subject a later sentence's "it" names (Tenza, Godo's Maul: "Equipped creature gets +1/+1. As long as
+# it's legendary, it gets an additional +2/+2."): the object the first sentence's ability affects.
+IT_NAMES = re.compile(r"^(~|[Ee]nchanted (?:creature|permanent|land|artifact)|[Ee]quipped creature) ")
+
+
+SAME_OUTSIDE = re.compile(r"(.+?)\. The same is true for creature spells you control and creature cards you own that "
+                          r"aren't on the battlefield\.?")
+ELSEWHERE = ["hand", "graveyard", "library", "exile"]
+
+
+def same_outside_the_battlefield(text: str) -> dict | None:
+    """Conspiracy: "Creatures you control are the chosen type. The same is true for creature spells you control
+    and creature cards you own that aren't on the battlefield." (400.1 every zone; a card outside the
+    battlefield and the stack has an owner, no controller: 108.4, 110.2)."""
+    m = SAME_OUTSIDE.fullmatch(text)
+    read = static_ability(m.group(1) + ".") if m else None
+    if read is None or set(read) != {"static"} or "as_long_as" in read["static"]:
+        return None
+    who = read["static"]["affects"]
+    if not isinstance(who, dict) or who.get("all") != ["creature"] or who.get("controller") != "you" or \
+            set(who) - {"all", "controller", "other"}:
+        return None
+    cards = {k: v for k, v in who.items() if k != "controller"}
+    affects = {"any": [{**who, "zone": ["battlefield", "stack"]}, {**cards, "owner": "you", "zone": ELSEWHERE}]}
+    return {"static": {**read["static"], "affects": affects}}
+
+
+def several_statics(text: str) -> list[dict] | None:
+    """A line of several sentences, each a static ability of its own (113.2b: one paragraph, one ability,
+    here with one effect per sentence): Retro-Mutation's "Enchanted creature is a Turtle with base power and
+    toughness 0/1. It can't attack and loses all abilities." Every sentence must read, or none is."""
+    sentences = re.split(r"(?<=\.)\s+(?=[A-Z~])", re.sub(r'"[^"]*"', lambda q: q.group(0).replace(". ", ".\0"), text))
+    sentences = [s.replace(".\0", ". ") for s in sentences]
+    if len(sentences) < 2:
+        return None
+    same = same_outside_the_battlefield(text)
+    if same:
+        return [same]
+    named = IT_NAMES.match(sentences[0])
+    found = []
+    for i, sentence in enumerate(sentences):
+        if i and named:
+            who = named.group(1)[:1].lower() + named.group(1)[1:] if named.group(1) != "~" else "~"
+            sentence = re.sub(r"\bit's\b", f"{who} is", sentence.replace("It's ", "it's ", 1))
+            sentence = re.sub(r"\bit\b", who, sentence[:1].lower() + sentence[1:] if sentence.startswith("It ")
+                              else sentence)
+            sentence = sentence[:1].upper() + sentence[1:]
+        elif i and re.search(r"\b[Ii]t(?:s|'s)?\b", sentence):
+            return None                 # an "it" with nothing to name
+        otherwise = re.match(r"Otherwise, (.+)", sentence)
+        instead = re.fullmatch(r"(?:If (.+?), (.+) instead|(.+) instead (as long as .+?))\.?", sentence)
+        if instead:                     # "If it's a Warrior, it gets +2/+1 instead." (a static's "if": as long as)
+            sentence = (f"As long as {instead.group(1)}, {instead.group(2)}." if instead.group(1)
+                        else f"{instead.group(3)} {instead.group(4)}.")
+        read = static_ability(otherwise.group(1)[:1].upper() + otherwise.group(1)[1:] if otherwise else sentence)
+        if read is None or "static" not in read or read.get("cda") or len(read) > 1 + ("functions_in" in read):
+            return None
+        if otherwise or instead:
+            # 611.3a the two effects apply by turns: one as long as the condition holds, the other when it doesn't
+            before, after = (found[-1], read) if otherwise else (read, found[-1]) if found else (None, None)
+            condition = before and before["static"].get("as_long_as")
+            if not condition or "as_long_as" in after["static"] or (instead and "as_long_as" not in read["static"]):
+                return None
+            opposite = negated(condition)
+            if opposite is None:
+                return None
+            read = {"static": {"as_long_as": opposite, **read["static"]}} if otherwise else read
+            if instead:
+                found[-1] = {"static": {"as_long_as": opposite, **found[-1]["static"]}}
+        found.append(read)
+    ops = [[next(iter(op)) if isinstance(op, dict) else op for op in each["static"]["does"]] for each in found]
+    if any("lose_all_abilities" in o for o in ops) and sum("add_abilities" in o or "lose_all_abilities" in o
+                                                           for o in ops) > 1:
+        return None                     # "loses all other abilities" in one sentence, abilities granted in another
+    return found
+
+
+def negated(condition):
+    """The condition that holds exactly when CONDITION doesn't ("Otherwise, ..."), or None where the
+    vocabulary cannot say it: one quality of its object, a count's bound, whose turn it is."""
+    if not isinstance(condition, dict):
+        return None
+    for key in ("attached", "self"):
+        quality = condition.get(key)
+        if isinstance(quality, dict) and set(quality) == {"all"} and len(quality["all"]) == 1:
+            return {key: {"not": quality["all"]}}
+    if condition.get("turn"):
+        return {"turn": "not_yours" if condition["turn"] == "yours" else "yours"}
+    bounds = [k for k in condition if k in ("at_least", "at_most")]
+    if len(bounds) == 1 and len(condition) == 2:
+        (key,) = bounds
+        other = {"at_least": "at_most", "at_most": "at_least"}[key]
+        number_key = next(k for k in condition if k != key)
+        return {number_key: condition[number_key], other: condition[key] + (-1 if key == "at_least" else 1)}
+    return None
 
 
 def static_ability(sentence: str) -> dict | None:

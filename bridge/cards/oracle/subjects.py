@@ -49,6 +49,14 @@ def subject(phrase: str) -> dict | str | None:
                          r"equipment)", lower)
     if match:
         return "attached" if match.group(1) == "fortified" else match.group(1)
+    either = re.fullmatch(r"(.+?) that(?:'s| are) ((?:an? )?[\w-]+(?:, (?:an? )?[\w-]+)*,? (?:and/)?or (?:an? )?[\w-]+)",
+                          phrase)
+    if either:                      # Howlpack Resurgence: "Each creature you control that's a Wolf or a Werewolf";
+        base = group(either.group(1))                 # The Mycotyrant: "creatures ... that are Fungi and/or Saprolings"
+        kinds = [word_of_group(re.sub(r"^an? ", "", k)) for k in re.split(r",? (?:and/)?or |, ", either.group(2))]
+        if base is None or "any" in base or any(k is None or not k[0] for k in kinds):
+            return None
+        return {"any": [{**base, "all": base.get("all", []) + [k[1]]} for k in kinds]}
     attached = THAT_ARE.search(phrase)
     if attached:                    # Fencer's Magemark: 'Creatures you control that are enchanted'
         base = group(phrase[: attached.start()])
@@ -57,7 +65,12 @@ def subject(phrase: str) -> dict | str | None:
         kinds = [k for k in attached.groups() if k]
         with_kind = [{**base, "all": base.get("all", []) + [kind]} for kind in kinds]
         return with_kind[0] if len(with_kind) == 1 else {"any": with_kind}
-    groups = re.split(r",? and (?:all |each )?(?=\S)", phrase) if " and " in phrase else [phrase]
+    # "artifacts and/or enchantments you control" (Nettlecyst): each object that is either, counted once
+    phrase = re.sub(r",? and/or ", ", and " if ", " in phrase else " and ", phrase)
+    phrase = re.sub(r"\b(non-?[\w-]+), (?=non)", r"\1 ", phrase)      # (group: "noncreature, nonland")
+    # a list: "Other Demons, Devils, Imps, and Tieflings you control" (Tiefling Outcasts)
+    groups = re.split(r",? and (?:all |each )?(?=\S)" + ("|, " if ", and " in phrase else ""), phrase) \
+        if " and " in phrase else [phrase]
     groups = shared_words(groups)
     selectors = [group(g) for g in groups]
     if any(s is None for s in selectors):
@@ -91,6 +104,8 @@ CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "c
 def group(phrase: str) -> dict | None:
     """One group: 'Other Elf creatures you control', 'nonbasic lands', 'each noncreature artifact',
     'creatures you control of the chosen type' (Adaptive Automaton)."""
+    # "noncreature, nonland cards" (Dragonfly Swarm): the qualities the objects lack, all of them
+    phrase = re.sub(r"\b(non-?[\w-]+), (?=non)", r"\1 ", phrase)
     chosen = re.search(r" of the chosen (type|creature type|color)", phrase)
     if chosen:
         phrase = phrase[: chosen.start()] + phrase[chosen.end():]

@@ -22,6 +22,9 @@ def without_reminder(line: str) -> str:
 def self_names(name: str) -> list[str]:
     """How the card's text may name itself (201.4, 201.5: a legendary card by the part before a comma)."""
     names = [name] if name else []
+    if name.startswith("A-"):       # a rebalanced Alchemy card ("A-Triumphant Adventurer") names itself without "A-"
+        name = name[2:]
+        names.append(name)
     if "," in name:
         names.append(name.split(",", 1)[0])
     names += [n.split(" of the ")[0] for n in names if " of the " in n]
@@ -42,7 +45,9 @@ def with_self_reference(line: str, name: str) -> str:
 
 # 207.2c an ability word, 207.2d a flavor word: no rules meaning ("Landfall — ", "Descend 8 — ",
 # "Council's dilemma — ", "Family Gathering — "); a keyword's cost after a dash has no spaces ("Ward—").
-ABILITY_WORD = re.compile(r"^[A-Z][a-z][\w'!,-]*(?: [\w'!,&-]+){0,7} — (?=[A-Z~])")
+# "Max speed — " (702.178a: as long as your speed is 4) and a Case's "Solved — " (702.169, 719.3c: as long
+# as it is solved) are keywords that make a condition, not ability words: they stay, and the line with them.
+ABILITY_WORD = re.compile(r"^(?!Max speed —|Solved —)[A-Z][a-z][\w'!,-]*(?: [\w'!,&-]+){0,7} — (?=[A-Z~])")
 
 
 def normalized(line: str, name: str) -> str:

@@ -61,7 +61,19 @@ COLORS = ("white", "blue", "black", "red", "green")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 # Creature types printed since 2022 that cards in the library use.
 CREATURE_TYPES = CREATURE_TYPES | frozenset("Detective Employee Glimmer Possum Skunk Survivor Wizard".split())
-SUBTYPES = ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | SPELL_TYPES | CREATURE_TYPES
+# The one-word subtypes the Comprehensive Rules of 2025-09-19 add to those lists (205.3g-i, 205.3m).
+CREATURE_TYPES = CREATURE_TYPES | frozenset("""
+    Alien Armadillo Astartes Balloon Beaver Capybara Child Clown Coyote Custodes Cyberman Dalek Doctor Drix
+    Echidna Gamer Gith Guest Hedgehog Hero Inquisitor Llama Lobster Mite Moogle Mount Necron Performer Porcupine
+    Primarch Robot Scientist Seal Sloth Snail Symbiote Synth Toy Tyranid Varmint Villain Walrus Weasel
+""".split())
+ARTIFACT_TYPES = ARTIFACT_TYPES | frozenset("Attraction Bobblehead Incubator Infinity Junk Lander Map Powerstone "
+                                            "Spacecraft Stone".split())
+ENCHANTMENT_TYPES = ENCHANTMENT_TYPES | frozenset("Background Case Role Room".split())
+LAND_TYPES = LAND_TYPES | frozenset("Cave Planet Sphere Town".split())
+# (the rule's own words before its list, "called artifact types. The ... are", are no subtypes)
+SUBTYPES = frozenset(w for w in ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES | SPELL_TYPES | CREATURE_TYPES
+                     if w[:1].isupper() and w != "The")
 
 # Plurals that the regular endings below would get wrong.
 IRREGULAR_PLURALS = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
