@@ -536,7 +536,7 @@ def test_what_a_sentence_leaves_unsaid_keeps_the_line_text(name, line):
 @pytest.mark.parametrize("name,line,kinds", [
     ("Howlpack Resurgence", "Each creature you control that's a Wolf or a Werewolf gets +1/+1 and has trample.",
      ["Wolf", "Werewolf"]),
-    ("Jetmir, Nexus of Revels", "Each other creature you control that's a Cat, Elemental, Nightmare, Dinosaur, or Beast "
+    ("Kaheera, the Orphanguard", "Each other creature you control that's a Cat, Elemental, Nightmare, Dinosaur, or Beast "
      "gets +1/+1 and has vigilance.", ["Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"]),
 ])
 def test_a_creature_thats_one_of_several_types(name, line, kinds):
