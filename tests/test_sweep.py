@@ -252,3 +252,34 @@ def test_a_pool_of_the_shipped_card_pool_by_words(tmp_path):
     spec.write_text("pool: {card_pool: {search: [moon], static: true, limit: 3}}\nsizes: [1]\n")
     names = [card.label for card in load_spec(spec).pool]
     assert len(names) == 3 and all("moon" in name.lower() for name in names) and "Blood Moon" in names
+
+
+def test_dry_run_reports_the_inert_entries_of_the_benchmark(capsys):
+    """`--dry-run` solves no board: each pool card's status and the board count (issue 38)."""
+    spec = ROOT / "benchmarks" / "sweep_static_pairs.yaml"
+    assert main(["sweep", str(spec), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "552 boards" in out
+    lines = {line.strip().split(":")[0]: line for line in out.splitlines()}
+    for aura in ("Rancor", "Control Magic", "Lignify", "Ensoul Artifact", "Bonesplitter", "Colossus Hammer"):
+        assert "unattached" in lines[aura], lines[aura]
+    for chooser in ("Conspiracy", "Painter's Servant", "Caller of the Hunt", "Chameleon Spirit"):
+        assert "choice undefined" in lines[chooser], lines[chooser]
+    # no white creature on the background: Crusade alone changes nothing; Blood Moon changes the lands
+    assert "does nothing on this background" in lines["Crusade"]
+    assert lines["Blood Moon"].strip() == "Blood Moon: ok"
+    assert "Tarmogoyf: ok" in out            # a characteristic-defining ability always acts (604.3)
+    assert not (spec.with_suffix(".jsonl")).exists()
+
+
+def test_a_sweep_warns_of_every_inert_entry(tmp_path, capsys):
+    spec = tmp_path / "inert.yaml"
+    spec.write_text("pool:\n  cards:\n    - {card: Rancor}\n    - {card: Blood Moon, controller: Bob}\n"
+                    "    - {card: Rancor, attached_to: grizzly_bears}\n"
+                    "sizes: [1]\nbackground: [{card: Grizzly Bears}, {card: Forest}]\nfindings: [dependency_loop]\n")
+    assert main(["sweep", str(spec), "-o", str(tmp_path / "out.jsonl"), "--workers", "1", "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    warned = [line for line in err.splitlines() if line.startswith("warning: pool card")]
+    assert any(line.startswith("warning: pool card Rancor: unattached") for line in warned), err
+    assert any("Blood Moon" in line and "controller overridden" in line and "Bob" in line for line in warned), err
+    assert not any(line.startswith("warning: pool card Rancor (3): unattached") for line in warned), err

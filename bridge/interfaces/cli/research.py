@@ -33,6 +33,8 @@ def add_commands(command) -> None:
     sweep.add_argument("--max-boards", type=board_limit, default=MAX_BOARDS, metavar="N",
                        help=f"refuse a sweep of more boards than this (default {MAX_BOARDS:,})")
     sweep.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sweep.add_argument("--dry-run", action="store_true", help="solve nothing: list each pool card's status "
+                                                              "(inert entries) and the board count")
     # Each board is solved under --timeout (when given, it overrides the spec's `timeout:`), --max-memory,
     # --max-output, --max-objects and --max-effects, in a child process of its worker (bridge/solving/runner.py).
 

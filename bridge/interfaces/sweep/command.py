@@ -79,6 +79,13 @@ def run(args) -> int:
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    from bridge.interfaces.sweep.dry_run import dry_run_report, pool_statuses, warnings
+    statuses = pool_statuses(spec, spec.timeout)
+    if args.dry_run:
+        print(dry_run_report(spec, statuses))
+        return 0
+    for warning in warnings(statuses):        # every inert entry is said before a board runs (issue 38)
+        print(warning, file=sys.stderr)
     total = spec.board_count()
     if total > args.max_boards:
         print(f"error: {spec.file}: the sweep has {total:,} boards, more than --max-boards {args.max_boards:,}; "
