@@ -14,7 +14,7 @@ from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text
 from bridge.solving.runner import Bounds, OutOfMemory, can_fork, run_bounded
 
 # The example programs of docs/queries, installed with the package (bridge/docs/queries).
-EXAMPLES = ("loops", "dependency_overrides_timestamp", "never_applied")
+EXAMPLES = ("loops", "dependency_overrides_timestamp", "never_applied", "findings_at")
 
 
 @dataclass(frozen=True)
