@@ -167,3 +167,33 @@ def test_query_and_facts_run_under_the_time_limit(tmp_path, capsys):
     assert "missing.yaml" in err and 'loop("newer#2","older#2")' in out
     assert main(["facts", str(tmp_path / "missing.yaml")]) == 2
     assert "missing.yaml" in capsys.readouterr().err
+
+
+def test_several_programs_solve_each_case_once(tmp_path, monkeypatch, capsys):
+    """Four programs over three cases: each case solved once (the forked children note each solve in a
+    file), four lines per case, in the order of the cases then of the programs, with --jobs 2."""
+    import bridge.interfaces.cli.research as research
+    notes = tmp_path / "solves"
+    real = research.solved
+
+    def noting(args, path):
+        with open(notes, "a") as stream:
+            stream.write(f"{path}\n")
+        return real(args, path)
+    monkeypatch.setattr(research, "solved", noting)
+    programs = [str(example_path(name)) for name in ("loops", "dependency_overrides_timestamp", "never_applied",
+                                                     "findings_at")]
+    cases = [str(DEP / name) for name in ("loop_color_swap.yaml", "blood_moon_urborg_urborg_older.yaml",
+                                           "loop_two_cycles_omen_life_and_limb_conspiracy.yaml")]
+    argv = ["query", "--format", "json", "--jobs", "2"] + [x for p in programs for x in ("--program", p)] + cases
+    assert main(argv) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert sorted(notes.read_text().splitlines()) == sorted(cases)
+    assert [(line["file"], line["program"]) for line in lines] == [(c, p) for c in cases for p in programs]
+    from jsonschema import validate
+    from bridge.results.schemas import schema
+    for line in lines:
+        validate(line, schema("query"))
+    override = next(line for line in lines if line["file"] == cases[1] and line["program"] == programs[3])
+    assert override["terms"] == [{"name": "override_at", "arguments": ["urborg_tomb_of_yawgmoth#1", "blood_moon#1",
+                                                                       "4", 1]}]
