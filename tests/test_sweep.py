@@ -327,3 +327,32 @@ def test_rows_say_what_differs_and_where(expected_rows):
     assert all(r["ground_atoms"] > 0 and r["solve_ms"] > 0 for r in expected_rows)
     calm = [r for r in expected_rows if not r["order_sensitive"]]
     assert calm and all(r["order_differs"] is None and r["order_difference"] is None for r in calm)
+
+
+PRUNE_SPEC = ROOT / "tests" / "data" / "sweep" / "prune.yaml"
+
+
+def test_prune_leaves_out_what_cannot_interact_and_confirms_it(tmp_path, capsys):
+    """Of 10 pairs only Blood Moon + Urborg may interact (the spec's comment says why); every pruned pair
+    is solved too (--prune-check 100), and none shows a loop, an override or order sensitivity."""
+    out = tmp_path / "rows.jsonl"
+    assert main(["sweep", str(PRUNE_SPEC), "-o", str(out), "--workers", "1", "--no-progress", "--prune",
+                 "--prune-check", "100"]) == 0
+    said = capsys.readouterr().out
+    assert "1 combinations kept, 9 pruned (18 boards not solved)" in said, said
+    assert "9 pruned combinations solved to confirm (18 boards): 0 with an interaction finding" in said, said
+    rows = read_rows(out)
+    assert len(rows) == 20
+    moon = [r for r in rows if set(r["cards"]) == {"Blood Moon", "Urborg, Tomb of Yawgmoth"}]
+    assert len(moon) == 2 and any(r["overrides"] for r in moon)
+
+
+def test_a_wrong_pruning_is_said(tmp_path, capsys, monkeypatch):
+    """Were the analysis wrong (here: told that nothing interacts), the sample finds the loops: exit 1."""
+    from bridge.interfaces.sweep import pruning
+    monkeypatch.setattr(pruning.Interactions, "may_interact", lambda self, cards: False)
+    assert main(["sweep", str(SPEC), "-o", str(tmp_path / "rows.jsonl"), "--workers", "1", "--no-progress",
+                 "--prune", "--prune-check", "6"]) == 1
+    captured = capsys.readouterr()
+    assert "0 combinations kept, 6 pruned" in captured.out
+    assert "--prune left out combinations that interact" in captured.err and "Whitewash" in captured.err

@@ -38,6 +38,11 @@ def add_commands(command) -> None:
     sweep.add_argument("--max-boards", type=board_limit, default=MAX_BOARDS, metavar="N",
                        help=f"refuse a sweep of more boards than this (default {MAX_BOARDS:,})")
     sweep.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sweep.add_argument("--prune", action="store_true",
+                       help="leave out the combinations whose cards provably cannot interact (read/write analysis "
+                            "of asp/, docs/research.md); a random sample of them is solved to confirm")
+    sweep.add_argument("--prune-check", type=int, default=20, metavar="N",
+                       help="with --prune: pruned combinations solved anyway, at random, to confirm (default 20)")
     sweep.add_argument("--dry-run", action="store_true", help="solve nothing: list each pool card's status "
                                                               "(inert entries) and the board count")
     # Each board is solved under --timeout (when given, it overrides the spec's `timeout:`), --max-memory,

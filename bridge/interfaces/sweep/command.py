@@ -80,9 +80,15 @@ def run(args) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     from bridge.interfaces.sweep.dry_run import dry_run_report, pool_statuses, warnings
-    statuses = pool_statuses(spec, spec.timeout)
+    profiles = {} if args.prune else None
+    statuses = pool_statuses(spec, spec.timeout, profiles)
+    pruning = Pruning(spec, profiles, args.prune_check) if args.prune else None
     if args.dry_run:
         print(dry_run_report(spec, statuses))
+        if pruning is not None:
+            for _ in pruning.kept(spec.tasks()):      # counted, not solved
+                pass
+            print("  " + pruning.counted(dry_run=True))
         return 0
     for warning in warnings(statuses):        # every inert entry is said before a board runs (issue 38)
         print(warning, file=sys.stderr)
@@ -107,6 +113,8 @@ def run(args) -> int:
               "order_sensitive": 0, "edition_difference": 0}
     count(totals, earlier)           # the summary counts every row of the output, the earlier ones too
     tasks = (task for task in spec.tasks() if not set(task_boards(spec, task)) <= done)    # --resume: skip
+    if pruning is not None:
+        tasks = pruning.kept(tasks)
     try:
         with dask_client(args.scheduler, workers) as client:
             workers = cluster_threads(client)
@@ -116,22 +124,87 @@ def run(args) -> int:
             started = time.perf_counter()
             from dask.distributed import as_completed
             futures = client.map(solve_batch, jobs(spec, tasks, args.batch_size, workers, args), pure=False)
+            if pruning is not None:       # the tasks were read: the sample of pruned ones is known
+                futures += client.map(solve_batch, jobs(spec, pruning.sample, args.batch_size, workers, args),
+                                      pure=False)
+                progress.total = total - pruning.pruned_boards + pruning.sample_boards()
             for future in as_completed(futures):
                 rows, stats = future.result()
                 new = [row for row in rows if row["board"] not in done]
                 writer.write(new)
                 count(totals, new, stats)
+                if pruning is not None:
+                    pruning.check(rows)
                 progress.update(len(new))
             progress.close()
     finally:
         writer.close()
     wall = time.perf_counter() - started
     print(summary(spec, out, totals, len(done), wall, workers))
+    if pruning is not None:
+        print("  " + pruning.counted())
+        if pruning.contradicted:          # the analysis was wrong: said, and the sweep is no success
+            print("error: --prune left out combinations that interact (" + "; ".join(pruning.contradicted[:5])
+                  + "): please report it with the spec; run without --prune", file=sys.stderr)
+            return 1
     if totals["rows"] and totals["errors"] == totals["rows"]:      # nothing was solved: not a success (issue 36)
         print(f"error: every one of the {totals['rows']:,} boards of this run failed; see the error column of "
               f"{out}", file=sys.stderr)
         return 1
     return 0
+
+
+class Pruning:
+    """--prune: which tasks go (bridge/interfaces/sweep/pruning.py), how many boards that spares, and a
+    random sample of the pruned ones, solved to confirm that none shows an interaction finding."""
+
+    def __init__(self, spec: SweepSpec, profiles: dict, sample_size: int):
+        from bridge.interfaces.sweep.pruning import Interactions
+        background = profiles.pop("background")
+        self.spec, self.interactions = spec, Interactions(profiles, background)
+        self.sample_size, self.sample, self.seen = max(0, sample_size), [], 0
+        self.pruned_tasks = self.pruned_boards = 0
+        self.sampled_rows, self.contradicted = 0, []
+        import random
+        self.random = random.Random(38)
+
+    def kept(self, tasks):
+        for task in tasks:
+            if self.interactions.may_interact(task.cards):
+                yield task
+                continue
+            self.pruned_tasks += 1
+            self.pruned_boards += self.spec.boards_per_task(len(task.cards))
+            if len(self.sample) < self.sample_size:          # reservoir sampling: every pruned task alike
+                self.sample.append(task)
+            else:
+                pick = self.random.randrange(self.pruned_tasks)
+                if pick < self.sample_size:
+                    self.sample[pick] = task
+
+    def sample_boards(self) -> int:
+        return sum(self.spec.boards_per_task(len(task.cards)) for task in self.sample)
+
+    def check(self, rows: list[dict]) -> None:
+        sampled = {self.spec.pool[i].label for task in self.sample for i in task.cards}
+        for row in rows:
+            if set(row["cards"]) <= sampled and not self.interactions.may_interact(
+                    tuple(sorted(self.index(label) for label in row["cards"]))):
+                self.sampled_rows += 1
+                if row.get("loops") or row.get("overrides") or row.get("order_sensitive"):
+                    self.contradicted.append(row["board"])
+
+    def index(self, label: str) -> int:
+        return next(i for i, card in enumerate(self.spec.pool) if card.label == label)
+
+    def counted(self, dry_run: bool = False) -> str:
+        kept = self.spec.task_count() - self.pruned_tasks
+        said = (f"--prune: {kept:,} combinations kept, {self.pruned_tasks:,} pruned ({self.pruned_boards:,} boards "
+                f"not solved); ")
+        if dry_run:
+            return said + f"{len(self.sample)} pruned combinations would be solved to confirm"
+        return said + (f"{len(self.sample)} pruned combinations solved to confirm ({self.sampled_rows} boards): "
+                       f"{len(self.contradicted)} with an interaction finding")
 
 
 def task_boards(spec: SweepSpec, task) -> list[str]:

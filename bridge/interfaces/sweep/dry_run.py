@@ -76,15 +76,12 @@ def pool_object(spec: SweepSpec, card: PoolCard):
     return case.objects[-1]
 
 
-def does_nothing(spec: SweepSpec, card: PoolCard, timeout: float, empty: dict) -> str | None:
-    """`does nothing on this background` when, on the background with this card alone (its first controller),
-    under every edition, no effect of the card changed an object and the players are as without it; else
-    None. A board that cannot be solved is said too."""
+def solved_alone(spec: SweepSpec, card: PoolCard, timeout: float, empty: dict):
+    """[(the board of the background and this card alone (its first controller), the background's board)]
+    per edition, or the message of a board that could not be solved."""
     from bridge.interfaces import api
     entry = dict(card.entry, controller=spec.controllers[0])
-    if any(a.cda for a in pool_object(spec, card).card.abilities):
-        return None                 # 604.3 a characteristic-defining ability always defines its object's value
-    prefix = entry["id"] + "#"
+    boards = []
     for edition in spec.editions:
         def board(entries):
             return {"case": f"dry run: {card.label}", "source": "sweep --dry-run", "rules": edition,
@@ -93,11 +90,24 @@ def does_nothing(spec: SweepSpec, card: PoolCard, timeout: float, empty: dict) -
             alone = api.solve(board([entry]), file=spec.file, timeout=timeout)
             if edition not in empty:
                 empty[edition] = api.solve(board([]), file=spec.file, timeout=timeout)
-            without = empty[edition]
         except CaseError as error:
             return f"not solved: {error.problem}"
         except SolveTimeout as error:
             return f"not solved: {error}"
+        boards.append((alone, empty[edition]))
+    return boards
+
+
+def does_nothing(spec: SweepSpec, card: PoolCard, boards) -> str | None:
+    """`does nothing on this background` when, on the background with this card alone, under every
+    edition, no effect of the card changed an object and the players are as without it; else None. A
+    board that cannot be solved is said too."""
+    if isinstance(boards, str):
+        return boards
+    if any(a.cda for a in pool_object(spec, card).card.abilities):
+        return None                 # 604.3 a characteristic-defining ability always defines its object's value
+    prefix = card.entry["id"] + "#"
+    for alone, without in boards:
         if any(step.effect_id.startswith(prefix) and step.changed for step in alone.steps):
             return None
         if [p.as_dict() for p in alone.players] != [p.as_dict() for p in without.players]:
@@ -105,14 +115,27 @@ def does_nothing(spec: SweepSpec, card: PoolCard, timeout: float, empty: dict) -
     return ""
 
 
-def pool_statuses(spec: SweepSpec, timeout: float = 60.0) -> list[CardStatus]:
+def pool_statuses(spec: SweepSpec, timeout: float = 60.0, profiles: dict | None = None) -> list[CardStatus]:
+    """Each pool card's status; with `profiles` (a dict), also what its effects read and write, by pool
+    index, and the background's under "background" (bridge/interfaces/sweep/pruning.py)."""
+    from bridge.interfaces.sweep.pruning import Profile, card_opacity, read_profile
     statuses, empty = [], {}
-    for card in spec.pool:
+    for index, card in enumerate(spec.pool):
         found = read_statuses(spec, card)
-        nothing = does_nothing(spec, card, timeout, empty)
+        boards = solved_alone(spec, card, timeout, empty)
+        nothing = does_nothing(spec, card, boards)
         if nothing is not None:
             found.append((NOTHING, nothing))
         statuses.append(CardStatus(card.label, tuple(found)))
+        if profiles is not None:
+            profile = profiles[index] = Profile(opaque=boards if isinstance(boards, str)
+                                                else card_opacity(pool_object(spec, card)))
+            for alone, _ in boards if not isinstance(boards, str) else ():
+                profile.merge(read_profile(alone, lambda source: source == card.entry["id"]))
+    if profiles is not None:
+        background = profiles["background"] = Profile()
+        for without in empty.values():
+            background.merge(read_profile(without, lambda source: True))
     return statuses
 
 
