@@ -15,8 +15,9 @@ the background with that card alone, under every edition of the spec.
 What this reading cannot see makes a card `opaque` (never pruned): an effect that grants abilities or
 copies (its granted or copied effects exist only on the combined board), text kept unread that may
 change a characteristic, an effect on players or game rules, a board that could not be solved.
-A combination is pruned when no two of its cards may interact. Pruned boards get no row (their
-edition differences are those of the cards alone: a `sizes: [1]` sweep finds them); a random sample of
+A combination of two or more cards is pruned when no two of its cards may interact. Pruned boards get no
+row (what they could show is what each card shows alone, its own loops and edition differences: a
+`sizes: [1]` sweep, never pruned, finds them); a random sample of
 them is solved anyway, and a finding there is said as an error.
 """
 from __future__ import annotations
@@ -146,5 +147,6 @@ class Interactions:
                     self.pairs.add((i, j))
 
     def may_interact(self, cards: tuple[int, ...]) -> bool:
-        """Some two cards of the combination may interact (cards in the pool's order)."""
-        return any((a, b) in self.pairs for k, a in enumerate(cards) for b in cards[k + 1:])
+        """Some two cards of the combination may interact (cards in the pool's order); a card alone is never
+        pruned (its own effects may form a loop, its editions differ)."""
+        return len(cards) < 2 or any((a, b) in self.pairs for k, a in enumerate(cards) for b in cards[k + 1:])
