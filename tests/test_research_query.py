@@ -45,6 +45,38 @@ def test_never_applied_example():
     assert query("never_applied", DEP / "loop_color_swap.yaml") == set()
 
 
+def test_findings_at_gives_layer_and_step():
+    assert query("findings_at", DEP / "loop_color_swap.yaml") == {'loop_at("blackwash#1","whitewash#1","5",1)'}
+    assert query("findings_at", DEP / "blood_moon_urborg_urborg_older.yaml") == \
+        {'override_at("urborg_tomb_of_yawgmoth#1","blood_moon#1","4",1)'}
+
+
+def test_a_loop_of_three_effects_made_of_two_cycles():
+    """in_loop is the component (613.8b); loop_member names it, loop_cycle lists its simple cycles. The
+    case's source derives the four dependencies: Omen <-> Life and Limb, Life and Limb <-> Conspiracy."""
+    facts = {str(f) for f in board_facts(bridge.solve(DEP / "loop_two_cycles_omen_life_and_limb_conspiracy.yaml"))}
+    members = {f for f in facts if f.startswith("loop_member(1,")}
+    assert members == {f'loop_member(1,"conspiracy#2","{e}")' for e in ("conspiracy#2", "life_and_limb#1",
+                                                                          "prismatic_omen#1")}
+    cycles = sorted(f for f in facts if f.startswith("loop_cycle(1,"))
+    assert cycles == ['loop_cycle(1,"conspiracy#2",1,1,"conspiracy#2")', 'loop_cycle(1,"conspiracy#2",1,2,"life_and_limb#1")',
+                      'loop_cycle(1,"conspiracy#2",2,1,"life_and_limb#1")',
+                      'loop_cycle(1,"conspiracy#2",2,2,"prismatic_omen#1")']
+    assert not any(f.startswith("cycles_cut") for f in facts)
+    two = {str(f) for f in board_facts(bridge.solve(DEP / "loop_color_swap.yaml"))}   # one 2-cycle: one cycle
+    assert {f for f in two if f.startswith("loop_cycle")} == {'loop_cycle(1,"blackwash#1",1,1,"blackwash#1")',
+                                                              'loop_cycle(1,"blackwash#1",1,2,"whitewash#1")'}
+
+
+def test_simple_cycles_and_their_limit():
+    from bridge.results.cycles import simple_cycles
+    assert simple_cycles(["a", "b", "c"], {("a", "b"), ("b", "c"), ("c", "a")}) == ([["a", "b", "c"]], False)
+    complete = {(x, y) for x in "abcd" for y in "abcd" if x != y}      # K4: 6 two-cycles, 8 three, 6 four
+    cycles, cut = simple_cycles(list("abcd"), complete)
+    assert len(cycles) == 20 and not cut
+    assert simple_cycles(list("abcd"), complete, limit=5)[0].__len__() == 5 and simple_cycles(list("abcd"), complete, 5)[1]
+
+
 def test_examples_are_installed_with_the_package():
     for name in EXAMPLES:
         assert example_path(name).is_file()
@@ -135,3 +167,33 @@ def test_query_and_facts_run_under_the_time_limit(tmp_path, capsys):
     assert "missing.yaml" in err and 'loop("newer#2","older#2")' in out
     assert main(["facts", str(tmp_path / "missing.yaml")]) == 2
     assert "missing.yaml" in capsys.readouterr().err
+
+
+def test_several_programs_solve_each_case_once(tmp_path, monkeypatch, capsys):
+    """Four programs over three cases: each case solved once (the forked children note each solve in a
+    file), four lines per case, in the order of the cases then of the programs, with --jobs 2."""
+    import bridge.interfaces.cli.research as research
+    notes = tmp_path / "solves"
+    real = research.solved
+
+    def noting(args, path):
+        with open(notes, "a") as stream:
+            stream.write(f"{path}\n")
+        return real(args, path)
+    monkeypatch.setattr(research, "solved", noting)
+    programs = [str(example_path(name)) for name in ("loops", "dependency_overrides_timestamp", "never_applied",
+                                                     "findings_at")]
+    cases = [str(DEP / name) for name in ("loop_color_swap.yaml", "blood_moon_urborg_urborg_older.yaml",
+                                           "loop_two_cycles_omen_life_and_limb_conspiracy.yaml")]
+    argv = ["query", "--format", "json", "--jobs", "2"] + [x for p in programs for x in ("--program", p)] + cases
+    assert main(argv) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert sorted(notes.read_text().splitlines()) == sorted(cases)
+    assert [(line["file"], line["program"]) for line in lines] == [(c, p) for c in cases for p in programs]
+    from jsonschema import validate
+    from bridge.results.schemas import schema
+    for line in lines:
+        validate(line, schema("query"))
+    override = next(line for line in lines if line["file"] == cases[1] and line["program"] == programs[3])
+    assert override["terms"] == [{"name": "override_at", "arguments": ["urborg_tomb_of_yawgmoth#1", "blood_moon#1",
+                                                                       "4", 1]}]

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 
 from bridge.interfaces.cli.main import main
 from bridge.results.schemas import schema
-from bridge.interfaces.sweep.output import read_rows
+from bridge.interfaces.sweep.output import full_row, read_rows
 from bridge.interfaces.sweep.spec import load_spec
 from bridge.interfaces.sweep.worker import solve_batch
 from bridge.interfaces.sweep.command import jobs
@@ -31,11 +31,19 @@ LOOPS = {frozenset({"Whitewash", "Blackwash"}): [["blackwash#1", "whitewash#1"]]
          frozenset({"Silencer A", "Silencer B"}): [["silencer_a#2", "silencer_b#2"]]}
 
 
-def in_process_rows() -> list[dict]:
-    """The rows of the spec solved in this process, without Dask: what every run must give."""
+def in_process_rows(full: bool = True) -> list[dict]:
+    """The rows of the spec solved in this process, without Dask: what every run must give (as written, or
+    with every column as read_rows gives them)."""
     spec = load_spec(SPEC)
-    return sorted((row for job in jobs(spec, list(spec.tasks()), None, 1) for row in solve_batch(job)[0]),
-                  key=lambda r: r["board"])
+    return sorted(((full_row(row) if full else row) for job in jobs(spec, list(spec.tasks()), None, 1)
+                   for row in solve_batch(job)[0]), key=lambda r: r["board"])
+
+
+def same(rows: list[dict], expected: list[dict]) -> bool:
+    """Equal rows, the per-board cost (solve_ms) aside."""
+    def plain(row):
+        return {k: v for k, v in row.items() if k != "solve_ms"}
+    return [plain(r) for r in sorted(rows, key=lambda r: r["board"])] == [plain(r) for r in expected]
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +54,9 @@ def expected_rows():
 def test_rows_find_the_loops_of_the_bundled_cases(expected_rows):
     assert len(expected_rows) == 24       # 6 pairs x 2 orders x 2 editions
     validator = Draft202012Validator(schema("sweep"))
-    for row in expected_rows:
+    for row in in_process_rows(full=False):
         validator.validate(row)
+    for row in expected_rows:
         assert row["error"] is None
         assert row["loops"] == LOOPS.get(frozenset(row["cards"]), []), row["board"]
         assert row["overrides"] == []
@@ -99,19 +108,22 @@ def test_local_cluster_rows_formats_and_resume(tmp_path, expected_rows, capsys):
     out = tmp_path / "rows.jsonl"
     assert main(["sweep", str(SPEC), "-o", str(out), "--workers", "1", "--no-progress"]) == 0
     assert "24 boards solved" in capsys.readouterr().out
-    assert sorted(read_rows(out, "jsonl"), key=lambda r: r["board"]) == expected_rows
+    assert same(read_rows(out, "jsonl"), expected_rows)
     # --resume: a run cut short (half the rows and a torn last line) is completed, nothing twice
     lines = out.read_text().splitlines()
     out.write_text("\n".join(lines[:12]) + "\n" + lines[12][:20])
     assert main(["sweep", str(SPEC), "-o", str(out), "--workers", "1", "--no-progress", "--resume"]) == 0
-    assert "12 already in" in capsys.readouterr().out
-    assert sorted(read_rows(out, "jsonl"), key=lambda r: r["board"]) == expected_rows
+    summary = capsys.readouterr().out
+    # only the missing combinations are solved (a task's four boards are written together), and the summary
+    # counts every row: the two loop pairs are order-sensitive in both editions, old rows and new
+    assert "12 boards solved, 12 already in" in summary and "of all 24 rows" in summary, summary
+    assert "order-sensitive: 8" in summary, summary
+    assert same(read_rows(out, "jsonl"), expected_rows)
     for fmt in ("csv", "parquet"):
         path = tmp_path / f"rows.{fmt}"
         assert main(["sweep", str(SPEC), "-o", str(path), "--format", fmt, "--workers", "1", "--no-progress"]) == 0
-        got = sorted(read_rows(path, fmt), key=lambda r: r["board"])
-        assert [{k: r[k] for k in ("board", "loops", "order_sensitive")} for r in got] == \
-               [{k: r[k] for k in ("board", "loops", "order_sensitive")} for r in expected_rows]
+        # every format reads back as the same rows: every column, None where a row has no value (issue 38)
+        assert same(read_rows(path), expected_rows), fmt
 
 
 def free_port() -> int:
@@ -157,7 +169,7 @@ def test_through_a_scheduler_with_a_worker_killed_mid_sweep(cluster, tmp_path, e
     assert sweep.returncode == 0, stderr
     assert written_at_kill < 24, "the sweep ended before the worker was killed: nothing was tested"
     assert workers[0].wait() == -signal.SIGKILL
-    assert sorted(read_rows(out, "jsonl"), key=lambda r: r["board"]) == expected_rows
+    assert same(read_rows(out, "jsonl"), expected_rows)
     assert "24 boards solved" in stdout
 
 
@@ -252,3 +264,95 @@ def test_a_pool_of_the_shipped_card_pool_by_words(tmp_path):
     spec.write_text("pool: {card_pool: {search: [moon], static: true, limit: 3}}\nsizes: [1]\n")
     names = [card.label for card in load_spec(spec).pool]
     assert len(names) == 3 and all("moon" in name.lower() for name in names) and "Blood Moon" in names
+
+
+def test_dry_run_reports_the_inert_entries_of_the_benchmark(capsys):
+    """`--dry-run` solves no board: each pool card's status and the board count (issue 38)."""
+    spec = ROOT / "benchmarks" / "sweep_static_pairs.yaml"
+    assert main(["sweep", str(spec), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "552 boards" in out
+    lines = {line.strip().split(":")[0]: line for line in out.splitlines()}
+    for aura in ("Rancor", "Control Magic", "Lignify", "Ensoul Artifact", "Bonesplitter", "Colossus Hammer"):
+        assert "unattached" in lines[aura], lines[aura]
+    for chooser in ("Conspiracy", "Painter's Servant", "Caller of the Hunt", "Chameleon Spirit"):
+        assert "choice undefined" in lines[chooser], lines[chooser]
+    # no white creature on the background: Crusade alone changes nothing; Blood Moon changes the lands
+    assert "does nothing on this background" in lines["Crusade"]
+    assert lines["Blood Moon"].strip() == "Blood Moon: ok"
+    assert "Tarmogoyf: ok" in out            # a characteristic-defining ability always acts (604.3)
+    assert not (spec.with_suffix(".jsonl")).exists()
+
+
+def test_a_sweep_warns_of_every_inert_entry(tmp_path, capsys):
+    spec = tmp_path / "inert.yaml"
+    spec.write_text("pool:\n  cards:\n    - {card: Rancor}\n    - {card: Blood Moon, controller: Bob}\n"
+                    "    - {card: Rancor, attached_to: grizzly_bears}\n"
+                    "sizes: [1]\nbackground: [{card: Grizzly Bears}, {card: Forest}]\nfindings: [dependency_loop]\n")
+    assert main(["sweep", str(spec), "-o", str(tmp_path / "out.jsonl"), "--workers", "1", "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    warned = [line for line in err.splitlines() if line.startswith("warning: pool card")]
+    assert any(line.startswith("warning: pool card Rancor: unattached") for line in warned), err
+    assert any("Blood Moon" in line and "controller overridden" in line and "Bob" in line for line in warned), err
+    assert not any(line.startswith("warning: pool card Rancor (3): unattached") for line in warned), err
+
+
+def test_a_cut_short_parquet_sweep_keeps_its_rows(tmp_path, expected_rows, capsys):
+    """Rows go to FILE.partial.jsonl until the sweep ends: after a crash a fresh run refuses to overwrite
+    them, and --resume takes them and solves only the rest."""
+    out = tmp_path / "rows.parquet"
+    journal = tmp_path / "rows.parquet.partial.jsonl"
+    kept = [row for row in in_process_rows(full=False) if frozenset(row["cards"]) in LOOPS]      # two tasks
+    journal.write_text("".join(json.dumps(row) + "\n" for row in kept) + '{"board": "torn')
+    assert main(["sweep", str(SPEC), "-o", str(out), "--format", "parquet", "--workers", "1", "--no-progress"]) == 2
+    assert "--resume keeps them" in capsys.readouterr().err and journal.exists()
+    assert main(["sweep", str(SPEC), "-o", str(out), "--format", "parquet", "--workers", "1", "--no-progress",
+                 "--resume"]) == 0
+    assert "16 boards solved, 8 already in" in capsys.readouterr().out
+    assert not journal.exists() and same(read_rows(out), expected_rows)
+
+
+def test_rows_say_what_differs_and_where(expected_rows):
+    """order_sensitive names the other order and the first (object, characteristic, values) that differ;
+    loops carry their layer and step; each board its solve time and ground atoms (issue 38)."""
+    swap = {r["board"]: r for r in expected_rows if set(r["cards"]) == {"Whitewash", "Blackwash"}}
+    row = swap["Whitewash@Alice + Blackwash@Alice | current"]
+    assert row["order_sensitive"] and row["order_differs"] == "Blackwash@Alice + Whitewash@Alice | current"
+    # cases/dependency/loop_color_swap.yaml: in a loop, timestamp order decides (613.8b); the later one wins
+    difference = row["order_difference"]
+    assert difference["characteristic"] == "colors" and difference["this"] != difference["other"]
+    assert swap[row["order_differs"]]["order_differs"] == row["board"]
+    assert row["loops_at"] == [{"effects": ["blackwash#1", "whitewash#1"], "layer": "5", "step": 1}]
+    assert row["edition_difference"] is False and row["edition_differs"] is None
+    assert all(r["ground_atoms"] > 0 and r["solve_ms"] > 0 for r in expected_rows)
+    calm = [r for r in expected_rows if not r["order_sensitive"]]
+    assert calm and all(r["order_differs"] is None and r["order_difference"] is None for r in calm)
+
+
+PRUNE_SPEC = ROOT / "tests" / "data" / "sweep" / "prune.yaml"
+
+
+def test_prune_leaves_out_what_cannot_interact_and_confirms_it(tmp_path, capsys):
+    """Of 10 pairs only Blood Moon + Urborg may interact (the spec's comment says why); every pruned pair
+    is solved too (--prune-check 100), and none shows a loop, an override or order sensitivity."""
+    out = tmp_path / "rows.jsonl"
+    assert main(["sweep", str(PRUNE_SPEC), "-o", str(out), "--workers", "1", "--no-progress", "--prune",
+                 "--prune-check", "100"]) == 0
+    said = capsys.readouterr().out
+    assert "1 combinations kept, 9 pruned (18 boards not solved)" in said, said
+    assert "9 pruned combinations solved to confirm (18 boards): 0 with an interaction finding" in said, said
+    rows = read_rows(out)
+    assert len(rows) == 20
+    moon = [r for r in rows if set(r["cards"]) == {"Blood Moon", "Urborg, Tomb of Yawgmoth"}]
+    assert len(moon) == 2 and any(r["overrides"] for r in moon)
+
+
+def test_a_wrong_pruning_is_said(tmp_path, capsys, monkeypatch):
+    """Were the analysis wrong (here: told that nothing interacts), the sample finds the loops: exit 1."""
+    from bridge.interfaces.sweep import pruning
+    monkeypatch.setattr(pruning.Interactions, "may_interact", lambda self, cards: False)
+    assert main(["sweep", str(SPEC), "-o", str(tmp_path / "rows.jsonl"), "--workers", "1", "--no-progress",
+                 "--prune", "--prune-check", "6"]) == 1
+    captured = capsys.readouterr()
+    assert "0 combinations kept, 6 pruned" in captured.out
+    assert "--prune left out combinations that interact" in captured.err and "Whitewash" in captured.err

@@ -14,7 +14,7 @@ from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text
 from bridge.solving.runner import Bounds, OutOfMemory, can_fork, run_bounded
 
 # The example programs of docs/queries, installed with the package (bridge/docs/queries).
-EXAMPLES = ("loops", "dependency_overrides_timestamp", "never_applied")
+EXAMPLES = ("loops", "dependency_overrides_timestamp", "never_applied", "findings_at")
 
 
 @dataclass(frozen=True)
@@ -120,3 +120,16 @@ def run_query(program: QueryProgram, facts: list[clingo.Symbol], where: str = ""
                         f"{'no answer set' if not models else 'several answer sets'} on {where or 'the board'}; "
                         "a query over a board's facts must have exactly one (no choice rules, no contradiction)")
     return sorted(models[0])
+
+
+def atom_json(symbol: clingo.Symbol):
+    """An atom or term as plain JSON (`query --format json`'s `terms`): a string or number as itself, a
+    function (an atom, a constant like `existence`, a tuple with name "") as {"name", "arguments"};
+    #inf and #sup as the strings "#inf" and "#sup"."""
+    if symbol.type == clingo.SymbolType.String:
+        return symbol.string
+    if symbol.type == clingo.SymbolType.Number:
+        return symbol.number
+    if symbol.type == clingo.SymbolType.Function:
+        return {"name": symbol.name, "arguments": [atom_json(a) for a in symbol.arguments]}
+    return str(symbol)

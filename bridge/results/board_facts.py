@@ -13,6 +13,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 
 from bridge.model.ids import effect_id
 from bridge.model.texts import ability_text, effect_text
+from bridge.results.cycles import CYCLE_LIMIT, simple_cycles
 from bridge.results.result import Result
 
 # The predicates, with their arguments, as docs/research.md documents them.
@@ -32,7 +33,12 @@ PREDICATES = {
     "changed": "changed(S, O, Attribute): step S rewrote O's Attribute",
     "depends": "depends(S, A, B, Reason): at step S effect A depends on effect B (613.8a); Reason is existence, "
                "condition (its \"as long as ...\"), applies_to(O) or what_it_does(O)",
-    "in_loop": "in_loop(S, A, B): at step S, A and B are in the same dependency loop (613.8b)",
+    "in_loop": "in_loop(S, A, B): at step S, A and B are in the same dependency loop (613.8b): a strongly connected "
+               "component of the depends-on graph",
+    "loop_member": "loop_member(S, Loop, E): at step S, E is in the dependency loop named Loop (its smallest effect id)",
+    "loop_cycle": "loop_cycle(S, Loop, C, Position, E): the C-th simple cycle of Loop (from 1) has E at Position "
+                  "(from 1, starting at its smallest effect id): E depends on the next one, the last on the first",
+    "cycles_cut": "cycles_cut(S, Loop, Limit): Loop has more than Limit simple cycles; only Limit are listed",
     "not_applied": "not_applied(E, Layer): E's part in Layer never applied (613.6: its source lost the ability, "
                    "or its condition stopped holding, before it started)",
     "tie": "tie(S, E1, E2): E1 and E2 tied on timestamp at step S; their order was a player's choice (613.7k)",
@@ -95,7 +101,9 @@ def board_facts(result: Result) -> list[Symbol]:
         k, a, b, reason = atom.arguments
         if (k, a, b) in depends:
             facts.append(Function("depends", [k, eid(a), eid(b), reason]))
-    facts += [Function("in_loop", [k, eid(a), eid(b)]) for k, a, b in (x.arguments for x in read("in_loop"))]
+    in_loop = [(k, eid(a), eid(b)) for k, a, b in (x.arguments for x in read("in_loop"))]
+    facts += [Function("in_loop", list(atom)) for atom in in_loop]
+    facts += loop_facts(in_loop, [f.arguments[:3] for f in facts if f.name == "depends"])
     facts += [Function("tie", [k, eid(a), eid(b)]) for k, a, b in (x.arguments for x in read("timestamp_tie"))]
 
     applied_parts = {(a.arguments[1], a.arguments[2]) for a in read("applied")}
@@ -107,6 +115,30 @@ def board_facts(result: Result) -> list[Symbol]:
                                               String(ability_text(trigger.ability, result.texts)),
                                               Number(trigger.times)]))
     return sorted(set(facts))
+
+
+def loop_facts(in_loop: list, depends: list) -> list[Symbol]:
+    """loop_member, loop_cycle and cycles_cut from in_loop (the components asp/ finds) and depends (their
+    edges): each component named by its smallest effect id, its simple cycles numbered in sorted order."""
+    members = defaultdict(set)                       # (step, effect) -> the effects of its loop
+    for k, a, b in in_loop:
+        members[(k, a)].add(b)
+    facts, seen = [], set()
+    for (k, _), loop in members.items():
+        names = sorted(loop, key=lambda e: e.string)
+        if (k, names[0]) in seen:
+            continue
+        seen.add((k, names[0]))
+        loop_id = names[0]
+        facts += [Function("loop_member", [k, loop_id, e]) for e in names]
+        edges = {(a.string, b.string) for s, a, b in depends if s == k and a in loop and b in loop}
+        cycles, cut = simple_cycles([e.string for e in names], edges)
+        for number, cycle in enumerate(cycles, 1):
+            facts += [Function("loop_cycle", [k, loop_id, Number(number), Number(position), String(e)])
+                      for position, e in enumerate(cycle, 1)]
+        if cut:
+            facts.append(Function("cycles_cut", [k, loop_id, Number(CYCLE_LIMIT)]))
+    return facts
 
 
 def facts_text(result: Result) -> str:

@@ -185,6 +185,50 @@ class Result:
         printed = {o.id: tuple(o.card.subtypes) for o in self.case.objects if getattr(o, "card", None) is not None}
         return build_trace(self.reader, self.names, printed)
 
+    def to_frame(self):
+        """The objects' final characteristics as a pandas DataFrame, one row per object, indexed by id, the
+        columns of `solve`'s JSON (lists stay lists). Needs pandas: pip install 'mtg-layers[research]'."""
+        pandas = research_module("pandas")
+        return pandas.DataFrame([o.as_dict() for o in self.objects.values()]).set_index("id")
+
+    def dependency_graph(self):
+        """The effects and their dependencies as a networkx MultiDiGraph (docs/research.md#the-python-api):
+        a node per effect (its stable id; attributes label, kind, timestamp, layers, steps it applied at),
+        an edge A -> B for each step at which A depended on B (613.8a; attributes step, layer, reasons,
+        in_loop). Needs networkx: pip install 'mtg-layers[research]'."""
+        networkx = research_module("networkx")
+        graph = networkx.MultiDiGraph(case=self.case.title, rules=self.edition)
+
+        def node(ref, layer: str, step: int | None = None) -> None:
+            if ref.key not in graph:
+                graph.add_node(ref.key, label=ref.label, kind=ref.kind, timestamp=ref.timestamp, layers=[],
+                               steps=[])
+            data = graph.nodes[ref.key]
+            if layer not in data["layers"]:
+                data["layers"].append(layer)
+            if step is not None:
+                data["steps"].append(step)
+        for step in self.trace.steps:
+            for ref in step.candidates:
+                node(ref, step.layer)
+            for ref in step.applied:
+                node(ref, step.layer, step.number)
+            for dependency in step.dependencies:
+                node(dependency.dependent, step.layer)
+                node(dependency.on, step.layer)
+                graph.add_edge(dependency.dependent.key, dependency.on.key, step=step.number, layer=step.layer,
+                               reasons=list(dependency.reasons), in_loop=dependency.in_loop)
+        return graph
+
+
+def research_module(name: str):
+    """pandas or networkx, or one clear message saying which extra installs it."""
+    import importlib
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        raise ImportError(f"this needs {name}: pip install 'mtg-layers[research]'") from None
+
 
 def build_result(case: Case, solution, events: tuple = ()) -> Result:
     """The tables from a solver.Solution; the detailed trace is read only when asked for."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from bridge.interfaces.cli.options import jobs_count
 from bridge.interfaces.sweep import MAX_BOARDS
 from bridge.model.errors import CaseError
 
@@ -15,9 +16,13 @@ def add_commands(command) -> None:
     """`command(name, help, formats=...)` makes a subparser (bridge.interfaces.cli.main.build_parser)."""
     facts = command("facts", "the solved board as ASP facts (predicates: docs/research.md)")
     facts.add_argument("case", metavar="CASE", help="a case file")
-    query = command("query", "run an ASP program over the facts of each case; print the atoms it shows "
-                             "(--format json: one JSON object per line)")
-    query.add_argument("--program", required=True, metavar="Q.lp", help="the ASP program (use #show)")
+    query = command("query", "run ASP programs over the facts of each case, solved once; print the atoms they "
+                             "show (--format json: one JSON object per line)")
+    query.add_argument("--program", required=True, action="append", metavar="Q.lp",
+                       help="an ASP program (use #show); give several: each case is solved once for all")
+    query.add_argument("--jobs", "-j", type=jobs_count, default=None, metavar="N",
+                       help="cases solved at the same time, each in its own child process under the limits "
+                            "(default: the cores this process may use); the output is the same whatever N")
     query.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
     sweep = command("sweep", "solve every board of a sweep spec on Dask, one row per board "
                              "(docs/research.md)", formats=("jsonl", "csv", "parquet"), one_edition=False)
@@ -33,6 +38,13 @@ def add_commands(command) -> None:
     sweep.add_argument("--max-boards", type=board_limit, default=MAX_BOARDS, metavar="N",
                        help=f"refuse a sweep of more boards than this (default {MAX_BOARDS:,})")
     sweep.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sweep.add_argument("--prune", action="store_true",
+                       help="leave out the combinations whose cards provably cannot interact (read/write analysis "
+                            "of asp/, docs/research.md); a random sample of them is solved to confirm")
+    sweep.add_argument("--prune-check", type=int, default=20, metavar="N",
+                       help="with --prune: pruned combinations solved anyway, at random, to confirm (default 20)")
+    sweep.add_argument("--dry-run", action="store_true", help="solve nothing: list each pool card's status "
+                                                              "(inert entries) and the board count")
     # Each board is solved under --timeout (when given, it overrides the spec's `timeout:`), --max-memory,
     # --max-output, --max-objects and --max-effects, in a child process of its worker (bridge/solving/runner.py).
 
@@ -70,39 +82,58 @@ def run_facts(args) -> int:
 
 
 def run_query_command(args) -> int:
+    """Each case solved once, in a child process under --timeout and --max-memory (the researcher's
+    programs may not end, or may fill memory: bridge/solving/runner.py), up to --jobs at a time; every
+    program run over its facts there. Lines come in the order of the cases, then of the programs."""
+    import contextlib
     import json
 
-    from bridge.interfaces.query import load_program, run_query
+    from bridge.interfaces.cli.check import default_jobs, warm_up
+    from bridge.interfaces.cli.files import file_outcome, listed_files, worst
+    from bridge.interfaces.cli.options import bounds_of, limits_of
+    from bridge.interfaces.query import atom_json, load_program, run_query
     from bridge.results.board_facts import board_facts
     from bridge.results.schemas import FORMAT_VERSION
-    from bridge.interfaces.cli.files import bounded, file_outcome, worst
-    from bridge.interfaces.cli.options import bounds_of, limits_of
-    # the program (and anything it would #include) is parsed in a child under the limits first (issue 36)
-    loaded = file_outcome(args.program, lambda: load_program(args.program, limits_of(args), bounds_of(args)))
-    if loaded.status:
-        print(f"error: {loaded.message}", file=sys.stderr)
-        return loaded.status
-    program = loaded.value
+    from bridge.solving.runner import run_bounded_each
+    programs = []
+    for program_file in args.program:    # parsed in a child under the limits first (#include: issue 36)
+        loaded = file_outcome(program_file, lambda: load_program(program_file, limits_of(args), bounds_of(args)))
+        if loaded.status:
+            print(f"error: {loaded.message}", file=sys.stderr)
+            return loaded.status
+        programs.append((program_file, loaded.value))
+    several = len(programs) > 1
 
     def work(path) -> str:
-        """One case's line: solved and queried in a child process under --timeout and --max-memory (the
-        researcher's program may not end, or may fill memory: bridge/solving/runner.py)."""
         result = solved(args, path)
-        atoms = run_query(program, board_facts(result), str(path))
-        if args.format == "json":
-            return json.dumps({"format_version": FORMAT_VERSION, "file": str(path), "case": result.case.title,
-                               "rules": result.edition, "atoms": [str(a) for a in atoms]}, ensure_ascii=False)
-        return f"{path} ({result.edition}): " + (" ".join(str(a) for a in atoms) if atoms else "—")
-    from bridge.interfaces.cli.files import listed_files
+        facts = board_facts(result)
+        lines = []
+        for program_file, program in programs:
+            atoms = run_query(program, facts, str(path))
+            if args.format == "json":
+                lines.append(json.dumps({"format_version": FORMAT_VERSION, "file": str(path), "case": result.case.title,
+                                         "rules": result.edition, "program": program_file,
+                                         "atoms": [str(a) for a in atoms], "terms": [atom_json(a) for a in atoms]},
+                                        ensure_ascii=False))
+            else:
+                lines.append(f"{path} ({result.edition})" + (f" [{program_file}]" if several else "") + ": "
+                             + (" ".join(str(a) for a in atoms) if atoms else "—"))
+        return "\n".join(lines)
     paths, status = listed_files(args, args.cases)        # what was skipped is said (issue 36)
-    for path in paths:
-        outcome = bounded(args, path, lambda: work(path))
-        status = worst(status, outcome.status)
-        if outcome.status:
-            print(f"error: {outcome.message}", file=sys.stderr)
-        else:
-            print(outcome.value)
-        sys.stdout.flush()
+    if not paths:
+        return status
+    warm_up()
+    works = [(str(path), lambda path=path: work(path)) for path in paths]
+    with contextlib.closing(run_bounded_each(works, bounds_of(args), min(args.jobs or default_jobs(),
+                                                                         len(paths)))) as answers:
+        for path, answer in zip(paths, answers):
+            outcome = file_outcome(path, answer)
+            status = worst(status, outcome.status)
+            if outcome.status:
+                print(f"error: {outcome.message}", file=sys.stderr)
+            else:
+                print(outcome.value)
+            sys.stdout.flush()
     return status
 
 

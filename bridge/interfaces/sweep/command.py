@@ -17,9 +17,9 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from bridge.interfaces.sweep.output import SUFFIXES, WRITERS, done_boards
+from bridge.interfaces.sweep.output import SUFFIXES, WRITERS, earlier_rows
 from bridge.interfaces.sweep.spec import SweepSpec, load_spec
-from bridge.interfaces.sweep.worker import BatchJob, BatchStats, solve_batch, warm_up
+from bridge.interfaces.sweep.worker import BatchJob, BatchStats, board_key, solve_batch, warm_up
 from bridge.model.errors import CaseError
 
 BOARDS_PER_BATCH = 24      # about 1-2 s of work: enough to make a task's own cost (a few ms) small
@@ -79,6 +79,19 @@ def run(args) -> int:
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    from bridge.interfaces.sweep.dry_run import dry_run_report, pool_statuses, warnings
+    profiles = {} if args.prune else None
+    statuses = pool_statuses(spec, spec.timeout, profiles)
+    pruning = Pruning(spec, profiles, args.prune_check) if args.prune else None
+    if args.dry_run:
+        print(dry_run_report(spec, statuses))
+        if pruning is not None:
+            for _ in pruning.kept(spec.tasks()):      # counted, not solved
+                pass
+            print("  " + pruning.counted(dry_run=True))
+        return 0
+    for warning in warnings(statuses):        # every inert entry is said before a board runs (issue 38)
+        print(warning, file=sys.stderr)
     total = spec.board_count()
     if total > args.max_boards:
         print(f"error: {spec.file}: the sweep has {total:,} boards, more than --max-boards {args.max_boards:,}; "
@@ -87,16 +100,21 @@ def run(args) -> int:
     fmt = args.format
     out = Path(args.output) if args.output else Path(args.spec).with_suffix(SUFFIXES[fmt])
     try:
-        done = done_boards(out, fmt) if args.resume else set()
+        earlier = earlier_rows(out, fmt) if args.resume else []
         writer = WRITERS[fmt](out, args.resume)
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    done = {row["board"] for row in earlier}
     from tqdm import tqdm
     workers = args.workers or os.cpu_count() or 1
     started = time.perf_counter()
     totals = {"boards": 0, "rows": 0, "solve": 0.0, "findings": 0.0, "cpu": 0.0, "errors": 0, "loops": 0, "overrides": 0,
               "order_sensitive": 0, "edition_difference": 0}
+    count(totals, earlier)           # the summary counts every row of the output, the earlier ones too
+    tasks = (task for task in spec.tasks() if not set(task_boards(spec, task)) <= done)    # --resume: skip
+    if pruning is not None:
+        tasks = pruning.kept(tasks)
     try:
         with dask_client(args.scheduler, workers) as client:
             workers = cluster_threads(client)
@@ -105,18 +123,30 @@ def run(args) -> int:
                             disable=args.no_progress, dynamic_ncols=True)
             started = time.perf_counter()
             from dask.distributed import as_completed
-            futures = client.map(solve_batch, jobs(spec, spec.tasks(), args.batch_size, workers, args), pure=False)
+            futures = client.map(solve_batch, jobs(spec, tasks, args.batch_size, workers, args), pure=False)
+            if pruning is not None:       # the tasks were read: the sample of pruned ones is known
+                futures += client.map(solve_batch, jobs(spec, pruning.sample, args.batch_size, workers, args),
+                                      pure=False)
+                progress.total = total - pruning.pruned_boards + pruning.sample_boards()
             for future in as_completed(futures):
                 rows, stats = future.result()
                 new = [row for row in rows if row["board"] not in done]
                 writer.write(new)
                 count(totals, new, stats)
+                if pruning is not None:
+                    pruning.check(rows)
                 progress.update(len(new))
             progress.close()
     finally:
         writer.close()
     wall = time.perf_counter() - started
     print(summary(spec, out, totals, len(done), wall, workers))
+    if pruning is not None:
+        print("  " + pruning.counted())
+        if pruning.contradicted:          # the analysis was wrong: said, and the sweep is no success
+            print("error: --prune left out combinations that interact (" + "; ".join(pruning.contradicted[:5])
+                  + "): please report it with the spec; run without --prune", file=sys.stderr)
+            return 1
     if totals["rows"] and totals["errors"] == totals["rows"]:      # nothing was solved: not a success (issue 36)
         print(f"error: every one of the {totals['rows']:,} boards of this run failed; see the error column of "
               f"{out}", file=sys.stderr)
@@ -124,11 +154,73 @@ def run(args) -> int:
     return 0
 
 
-def count(totals: dict, rows: list[dict], stats: BatchStats) -> None:
-    totals["boards"] += stats.boards
-    totals["solve"] += stats.solve_seconds
-    totals["findings"] += stats.findings_seconds
-    totals["cpu"] += stats.cpu_seconds
+class Pruning:
+    """--prune: which tasks go (bridge/interfaces/sweep/pruning.py), how many boards that spares, and a
+    random sample of the pruned ones, solved to confirm that none shows an interaction finding."""
+
+    def __init__(self, spec: SweepSpec, profiles: dict, sample_size: int):
+        from bridge.interfaces.sweep.pruning import Interactions
+        background = profiles.pop("background")
+        self.spec, self.interactions = spec, Interactions(profiles, background)
+        self.sample_size, self.sample, self.seen = max(0, sample_size), [], 0
+        self.pruned_tasks = self.pruned_boards = 0
+        self.sampled_rows, self.contradicted = 0, []
+        import random
+        self.random = random.Random(38)
+
+    def kept(self, tasks):
+        for task in tasks:
+            if self.interactions.may_interact(task.cards):
+                yield task
+                continue
+            self.pruned_tasks += 1
+            self.pruned_boards += self.spec.boards_per_task(len(task.cards))
+            if len(self.sample) < self.sample_size:          # reservoir sampling: every pruned task alike
+                self.sample.append(task)
+            else:
+                pick = self.random.randrange(self.pruned_tasks)
+                if pick < self.sample_size:
+                    self.sample[pick] = task
+
+    def sample_boards(self) -> int:
+        return sum(self.spec.boards_per_task(len(task.cards)) for task in self.sample)
+
+    def check(self, rows: list[dict]) -> None:
+        sampled = {self.spec.pool[i].label for task in self.sample for i in task.cards}
+        for row in rows:
+            if set(row["cards"]) <= sampled and not self.interactions.may_interact(
+                    tuple(sorted(self.index(label) for label in row["cards"]))):
+                self.sampled_rows += 1
+                if row.get("loops") or row.get("overrides") or row.get("order_sensitive"):
+                    self.contradicted.append(row["board"])
+
+    def index(self, label: str) -> int:
+        return next(i for i, card in enumerate(self.spec.pool) if card.label == label)
+
+    def counted(self, dry_run: bool = False) -> str:
+        kept = self.spec.task_count() - self.pruned_tasks
+        said = (f"--prune: {kept:,} combinations kept, {self.pruned_tasks:,} pruned ({self.pruned_boards:,} boards "
+                f"not solved); ")
+        if dry_run:
+            return said + f"{len(self.sample)} pruned combinations would be solved to confirm"
+        return said + (f"{len(self.sample)} pruned combinations solved to confirm ({self.sampled_rows} boards): "
+                       f"{len(self.contradicted)} with an interaction finding")
+
+
+def task_boards(spec: SweepSpec, task) -> list[str]:
+    """The board keys a task's rows will have (what --resume matches), as the worker names them."""
+    orders = itertools.permutations(range(len(task.cards))) if spec.orders == "all" else [range(len(task.cards))]
+    return [board_key([spec.pool[task.cards[i]].label for i in order], [task.controllers[i] for i in order], edition)
+            for order in map(tuple, orders) for edition in spec.editions]
+
+
+def count(totals: dict, rows: list[dict], stats: BatchStats | None = None) -> None:
+    """Add a batch's rows and costs to the totals (rows of an earlier run: no stats)."""
+    if stats is not None:
+        totals["boards"] += stats.boards
+        totals["solve"] += stats.solve_seconds
+        totals["findings"] += stats.findings_seconds
+        totals["cpu"] += stats.cpu_seconds
     totals["rows"] += len(rows)
     for row in rows:
         totals["errors"] += row.get("error") is not None
@@ -142,7 +234,7 @@ def summary(spec: SweepSpec, out: Path, totals: dict, skipped: int, wall: float,
     boards = totals["boards"]
     lines = [f"sweep {spec.name}: {boards} boards solved"
              + (f", {skipped} already in {out} (--resume)" if skipped else "") + f", rows in {out}",
-             f"  with errors: {totals['errors']}   dependency loops: {totals['loops']}   "
+             f"  of all {totals['rows']} rows: with errors: {totals['errors']}   dependency loops: {totals['loops']}   "
              f"dependency overriding timestamp order: {totals['overrides']}   order-sensitive: "
              f"{totals['order_sensitive']}   edition differences: {totals['edition_difference']}"]
     if boards:
@@ -150,6 +242,6 @@ def summary(spec: SweepSpec, out: Path, totals: dict, skipped: int, wall: float,
         solve, findings = totals["solve"] / boards, totals["findings"] / boards
         lines.append(f"  {wall:.1f} s, {boards / wall:.1f} boards/s on {workers} worker(s); per board and worker: "
                      f"{per_board * 1000:.0f} ms = solving {solve * 1000:.0f} ms + findings {findings * 1000:.0f} ms "
-                     f"+ overhead {(per_board - solve - findings) * 1000:.0f} ms; worker CPU "
-                     f"{totals['cpu'] / boards * 1000:.0f} ms per board")
+                     f"+ overhead {(per_board - solve - findings) * 1000:.0f} ms; CPU (worker and the child solving "
+                     f"each board) {totals['cpu'] / boards * 1000:.0f} ms per board")
     return "\n".join(lines)

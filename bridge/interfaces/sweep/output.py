@@ -1,5 +1,5 @@
 """Where a sweep's rows go, as they come: JSON Lines (default), CSV, Parquet (pyarrow, the
-`research` extra); and, for --resume, which boards an output already holds."""
+`research` extra); and, for --resume, the rows an output already holds."""
 from __future__ import annotations
 
 import csv
@@ -13,33 +13,46 @@ from bridge.solving.runner import KILLED_FROM_OUTSIDE
 SUFFIXES = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}
 # The columns of CSV and Parquet, in order (JSON Lines rows carry the same keys).
 COLUMNS = ("format_version", "board", "cards", "controllers", "rules", "error", "steps", "characteristics",
-           "loops", "overrides", "order_sensitive", "edition_difference", "query")
-LISTS = ("cards", "controllers", "loops", "overrides", "query")
-INTEGERS = ("format_version", "steps")
+           "solve_ms", "ground_atoms", "loops", "loops_at", "overrides", "overrides_at", "order_sensitive",
+           "order_differs", "order_difference", "edition_difference", "edition_differs", "edition_difference_at",
+           "query")
+# CSV cells that hold JSON text (lists and mappings)
+LISTS = ("cards", "controllers", "loops", "loops_at", "overrides", "overrides_at", "order_difference",
+         "edition_difference_at", "query")
+INTEGERS = ("format_version", "steps", "ground_atoms")
+FLOATS = ("solve_ms",)
 BOOLEANS = ("order_sensitive", "edition_difference")
 
 
+def earlier_rows(path: Path, fmt: str) -> list[dict]:
+    """The rows an earlier run wrote (--resume), with those a cut-short Parquet sweep left in its journal;
+    a JSON Lines line cut short by a crash is ignored, and so is a row whose child was killed from outside
+    (not the board's own outcome: solved again)."""
+    rows = []
+    if fmt == "jsonl" or fmt == "parquet":
+        for source in ([path] if fmt == "jsonl" else [journal_of(path)]):
+            if source.exists():
+                for line in source.read_text(encoding="utf-8").splitlines():
+                    try:
+                        rows.append(json.loads(line))
+                    except ValueError:
+                        continue
+    if fmt == "csv" and path.exists():
+        rows = read_rows(path, fmt)
+    if fmt == "parquet" and path.exists():
+        rows = read_rows(path, fmt) + rows
+    return [row for row in rows if isinstance(row, dict) and isinstance(row.get("board"), str)
+            and not killed(row.get("error"))]
+
+
 def done_boards(path: Path, fmt: str) -> set[str]:
-    """The boards an earlier run wrote (--resume); a JSON Lines line cut short by a crash is ignored, and
-    so is a row whose child was killed from outside (not the board's own outcome: solved again)."""
-    if not path.exists():
-        return set()
-    if fmt == "jsonl":
-        found = set()
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                row = json.loads(line)
-                if not killed(row.get("error")):
-                    found.add(row["board"])
-            except (ValueError, KeyError, TypeError, AttributeError):
-                continue
-        return found
-    if fmt == "csv":
-        with path.open(newline="", encoding="utf-8") as stream:
-            return {row["board"] for row in csv.DictReader(stream) if row.get("board") and not killed(row.get("error"))}
-    import pyarrow.parquet as pq
-    table = pq.read_table(path, columns=["board", "error"]).to_pydict()
-    return {board for board, error in zip(table["board"], table["error"]) if not killed(error)}
+    """The boards an earlier run wrote (see earlier_rows)."""
+    return {row["board"] for row in earlier_rows(path, fmt)}
+
+
+def journal_of(path: Path) -> Path:
+    """Where a Parquet sweep keeps its rows (JSON Lines) until it ends: a sweep cut short leaves them there."""
+    return path.with_name(path.name + ".partial.jsonl")
 
 
 def killed(error) -> bool:
@@ -91,51 +104,77 @@ class Csv:
         self.stream.close()
 
 
+def parquet_schema(pa):
+    pair = pa.list_(pa.string())
+    at = pa.list_(pa.struct([("effects", pair), ("layer", pa.string()), ("step", pa.int64())]))
+    difference = pa.struct([("object", pa.string()), ("characteristic", pa.string()), ("this", pa.string()),
+                            ("other", pa.string())])
+    return pa.schema([("format_version", pa.int64()), ("board", pa.string()),
+                      ("cards", pa.list_(pa.string())), ("controllers", pa.list_(pa.string())),
+                      ("rules", pa.string()), ("error", pa.string()), ("steps", pa.int64()),
+                      ("characteristics", pa.string()), ("solve_ms", pa.float64()), ("ground_atoms", pa.int64()),
+                      ("loops", pa.list_(pair)), ("loops_at", at), ("overrides", pa.list_(pair)), ("overrides_at", at),
+                      ("order_sensitive", pa.bool_()), ("order_differs", pa.string()), ("order_difference", difference),
+                      ("edition_difference", pa.bool_()), ("edition_differs", pa.string()),
+                      ("edition_difference_at", difference), ("query", pa.list_(pa.string()))])
+
+
 class Parquet:
-    """Row groups as batches come, into FILE.partial; renamed to FILE when the sweep ends (Parquet is
-    readable only once closed: a sweep that may be cut short is safer in JSON Lines). On --resume the
-    earlier rows are copied first."""
+    """Rows as batches come into a journal, FILE.partial.jsonl (JSON Lines: readable after a crash); when
+    the sweep ends, FILE is written from the earlier rows (--resume) and the journal, and the journal goes.
+    A sweep cut short keeps its rows there: --resume takes them; a fresh sweep refuses to overwrite them."""
 
     def __init__(self, path: Path, resume: bool):
         try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
+            import pyarrow  # noqa: F401  (said now, not when the sweep ends)
         except ImportError:
             raise CaseError(str(path), "--format parquet", "needs pyarrow: pip install 'mtg-layers[research]'") \
                 from None
-        self.pa, self.path, self.partial = pa, path, path.with_name(path.name + ".partial")
-        self.schema = pa.schema([("format_version", pa.int64()), ("board", pa.string()),
-                                 ("cards", pa.list_(pa.string())), ("controllers", pa.list_(pa.string())),
-                                 ("rules", pa.string()), ("error", pa.string()), ("steps", pa.int64()),
-                                 ("characteristics", pa.string()), ("loops", pa.list_(pa.list_(pa.string()))),
-                                 ("overrides", pa.list_(pa.list_(pa.string()))), ("order_sensitive", pa.bool_()),
-                                 ("edition_difference", pa.bool_()), ("query", pa.list_(pa.string()))])
-        self.writer = pq.ParquetWriter(self.partial, self.schema)
-        if resume and path.exists():
-            self.writer.write_table(pq.read_table(path).cast(self.schema))
+        self.path, self.journal = path, journal_of(path)
+        if self.journal.exists() and not resume:
+            raise CaseError(str(path), "--format parquet", f"{self.journal} holds the rows of a sweep cut short: "
+                                                           "--resume keeps them, or delete that file")
+        self.earlier = read_rows(path, "parquet") if resume and path.exists() else []
+        if self.journal.exists():
+            cut_torn_line(self.journal)
+        self.rows = JsonLines(self.journal, resume=True)
 
     def write(self, rows: list[dict]) -> None:
-        if rows:
-            self.writer.write_table(self.pa.Table.from_pylist([{k: row.get(k) for k in COLUMNS} for row in rows],
-                                                             schema=self.schema))
+        self.rows.write(rows)
 
     def close(self) -> None:
-        self.writer.close()
-        os.replace(self.partial, self.path)
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+        self.rows.close()
+        rows = self.earlier + read_rows(self.journal, "jsonl")
+        partial = self.path.with_name(self.path.name + ".partial")
+        pq.write_table(pa.Table.from_pylist([{k: row.get(k) for k in COLUMNS} for row in rows],
+                                            schema=parquet_schema(pa)), partial)
+        os.replace(partial, self.path)
+        self.journal.unlink()
 
 
 WRITERS = {"jsonl": JsonLines, "csv": Csv, "parquet": Parquet}
 
 
-def read_rows(path: Path, fmt: str) -> list[dict]:
-    """The rows of an output, as dicts (lists decoded), for tests and notebooks."""
+def read_rows(path: Path, fmt: str | None = None) -> list[dict]:
+    """The rows of a sweep's output (docs/research.md#reading-rows), as dicts with the same keys and values
+    in every format: lists and mappings decoded, a key a row lacks (a finding the spec did not ask for,
+    an error row's results) is None. `fmt` defaults to the file's suffix."""
+    path = Path(path)
+    fmt = fmt or next((f for f, suffix in SUFFIXES.items() if path.name.endswith(suffix)), "jsonl")
     if fmt == "jsonl":
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        return [full_row(json.loads(line)) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     if fmt == "csv":
         with path.open(newline="", encoding="utf-8") as stream:
             return [{k: csv_value(k, v) for k, v in row.items()} for row in csv.DictReader(stream)]
     import pyarrow.parquet as pq
     return pq.read_table(path).to_pylist()
+
+
+def full_row(row: dict) -> dict:
+    """The row with every column (None for those it lacks), as read_rows gives it in every format."""
+    return {k: row.get(k) for k in COLUMNS} | row
 
 
 def csv_value(column: str, text: str):
@@ -145,6 +184,8 @@ def csv_value(column: str, text: str):
         return json.loads(text)
     if column in INTEGERS:
         return int(text)
+    if column in FLOATS:
+        return float(text)
     if column in BOOLEANS:
         return text == "True"
     return text

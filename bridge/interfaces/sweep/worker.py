@@ -11,6 +11,7 @@ import functools
 import hashlib
 import itertools
 import json
+import resource
 import time
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ from bridge.solving.runner import Bounds, ChildKilled, OutOfMemory, run_bounded
 
 # The built-in findings that are queries over the board's facts: the example programs of docs/queries.
 FINDING_PROGRAMS = {"dependency_loop": "loops", "dependency_override": "dependency_overrides_timestamp"}
+WHERE_PROGRAM = "findings_at"      # the layer and step of each loop and override (loop_at/4, override_at/4)
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,8 @@ class BatchStats:
     solve_seconds: float          # inside bridge.solve: building facts, grounding, reading the tables
     findings_seconds: float       # facts, the findings' and the researcher's queries, comparing boards
     worker_seconds: float         # the whole batch in the worker
-    cpu_seconds: float = 0.0      # the worker process's CPU time for the batch (what load on the machine
-                                  # does not inflate)
+    cpu_seconds: float = 0.0      # CPU time for the batch, of the worker and of the children that solved its
+                                  # boards (what load on the machine does not inflate)
 
 
 @functools.lru_cache(maxsize=8)
@@ -64,6 +66,8 @@ def programs(findings: tuple[str, ...], query_text: str | None, query_file: str 
     for finding in findings:
         if finding in FINDING_PROGRAMS:
             statements += load_program(example_path(FINDING_PROGRAMS[finding])).statements
+    if statements:
+        statements += load_program(example_path(WHERE_PROGRAM)).statements
     built_in = QueryProgram("built-in findings", tuple(statements)) if statements else None
     query = parse_program(query_text, query_file or "query") if query_text is not None else None
     return built_in, query
@@ -74,14 +78,44 @@ def board_key(labels: list[str], controllers: list[str], edition: str) -> str:
     return " + ".join(f"{label}@{who}" for label, who in zip(labels, controllers)) + f" | {edition}"
 
 
-def characteristics(result) -> str:
-    """A digest of every object's final characteristics (timestamps aside): equal digests, equal boards."""
-    states = []
+def final_states(result) -> dict[str, dict]:
+    """Every object's final characteristics (timestamps aside), as plain data, by object id."""
+    states = {}
     for obj in sorted(result.objects.values(), key=lambda o: o.id):
         state = obj.as_dict()
         state.pop("timestamp", None)
-        states.append(state)
-    return hashlib.sha1(json.dumps(states, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        states[obj.id] = json.loads(json.dumps(state, default=str))
+    return states
+
+
+def digest(states: dict[str, dict]) -> str:
+    """A digest of every object's final characteristics (timestamps aside): equal digests, equal boards."""
+    return hashlib.sha1(json.dumps(list(states.values()), sort_keys=True).encode()).hexdigest()[:16]
+
+
+def first_difference(mine: dict[str, dict], other: dict[str, dict]) -> dict | None:
+    """The first (object, characteristic) whose values differ between two boards' final states (objects by
+    id, characteristics in the order of `solve`'s JSON), with both values as JSON text: this board's, the
+    other's. None when they are equal."""
+    for object_id in sorted(set(mine) | set(other)):
+        a, b = mine.get(object_id, {}), other.get(object_id, {})
+        for key in list(a) + [k for k in b if k not in a]:
+            if a.get(key) != b.get(key):
+                return {"object": object_id, "characteristic": key, "this": json.dumps(a.get(key)),
+                        "other": json.dumps(b.get(key))}
+    return None
+
+
+def first_steps(atoms, name: str) -> list[dict]:
+    """loop_at/override_at atoms: each pair's first step (with its layer), sorted by the pair."""
+    first = {}
+    for atom in atoms:
+        if atom.name == name:
+            a, b, layer, step = atom.arguments
+            pair = (a.string, b.string)
+            if pair not in first or step.number < first[pair]["step"]:
+                first[pair] = {"effects": list(pair), "layer": layer.string, "step": step.number}
+    return [first[pair] for pair in sorted(first)]
 
 
 def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str, built_in, query, clock: dict):
@@ -98,13 +132,14 @@ def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str,
     file = f"sweep {job.name}: {row['board']}"
     bounds = Bounds(seconds=job.timeout, grace=1.0, memory_bytes=job.memory_bytes, output_bytes=job.output_bytes)
     try:
-        findings, seconds = run_bounded(lambda: board_findings(job, case, file, built_in, query), bounds, file)
+        (findings, states), seconds = run_bounded(lambda: board_findings(job, case, file, built_in, query), bounds,
+                                                  file)
     except (CaseError, SolveTimeout, OutOfMemory, ChildKilled) as error:   # a killed one: --resume redoes it
         return dict(row, error=str(error)), None
     clock["solve"] += seconds["solve"]
     clock["findings"] += seconds["findings"]
     row.update(findings)
-    return row, row["characteristics"]
+    return row, states
 
 
 def board_findings(job: BatchJob, case: dict, file: str, built_in, query) -> tuple[dict, dict]:
@@ -112,53 +147,83 @@ def board_findings(job: BatchJob, case: dict, file: str, built_in, query) -> tup
     started = time.perf_counter()
     result = api.solve(case, file=file, timeout=job.timeout, limits=job.limits, reevaluate=job.reevaluate)
     solved = time.perf_counter()
-    row = {"error": None, "steps": len(result.steps), "characteristics": characteristics(result)}
+    states = final_states(result)
+    row = {"error": None, "steps": len(result.steps), "characteristics": digest(states),
+           "solve_ms": round((solved - started) * 1000, 1), "ground_atoms": result.ground_atoms}
     facts = board_facts(result) if built_in or query else None
     if built_in:
         atoms = run_query(built_in, facts, case["case"])
         if "dependency_loop" in job.findings:
             row["loops"] = sorted([a.arguments[0].string, a.arguments[1].string] for a in atoms if a.name == "loop")
+            row["loops_at"] = first_steps(atoms, "loop_at")
         if "dependency_override" in job.findings:
             row["overrides"] = sorted([a.arguments[0].string, a.arguments[1].string] for a in atoms
                                       if a.name == "override")
+            row["overrides_at"] = first_steps(atoms, "override_at")
     if query:
         try:
             row["query"] = [str(a) for a in run_query(query, facts, case["case"])]
         except CaseError as error:
             row["error"] = str(error)
-    return row, {"solve": solved - started, "findings": time.perf_counter() - solved}
+    return (row, states), {"solve": solved - started, "findings": time.perf_counter() - solved}
 
 
 def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:
     """Rows of every board of every task of the job."""
-    started, cpu_started = time.perf_counter(), time.process_time()
+    started, cpu_started = time.perf_counter(), cpu_seconds()
     built_in, query = programs(job.findings, job.query_text, job.query_file)
     clock = {"solve": 0.0, "findings": 0.0}
     rows = []
     for task in job.tasks:
         orders = list(itertools.permutations(range(len(task.cards)))) if job.orders == "all" \
             else [tuple(range(len(task.cards)))]
-        digests = {}
+        states, boards = {}, {}
         task_rows = []
         for order in orders:
             for edition in job.editions:
-                row, digests[(order, edition)] = solve_board(job, order, task, edition, built_in, query, clock)
+                row, states[(order, edition)] = solve_board(job, order, task, edition, built_in, query, clock)
+                boards[(order, edition)] = row["board"]
                 task_rows.append((order, edition, row))
         compared = time.perf_counter()
         for order, edition, row in task_rows:
-            mine = digests[(order, edition)]
             if "order_sensitivity" in job.findings:
-                others = [d for (o, e), d in digests.items() if e == edition and o != order]
-                row["order_sensitive"] = (None if mine is None or not others or None in others
-                                          else any(d != mine for d in others))
+                others = [key for key in states if key[1] == edition and key[0] != order]
+                compare(row, "order", states, boards, (order, edition), others)
             if "edition_difference" in job.findings:
-                others = [d for (o, e), d in digests.items() if o == order and e != edition]
-                row["edition_difference"] = (None if mine is None or not others or None in others
-                                             else any(d != mine for d in others))
+                others = [key for key in states if key[0] == order and key[1] != edition]
+                compare(row, "edition", states, boards, (order, edition), others)
             rows.append(row)
         clock["findings"] += time.perf_counter() - compared
     return rows, BatchStats(len(rows), clock["solve"], clock["findings"], time.perf_counter() - started,
-                            time.process_time() - cpu_started)
+                            cpu_seconds() - cpu_started)
+
+
+VERDICT = {"order": "order_sensitive", "edition": "edition_difference"}
+
+
+def compare(row: dict, kind: str, states: dict, boards: dict, mine, others: list) -> None:
+    """The row's verdict against the boards `others` (other orders, or other editions, of its cards): None
+    when a board is missing; else whether one differs, and for the first that does (in the order the boards
+    were solved) its board key (`order_differs` / `edition_differs`) and the first (object, characteristic,
+    values) that differ (`order_difference` / `edition_difference_at`)."""
+    verdict, where, what = VERDICT[kind], f"{kind}_differs", ("order_difference" if kind == "order"
+                                                              else "edition_difference_at")
+    row[where] = row[what] = None
+    if states[mine] is None or not others or any(states[key] is None for key in others):
+        row[verdict] = None
+        return
+    for key in others:
+        difference = first_difference(states[mine], states[key])
+        if difference is not None:
+            row[verdict], row[where], row[what] = True, boards[key], difference
+            return
+    row[verdict] = False
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its ended children (the child that solves each board)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def warm_up() -> None:

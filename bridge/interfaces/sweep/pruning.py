@@ -1,0 +1,152 @@
+"""`mtg-layers sweep --prune`: leave out the card combinations that provably cannot show a sweep's
+interaction findings (a dependency loop, dependency overriding timestamp order, order sensitivity), from
+the read/write analysis asp/ uses to make safe batches (asp/613_8_dependency.lp).
+
+asp/ tests a dependency of effect A on effect B only when both have a part in one layer, and B writes
+there what A reads (`part_writes`, `effect_reads`, `effect_reads_when_fresh`, `effect_reads_of`,
+`condition_reads`) or may remove the ability A comes from (`part_removes_ability`) (613.8a); effects of
+one layer that do neither apply in timestamp order, which changes the result only when both write one
+characteristic there (613.7). Effects of different layers apply in layer order whatever their
+timestamps (613.1). So two cards whose effects share no layer where one writes what the other reads or
+writes, or removes abilities, cannot depend on each other nor be order-sensitive; nor through the
+background's effects (paths through them are followed). Each card's effects are read from the board of
+the background with that card alone, under every edition of the spec.
+
+What this reading cannot see makes a card `opaque` (never pruned): an effect that grants abilities or
+copies (its granted or copied effects exist only on the combined board), text kept unread that may
+change a characteristic, an effect on players or game rules, a board that could not be solved.
+A combination of two or more cards is pruned when no two of its cards may interact. Pruned boards get no
+row (what they could show is what each card shows alone, its own loops and edition differences: a
+`sizes: [1]` sweep, never pruned, finds them); a random sample of
+them is solved anyway, and a finding there is said as an error.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# 613.4c modifications of power and toughness add up, and additions of types, subtypes, supertypes or
+# colors unite: two such writes of one characteristic give the same values in either order.
+COMMUTING_OPS = {"modify_pt", "counter_pt", "add_types", "add_subtypes", "add_supertypes", "add_colors"}
+OPAQUE_OPS = {"add_abilities": "grants abilities", "add_activated_abilities_of": "grants abilities",
+              "copy_of": "copies", "change_text": "changes text"}
+
+
+@dataclass
+class Profile:
+    """What a card's (or the background's) effects do, by layer: parts, writes, reads, removals."""
+    reads: dict = field(default_factory=dict)        # effect -> attributes it reads
+    layers_of: dict = field(default_factory=dict)    # effect -> its layers
+    writes_of: dict = field(default_factory=dict)    # effect -> {(layer, attribute, operation kind)}
+    removes_of: dict = field(default_factory=dict)   # effect -> layers where it may remove abilities
+    opaque: str | None = None
+
+    def merge(self, other: "Profile") -> None:
+        for name in ("reads", "layers_of", "writes_of", "removes_of"):
+            mine = getattr(self, name)
+            for effect, values in getattr(other, name).items():
+                mine.setdefault(effect, set()).update(values)
+        self.opaque = self.opaque or other.opaque
+
+
+def effect_source(term, sources: dict) -> str | None:
+    if term.name in ("st", "ctr", "face_down", "flipped", "reconfigured") and term.arguments \
+            and term.arguments[0].type.name == "String":
+        return term.arguments[0].string
+    return sources.get(term)
+
+
+def read_profile(result, owner) -> Profile:
+    """The profile of the effects whose source `owner(source)` accepts, read from a solved board."""
+    read = result.reader
+    sources = {a.arguments[0]: a.arguments[1].string for a in read("effect_source")
+               if len(a.arguments) == 2 and a.arguments[1].type.name == "String"}
+    profile = Profile()
+
+    def mine(term) -> bool:
+        return owner(effect_source(term, sources))
+    for atom in read("op_in_part"):
+        term, layer, _, kind = atom.arguments
+        if mine(term):
+            profile.layers_of.setdefault(str(term), set()).add(layer.string)
+            if kind.name in OPAQUE_OPS:
+                profile.opaque = OPAQUE_OPS[kind.name]
+    writes = {}
+    for atom in read("op_writes"):
+        writes.setdefault(atom.arguments[0].name, set()).add(str(atom.arguments[1]))
+    for atom in read("op_in_part"):
+        term, layer, _, kind = atom.arguments
+        if mine(term):
+            profile.writes_of.setdefault(str(term), set()).update((layer.string, attribute, kind.name)
+                                                                  for attribute in writes.get(kind.name, ()))
+    for name in ("effect_reads", "effect_reads_when_fresh", "condition_reads", "effect_reads_of"):
+        for atom in read(name):
+            term, attribute = atom.arguments[0], atom.arguments[-1]
+            if mine(term):
+                profile.reads.setdefault(str(term), set()).add(str(attribute))
+    for atom in read("part_removes_ability"):
+        term, layer, _ = atom.arguments
+        if mine(term):
+            profile.removes_of.setdefault(str(term), set()).add(layer.string)
+    return profile
+
+
+def card_opacity(obj) -> str | None:
+    """What the card's own text says this reading cannot follow."""
+    for ability in obj.card.abilities:
+        if ability.unread:
+            return "text kept unread may change " + ", ".join(ability.unread)
+        if ability.players is not None or ability.rule_off is not None:
+            return "affects players or game rules"
+    return None
+
+
+def effects_interact(a: tuple, b: tuple) -> bool:
+    """Two effects (layers, writes, reads, removals) may depend on each other or be order-sensitive."""
+    layers_a, writes_a, reads_a, removes_a = a
+    layers_b, writes_b, reads_b, removes_b = b
+    for layer in layers_a & layers_b:
+        wrote_a = {attr for lay, attr, _ in writes_a if lay == layer}
+        wrote_b = {attr for lay, attr, _ in writes_b if lay == layer}
+        if wrote_a & reads_b or wrote_b & reads_a or layer in removes_a or layer in removes_b:
+            return True
+        for attribute in wrote_a & wrote_b:        # 613.7: then timestamp order matters, unless both commute
+            kinds = {kind for lay, attr, kind in writes_a | writes_b if lay == layer and attr == attribute}
+            if not kinds <= COMMUTING_OPS:
+                return True
+    return False
+
+
+def effects_of(profile: Profile) -> list[tuple]:
+    return [(profile.layers_of.get(e, set()), profile.writes_of.get(e, set()), profile.reads.get(e, set()),
+             profile.removes_of.get(e, set())) for e in set(profile.layers_of) | set(profile.reads)]
+
+
+class Interactions:
+    """Which pool cards may interact (directly, or through a chain of the background's effects)."""
+
+    def __init__(self, profiles: dict[int, Profile], background: Profile):
+        effects = {i: effects_of(p) for i, p in profiles.items()}
+        ground = effects_of(background)
+        reach = {}                           # card -> background effects it reaches, through background chains
+        for i, mine in effects.items():
+            seen = {j for j, g in enumerate(ground) if any(effects_interact(e, g) for e in mine)}
+            frontier = list(seen)
+            while frontier:
+                g = ground[frontier.pop()]
+                for j, other in enumerate(ground):
+                    if j not in seen and effects_interact(g, other):
+                        seen.add(j)
+                        frontier.append(j)
+            reach[i] = seen
+        self.opaque = {i for i, p in profiles.items() if p.opaque}
+        self.pairs = set()
+        for i in effects:
+            for j in effects:
+                if i < j and (i in self.opaque or j in self.opaque or reach[i] & reach[j]
+                              or any(effects_interact(a, b) for a in effects[i] for b in effects[j])):
+                    self.pairs.add((i, j))
+
+    def may_interact(self, cards: tuple[int, ...]) -> bool:
+        """Some two cards of the combination may interact (cards in the pool's order); a card alone is never
+        pruned (its own effects may form a loop, its editions differ)."""
+        return len(cards) < 2 or any((a, b) in self.pairs for k, a in enumerate(cards) for b in cards[k + 1:])
