@@ -6,6 +6,7 @@ implementation's keys, defaults and extensions.
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from pathlib import Path
 
@@ -189,6 +190,7 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                 read.append(raw)
                 self.board_cards[objects[-1].id] = objects[-1].card
         raw_objects = read                  # the entries that became objects (the others' errors are recorded)
+        objects = graveyard_positions(objects)
         with self.collector.entry():
             objects += read_emblems(self, data.get("emblems") or [], len(battlefield) + len(stack) + 1)
         by_id = {o.id: o for o in objects}
@@ -255,6 +257,18 @@ def names_set_by_library() -> frozenset[str]:
     lib = library()
     return frozenset(" ".join(value.split()).casefold() for name in lib.names
                      for value in set_names(lib.raw(name)))
+
+
+def graveyard_positions(objects: list) -> list:
+    """404.1 A graveyard is a pile: the case lists each one top first (position 1 is the top card)."""
+    seen: dict[str, int] = {}
+    placed = []
+    for obj in objects:
+        if obj.zone == "graveyard":
+            seen[obj.owner] = seen.get(obj.owner, 0) + 1
+            obj = replace(obj, position=seen[obj.owner])
+        placed.append(obj)
+    return placed
 
 
 def set_names(value):

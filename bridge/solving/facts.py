@@ -162,6 +162,8 @@ def case_facts(case: Case) -> list[Symbol]:
         for status, had, time, number in obj.status_changes:
             w.add("status_changed", o, Function(status), Function("on" if had else "off"), time, number)
         w.add("in_zone", o, Function(obj.zone))
+        if obj.zone == "graveyard" and obj.position:
+            w.add("graveyard_position", o, obj.position)      # 404.1, 1 = the top card
         if obj.token:
             w.add("token", o)                  # 111.1 (704.5d reads it)
         for j, component in enumerate(obj.merged_under, start=1):
