@@ -211,6 +211,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     copy_owners = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("copy_owner", 2)}
     ability_controllers = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("initial_controller", 2)}
     objects, held, emblem_unread = {}, {}, []
+    type_lines: dict[frozenset, tuple] = {}
     for obj in case.objects:
         if not obj.has_characteristics:
             continue
@@ -237,8 +238,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
         if obj.card.halves and obj.zone not in ("battlefield", "stack") and obj.id not in values:
             continue        # 709.4 under seed 002's rules (505.5): two sets of characteristics, for questions only
         v = values[obj.id]
-        printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
-        subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))
+        subtypes = in_printed_order([s.string for s in v["subtype"]], obj.card, case.objects, type_lines)
         ability_terms = {value.arguments[0] for value in v["ability"]}
         land_order = {land_mana.get(sub, ""): i for i, sub in enumerate(subtypes)}
         subtypes = every_creature_type(subtypes)       # 205.3m: one phrase for the whole list
@@ -302,6 +302,21 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                   ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names,
                   events=events, texts=texts, players=read_players(case, solution),
                   answers=read_answers(case, solution), values_in_order=solution.values_in_order)
+
+
+def in_printed_order(subtypes: list[str], card, board, found: dict) -> list[str]:
+    """205.3 Subtypes in the order a type line prints them: that of the object's card, or of the card whose
+    type line it took (707.2 a copy, 612 a full text: the copied card prints them), the first card on the
+    board that has them all (`found` keeps it by set of subtypes); the others after, alphabetically."""
+    wanted = frozenset(subtypes)
+    if wanted <= set(card.subtypes):
+        printed = card.subtypes
+    else:
+        if wanted not in found:
+            found[wanted] = next((o.card.subtypes for o in board if wanted <= set(o.card.subtypes)), card.subtypes)
+        printed = found[wanted]
+    order = {w: i for i, w in enumerate(printed)}
+    return sorted(subtypes, key=lambda s: (order.get(s, 1000), s))
 
 
 def shown_name(obj, names) -> str:
