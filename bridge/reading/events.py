@@ -128,6 +128,7 @@ class EventReader:
         if not isinstance(cast_from_hand, bool):
             raise self.cb.fail(f"{where}.cast_from_hand", "expected true or false")
         obj, effect = self.cb.entering(entry, where, board, board.next_timestamp())
+        obj = replace(obj, entered=True)      # its counters are those it entered with (614.1c), all known
         return Event(number, "enters", where, (obj.id,), new_objects=(obj,),
                      new_effects=(effect,) if effect else (), cast_from_hand=cast_from_hand)
 

@@ -166,6 +166,8 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("graveyard_position", o, obj.position)      # 404.1, 1 = the top card
         if obj.token:
             w.add("token", o)                  # 111.1 (704.5d reads it)
+        if obj.entered:
+            w.add("entered_by_event", o)       # its counters are known: none of a kind is 0 (704.5i, 704.5v)
         for j, component in enumerate(obj.merged_under, start=1):
             # 723.2 a merged permanent's other components (their abilities count, 702.140e)
             component_term = Function("component", [o, Number(j)])
