@@ -277,6 +277,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
                                    for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
 
+    emblem_unread += undefined_choice_reaches(by_name, texts)
     objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts, emblem_unread,
                                  by_name["ability_functions_in"])
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
@@ -325,6 +326,28 @@ def shown_name(obj, names) -> str:
         return names[0].string if names else ""
     order = {h.name: i for i, h in enumerate(obj.card.halves)}
     return " // ".join(sorted((n.string for n in names), key=lambda n: (order.get(n, len(order)), n)))
+
+
+# The characteristic an operation writes (asp/613_8_dependency.lp op_writes) as the table marks it (unsure).
+UNSURE_OF = {"type": "types", "subtype": "types", "supertype": "types", "color": "colors", "ability": "abilities",
+             "power": "pt", "toughness": "pt", "controller": "control", "name": "text", "mana_value": "copy",
+             "loyalty": "copy", "defense": "copy"}
+
+
+def undefined_choice_reaches(by_name: dict, texts: dict) -> list:
+    """614.12 An ability that reads a choice its object made as it entered, which the case doesn't give
+    (asp/607_linked_abilities.lp): every value it may change is marked, as for an unread ability."""
+    writes, reach = defaultdict(set), {}
+    for atom in by_name["undefined_choice_writes"]:
+        writes[(atom.arguments[0].string, atom.arguments[1])].add(UNSURE_OF.get(atom.arguments[2].name, "copy"))
+    for atom in by_name["undefined_choice_reach"]:
+        reach[(atom.arguments[0].string, atom.arguments[1])] = atom.arguments[2].name
+    found = []
+    for atom in by_name["choice_left_undefined"]:
+        obj, ability, key = atom.arguments[0].string, atom.arguments[1], atom.arguments[2].string
+        text = f"{ability_text(ability, texts)} [chosen {key.replace('_', ' ')}: not given, 614.12]"
+        found.append((obj, text, [(what, reach.get((obj, ability), "any")) for what in sorted(writes[(obj, ability)])]))
+    return found
 
 
 def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict, emblem_unread=(),

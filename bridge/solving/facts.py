@@ -198,15 +198,17 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("attached_to", o, obj.attached_to)
         for key, value in obj.choices:
             w.add("choice", o, key, value)
+        # 607.2 the choices were made for the card it entered as (itself, or what it copied)
+        if obj.chosen_as:
+            made_for = String(obj.chosen_as)
+        elif obj.copy_of:
+            made_for = card_key_of(case.object(obj.copy_of))
+        else:
+            made_for = card_key_of(obj)
         if obj.choices:
-            # 607.2 the choices were made for the card it entered as (itself, or what it copied)
-            if obj.chosen_as:
-                made_for = String(obj.chosen_as)
-            elif obj.copy_of:
-                made_for = card_key_of(case.object(obj.copy_of))
-            else:
-                made_for = card_key_of(obj)
             w.add("choice_for", o, made_for)
+        if obj.zone == "battlefield":
+            w.add("entered_as", o, made_for)   # 614.12 the card whose choices it made as it entered
         if obj.damage:
             w.add("damage_marked", o, obj.damage)
         if obj.deathtouch_damage:

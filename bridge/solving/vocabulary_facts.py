@@ -299,6 +299,8 @@ class VocabularyFacts:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:
             self.add("ability_choice", term, ability.chosen)
+        if ability.chooses:
+            self.add("ability_chooses", term, ability.chooses)      # 614.12 it makes the choice: uses none
         if ability.text_only:
             self.add("text_only_ability", term)
         for characteristic in ability.unread:       # what an unread layer ability may change (issue 32)
