@@ -314,8 +314,8 @@ def in_printed_order(subtypes: list[str], card, board, found: dict) -> list[str]
         printed = card.subtypes
     else:
         if wanted not in found:
-            found[wanted] = next((o.card.subtypes for o in board if wanted <= set(o.card.subtypes)), card.subtypes)
-        printed = found[wanted]
+            found[wanted] = next((o.card.subtypes for o in board if wanted <= set(o.card.subtypes)), None)
+        printed = found[wanted] if found[wanted] is not None else card.subtypes
     order = {w: i for i, w in enumerate(printed)}
     return sorted(subtypes, key=lambda s: (order.get(s, 1000), s))
 
