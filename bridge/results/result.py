@@ -176,8 +176,16 @@ class Result:
         return [o for o in self.objects.values() if o.zone == "battlefield"]
 
     def cards_in(self, zone: str) -> list[ObjectState]:
-        """The cards in a hand, graveyard, library or exile, in the case's order (a library top first)."""
-        return [o for o in self.objects.values() if o.zone == zone]
+        """The cards in a hand, graveyard, library or exile, in the case's order (a library top first); a
+        graveyard top first as events left it (404.1; a card whose place is not known, 404.3, last)."""
+        cards = [o for o in self.objects.values() if o.zone == zone]
+        if zone == "graveyard":
+            last = len(self.case.objects) + 1
+            place = {o.id: o.position or last for o in self.case.objects}
+            owners = {o.owner: None for o in cards}          # each owner's pile where the case lists it first
+            order = {owner: i for i, owner in enumerate(owners)}
+            cards.sort(key=lambda o: (order[o.owner], place.get(o.id, last)))
+        return cards
 
     @functools.cached_property
     def trace(self) -> Trace:
