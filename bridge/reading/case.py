@@ -6,14 +6,13 @@ implementation's keys, defaults and extensions.
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 
 from pathlib import Path
 
 from bridge.cards.library import library
 from bridge.model.case import Case
 from bridge.model.errors import CaseError, close_matches
-from bridge.reading.board import BoardReading
+from bridge.reading.board import BoardReading, graveyard_positions
 from bridge.reading.bounds import check_number_range
 from bridge.reading.case_keys import CARD_ZONES, EDITIONS, STDIN, TOP_KEYS
 from bridge.reading.collect import ErrorCollector, StopReading
@@ -257,18 +256,6 @@ def names_set_by_library() -> frozenset[str]:
     lib = library()
     return frozenset(" ".join(value.split()).casefold() for name in lib.names
                      for value in set_names(lib.raw(name)))
-
-
-def graveyard_positions(objects: list) -> list:
-    """404.1 A graveyard is a pile: the case lists each one top first (position 1 is the top card)."""
-    seen: dict[str, int] = {}
-    placed = []
-    for obj in objects:
-        if obj.zone == "graveyard":
-            seen[obj.owner] = seen.get(obj.owner, 0) + 1
-            obj = replace(obj, position=seen[obj.owner])
-        placed.append(obj)
-    return placed
 
 
 def set_names(value):
