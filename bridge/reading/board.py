@@ -139,6 +139,18 @@ class BoardReading:
                     found.append(({"card": entry, "owner": player, "card_only": True}, f"{where}[{j}]", zone, 0))
         return found
 
+    @staticmethod
+    def graveyard_positions(objects: list) -> list:
+        """404.1 A graveyard is a pile: the case lists each one top first (position 1 is the top card)."""
+        seen: dict[str, int] = {}
+        placed = []
+        for obj in objects:
+            if obj.zone == "graveyard":
+                seen[obj.owner] = seen.get(obj.owner, 0) + 1
+                obj = replace(obj, position=seen[obj.owner])
+            placed.append(obj)
+        return placed
+
     def player(self, value, where: str) -> str:
         name = self.reader.string(value, where)
         if name not in self.players:
@@ -418,14 +430,3 @@ def makes_a_choice(card) -> bool:
     return any(CHOICE_WORDS.search(face.text or "") or re.search(r"chosen=(?!None|\(\))", repr(face.abilities))
                for face in faces)
 
-
-def graveyard_positions(objects: list) -> list:
-    """404.1 A graveyard is a pile: the case lists each one top first (position 1 is the top card)."""
-    seen: dict[str, int] = {}
-    placed = []
-    for obj in objects:
-        if obj.zone == "graveyard":
-            seen[obj.owner] = seen.get(obj.owner, 0) + 1
-            obj = replace(obj, position=seen[obj.owner])
-        placed.append(obj)
-    return placed

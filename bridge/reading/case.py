@@ -12,7 +12,7 @@ from pathlib import Path
 from bridge.cards.library import library
 from bridge.model.case import Case
 from bridge.model.errors import CaseError, close_matches
-from bridge.reading.board import BoardReading, graveyard_positions
+from bridge.reading.board import BoardReading
 from bridge.reading.bounds import check_number_range
 from bridge.reading.case_keys import CARD_ZONES, EDITIONS, STDIN, TOP_KEYS
 from bridge.reading.collect import ErrorCollector, StopReading
@@ -189,7 +189,7 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                 read.append(raw)
                 self.board_cards[objects[-1].id] = objects[-1].card
         raw_objects = read                  # the entries that became objects (the others' errors are recorded)
-        objects = graveyard_positions(objects)
+        objects = self.graveyard_positions(objects)
         with self.collector.entry():
             objects += read_emblems(self, data.get("emblems") or [], len(battlefield) + len(stack) + 1)
         by_id = {o.id: o for o in objects}
