@@ -167,6 +167,10 @@ TEMPLATES = [
     ("Fencer's Magemark", "Creatures you control that are enchanted get +1/+1 and have first strike.",   # 303.4
      {"static": {"affects": {"controller": "you", "all": ["creature", "enchanted"]},
                  "does": [{"modify_pt": "+1/+1"}, {"add_abilities": ["first strike"]}]}}),
+    ("Volrath's Shapeshifter", 'As long as the top card of your graveyard is a creature card, this creature has the full '
+     'text of that card and has the text "{2}: Discard a card."',                # 612, 404.1: full_text_of
+     {"static": {"affects": "self", "does": [{"full_text_of": {"top_card_of": "graveyard", "if": {"all": ["creature"]},
+                                                               "add_abilities": [{"text": "{2}: Discard a card."}]}}]}}),
     ("Halvar, God of Battle", "Creatures you control that are enchanted or equipped have double strike.",
      {"static": {"affects": {"any": [{"controller": "you", "all": ["creature", "enchanted"]},
                                      {"controller": "you", "all": ["creature", "equipped"]}]},

@@ -106,6 +106,20 @@ def test_planeswalker_loyalty():
     assert rounds(board({**walker, "counters": {"loyalty": 0}})) == [{"test_walker": "graveyard"}]
 
 
+def test_battle_defense_0_and_its_trigger_on_the_stack():
+    """704.5v (2025-09-19): a battle with defense 0 goes to the graveyard, unless it is the source of a
+    triggered ability (603.1) still on the stack; an activated one does not keep it."""
+    def battle(ability):
+        return {"card": {"name": "Test Siege", "mana_cost": "{2}", "type_line": "Battle — Siege", "defense": 4,
+                         "abilities": [{"text": ability}]}, "id": "siege"}
+    assert rounds(board(battle("When this Siege enters, draw a card."))) == []
+    zero = {**battle("When this Siege enters, draw a card."), "counters": {"defense": 0}}
+    assert rounds(board(zero)) == [{"siege": "graveyard"}]
+    assert rounds(board(zero, stack=[{"ability_of": "siege", "ability": 1}])) == []
+    tapper = {**battle("{T}: Draw a card."), "counters": {"defense": 0}}
+    assert rounds(board(tapper, stack=[{"ability_of": "siege", "ability": 1}])) == [{"siege": "graveyard"}]
+
+
 def test_world_rule_keeps_the_newest_and_a_tie_loses_all():
     def world(name):
         return {"card": {"name": name, "mana_cost": "{2}", "type_line": "World Enchantment"}}

@@ -23,6 +23,29 @@ class Board:
         return max([o.timestamp for o in self.objects] + [e.timestamp for e in self.effects] + [0]) + 1
 
 
+def graveyard_piles(board: Board, objects: list[BoardObject], gone: dict[str, str]) -> list[BoardObject]:
+    """Each graveyard's order after the event (position 1 is the top). 404.1 What is put into a graveyard
+    goes on top of the cards there; 404.3 two or more put into one graveyard at once are arranged by their
+    owner, so their order is not known (position 0)."""
+    arriving = {o.id for o in board.objects if gone.get(o.id) == "graveyard" and o.zone != "graveyard"}
+    if not arriving and not any(o.zone == "graveyard" for o in board.objects if o.id in gone):
+        return objects
+    new_on_top: dict[str, int] = {}
+    for obj in objects:
+        if obj.id in arriving:
+            new_on_top[obj.owner] = new_on_top.get(obj.owner, 0) + 1
+    staying = sorted((o for o in objects if o.zone == "graveyard" and o.id not in arriving and o.position),
+                     key=lambda o: o.position)
+    place: dict[str, int] = {}
+    for obj in staying:                    # the cards there before, in their order, under the new ones
+        place[obj.id] = new_on_top.get(obj.owner, 0) + 1 + sum(1 for o in staying[:staying.index(obj)]
+                                                               if o.owner == obj.owner)
+    for obj in objects:
+        if obj.id in arriving and new_on_top[obj.owner] == 1:
+            place[obj.id] = 1
+    return [replace(o, position=place.get(o.id, 0)) if o.zone == "graveyard" else o for o in objects]
+
+
 @dataclass(frozen=True)
 class Event:
     number: int
@@ -47,7 +70,7 @@ class Event:
                 # 400.7 it becomes a new object in its new zone, with no counters or status; what that
                 # means for the effects that applied to it is in asp/611_continuous_effects.lp.
                 obj = replace(obj, zone=gone[obj.id], attached_to=None, counters=(), status=(), damage=0,
-                              deathtouch_damage=False)
+                              deathtouch_damage=False, position=0)
             if obj.id in self.subjects and self.kind in STATUS_CHANGE:
                 name, value = STATUS_CHANGE[self.kind]
                 present = name in obj.status
@@ -56,4 +79,5 @@ class Event:
                 obj = replace(obj, status=status,
                               status_changes=obj.status_changes + ((name, present, now, self.number),))
             objects.append(obj)
+        objects = graveyard_piles(board, objects, gone)
         return Board(tuple(objects) + self.new_objects, board.effects + self.new_effects)

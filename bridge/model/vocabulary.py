@@ -12,6 +12,9 @@ from dataclasses import dataclass
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 # 113.3b "[Cost]: [Effect.]": a colon before any sentence ends or any quotation begins.
 ACTIVATED_FORM = re.compile(r'[^."\n]+?:\s')
+# 603.1 A triggered ability is written "[When/Whenever/At] [trigger event or condition], [effect]" (207.2c: an
+# ability word may come first).
+TRIGGERED_FORM = re.compile(r"(?:[^—\n(]{1,40} — )?(?:When|Whenever|At)\b")
 LOYALTY_COST = re.compile(r"[+\u2212-]?(\d+|X)")      # 606.4 a loyalty ability's cost
 
 
@@ -183,6 +186,11 @@ class Ability:
         """113.3b An activated ability is written "[Cost]: [Effect.]" (a loyalty ability too, 606.4); one
         with a modelled effect says so with `activated`. (Keyword abilities are not classified here.)"""
         return bool(self.activated) or (self.keyword is None and ACTIVATED_FORM.match(self.text) is not None)
+
+    @property
+    def is_triggered(self) -> bool:
+        """603.1 Modelled (`triggered:`) or written "When / Whenever / At ..."."""
+        return self.trigger is not None or (self.keyword is None and TRIGGERED_FORM.match(self.text) is not None)
 
     @property
     def is_mana_ability(self) -> bool:

@@ -3,6 +3,7 @@ controllers, counters, statuses, choices, attachments and targets."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bridge.cards.catalog import UnknownCard, find_card
 from bridge.cards.library import SECOND_FACES, parse_card
@@ -137,6 +138,18 @@ class BoardReading:
                 else:
                     found.append(({"card": entry, "owner": player, "card_only": True}, f"{where}[{j}]", zone, 0))
         return found
+
+    @staticmethod
+    def graveyard_positions(objects: list) -> list:
+        """404.1 A graveyard is a pile: the case lists each one top first (position 1 is the top card)."""
+        seen: dict[str, int] = {}
+        placed = []
+        for obj in objects:
+            if obj.zone == "graveyard":
+                seen[obj.owner] = seen.get(obj.owner, 0) + 1
+                obj = replace(obj, position=seen[obj.owner])
+            placed.append(obj)
+        return placed
 
     def player(self, value, where: str) -> str:
         name = self.reader.string(value, where)
@@ -415,3 +428,4 @@ def makes_a_choice(card) -> bool:
     faces = (card, *card.halves, *(f for f in (card.flip_face, card.back_face, card.modal_back_face) if f))
     return any(CHOICE_WORDS.search(face.text or "") or re.search(r"chosen=(?!None|\(\))", repr(face.abilities))
                for face in faces)
+

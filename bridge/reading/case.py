@@ -194,6 +194,7 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                 read.append(raw)
                 self.board_cards[objects[-1].id] = objects[-1].card
         raw_objects = read                  # the entries that became objects (the others' errors are recorded)
+        objects = self.graveyard_positions(objects)
         with self.collector.entry():
             objects += read_emblems(self, data.get("emblems") or [], len(battlefield) + len(stack) + 1)
         by_id = {o.id: o for o in objects}

@@ -14,11 +14,11 @@ from bridge.model.events import Board, Event
 from bridge.model.vocabulary import Operation
 from bridge.reading.missing_faces import refuse_missing
 
-EVENT_KINDS = ("cast", "copy", "enters", "leaves", "becomes_copy", "turn_face_up", "turn_face_down", "transform",
+EVENT_KINDS = ("cast", "activate", "copy", "enters", "leaves", "becomes_copy", "turn_face_up", "turn_face_down", "transform",
                "flip")
 EVENT_KEYS = EVENT_KINDS + ("expect_triggers",)
 # The kind of event asp/ sees for each (603.6a enters, 603.6c leaves, 601.2 cast, 707.10 copied ...).
-ASP_KIND = {"cast": "cast", "copy": "copied", "enters": "enters", "becomes_copy": "became_copy",
+ASP_KIND = {"cast": "cast", "activate": "activated", "copy": "copied", "enters": "enters", "becomes_copy": "became_copy",
             "turn_face_up": "turned_face_up", "turn_face_down": "turned_face_down", "transform": "transformed",
             "flip": "flipped"}
 class EventReader:
@@ -83,12 +83,32 @@ class EventReader:
                                for j, o in enumerate(self.r.string_list(entry.pop("sacrifice"), f"{where}.sacrifice")))
         if "copy_of" in entry or "copied_by" in entry:
             raise self.cb.fail(where, "a cast spell is not a copy; use a copy event for copies (707.10)")
+        if "ability_of" in entry:
+            raise self.cb.fail(f"{where}.ability_of", "an ability is not cast: use an activate event (602.1; "
+                                                      "601.1 casting is for spells)")
         spell = self.cb.stack_object(entry, where, board, board.next_timestamp())
         spell = replace(spell, spell=replace(spell.spell, sacrificed=sacrificed))
         # 601.2c the objects it targets become targets as it is cast (players are no objects)
         targeted = tuple(dict.fromkeys(t for t in spell.spell.targets if t not in self.cb.players))
         return Event(number, "cast", where, (spell.id,), new_objects=(spell,),
                      leaving=tuple((o, "graveyard") for o in sacrificed), targeted=targeted)
+
+    def activate(self, value, where, board: Board, number: int) -> Event:
+        """602.2 An activated ability is put on the stack (113.7, `{ability_of: id, ability: N}`); 602.2b its
+        targets are chosen as for a spell (601.2c): the objects it targets become its targets then."""
+        entry = dict(self.r.mapping(value, where, ("ability_of", "ability", "id", "controller", "targets", "modes", "x",
+                                                   "divided")))
+        if "ability_of" not in entry:
+            raise self.cb.fail(where, "missing key 'ability_of' (the id of the permanent whose ability is activated)")
+        self.cb.board_cards.update({o.id: o.card for o in board.objects})
+        self.object_on(board, entry["ability_of"], f"{where}.ability_of", ("battlefield", "graveyard", "hand", "exile"))
+        ability = self.cb.stack_object(entry, where, board, board.next_timestamp())
+        if not ability.ability.is_activated:
+            raise self.cb.fail(f"{where}.ability", f"{ability.ability.text!r} is not an activated ability (602.1: "
+                                                   "\"[Cost]: [Effect.]\"); a triggered ability goes on the stack "
+                                                   "when it triggers (603.3)")
+        targeted = tuple(dict.fromkeys(t for t in ability.spell.targets if t not in self.cb.players))
+        return Event(number, "activate", where, (ability.id,), new_objects=(ability,), targeted=targeted)
 
     def copy(self, value, where, board: Board, number: int) -> Event:
         entry = self.r.mapping(value, where, ("spell", "by", "count", "ids", "controller", "new_targets"))
@@ -128,6 +148,7 @@ class EventReader:
         if not isinstance(cast_from_hand, bool):
             raise self.cb.fail(f"{where}.cast_from_hand", "expected true or false")
         obj, effect = self.cb.entering(entry, where, board, board.next_timestamp())
+        obj = replace(obj, entered=True)      # its counters are those it entered with (614.1c), all known
         return Event(number, "enters", where, (obj.id,), new_objects=(obj,),
                      new_effects=(effect,) if effect else (), cast_from_hand=cast_from_hand)
 

@@ -176,8 +176,16 @@ class Result:
         return [o for o in self.objects.values() if o.zone == "battlefield"]
 
     def cards_in(self, zone: str) -> list[ObjectState]:
-        """The cards in a hand, graveyard, library or exile, in the case's order (a library top first)."""
-        return [o for o in self.objects.values() if o.zone == zone]
+        """The cards in a hand, graveyard, library or exile, in the case's order (a library top first); a
+        graveyard top first as events left it (404.1; a card whose place is not known, 404.3, last)."""
+        cards = [o for o in self.objects.values() if o.zone == zone]
+        if zone == "graveyard":
+            last = len(self.case.objects) + 1
+            place = {o.id: o.position or last for o in self.case.objects}
+            owners = {o.owner: None for o in cards}          # each owner's pile where the case lists it first
+            order = {owner: i for i, owner in enumerate(owners)}
+            cards.sort(key=lambda o: (order[o.owner], place.get(o.id, last)))
+        return cards
 
     @functools.cached_property
     def trace(self) -> Trace:
@@ -255,6 +263,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     copy_owners = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("copy_owner", 2)}
     ability_controllers = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("initial_controller", 2)}
     objects, held, emblem_unread = {}, {}, []
+    type_lines: dict[frozenset, tuple] = {}
     for obj in case.objects:
         if not obj.has_characteristics:
             continue
@@ -281,8 +290,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
         if obj.card.halves and obj.zone not in ("battlefield", "stack") and obj.id not in values:
             continue        # 709.4 under seed 002's rules (505.5): two sets of characteristics, for questions only
         v = values[obj.id]
-        printed_order = {w: i for i, w in enumerate(obj.card.subtypes)}
-        subtypes = sorted((s.string for s in v["subtype"]), key=lambda s: (printed_order.get(s, 1000), s))
+        subtypes = in_printed_order([s.string for s in v["subtype"]], obj.card, case.objects, type_lines)
         ability_terms = {value.arguments[0] for value in v["ability"]}
         land_order = {land_mana.get(sub, ""): i for i, sub in enumerate(subtypes)}
         subtypes = every_creature_type(subtypes)       # 205.3m: one phrase for the whole list
@@ -321,6 +329,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
                                    for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
 
+    emblem_unread += undefined_choice_reaches(by_name, texts)
     objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts, emblem_unread,
                                  by_name["ability_functions_in"])
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
@@ -348,12 +357,49 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                   answers=read_answers(case, solution), values_in_order=solution.values_in_order)
 
 
+def in_printed_order(subtypes: list[str], card, board, found: dict) -> list[str]:
+    """205.3 Subtypes in the order a type line prints them: that of the object's card, or of the card whose
+    type line it took (707.2 a copy, 612 a full text: the copied card prints them), the first card on the
+    board that has them all (`found` keeps it by set of subtypes); the others after, alphabetically."""
+    wanted = frozenset(subtypes)
+    if wanted <= set(card.subtypes):
+        printed = card.subtypes
+    else:
+        if wanted not in found:
+            found[wanted] = next((o.card.subtypes for o in board if wanted <= set(o.card.subtypes)), None)
+        printed = found[wanted] if found[wanted] is not None else card.subtypes
+    order = {w: i for i, w in enumerate(printed)}
+    return sorted(subtypes, key=lambda s: (order.get(s, 1000), s))
+
+
 def shown_name(obj, names) -> str:
     """Its name; a split card outside the stack has both halves' names (709.4), shown in printed order."""
     if len(names) < 2:
         return names[0].string if names else ""
     order = {h.name: i for i, h in enumerate(obj.card.halves)}
     return " // ".join(sorted((n.string for n in names), key=lambda n: (order.get(n, len(order)), n)))
+
+
+# The characteristic an operation writes (asp/613_8_dependency.lp op_writes) as the table marks it (unsure).
+UNSURE_OF = {"type": "types", "subtype": "types", "supertype": "types", "color": "colors", "ability": "abilities",
+             "power": "pt", "toughness": "pt", "controller": "control", "name": "text", "mana_value": "copy",
+             "loyalty": "copy", "defense": "copy"}
+
+
+def undefined_choice_reaches(by_name: dict, texts: dict) -> list:
+    """614.12 An ability that reads a choice its object made as it entered, which the case doesn't give
+    (asp/607_linked_abilities.lp): every value it may change is marked, as for an unread ability."""
+    writes, reach = defaultdict(set), {}
+    for atom in by_name["undefined_choice_writes"]:
+        writes[(atom.arguments[0].string, atom.arguments[1])].add(UNSURE_OF.get(atom.arguments[2].name, "copy"))
+    for atom in by_name["undefined_choice_reach"]:
+        reach[(atom.arguments[0].string, atom.arguments[1])] = atom.arguments[2].name
+    found = []
+    for atom in by_name["choice_left_undefined"]:
+        obj, ability, key = atom.arguments[0].string, atom.arguments[1], atom.arguments[2].string
+        text = f"{ability_text(ability, texts)} [chosen {key.replace('_', ' ')}: not given, 614.12]"
+        found.append((obj, text, [(what, reach.get((obj, ability), "any")) for what in sorted(writes[(obj, ability)])]))
+    return found
 
 
 def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict, emblem_unread=(),

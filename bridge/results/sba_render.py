@@ -33,6 +33,7 @@ def why_text(why: Symbol) -> str:
         "deathtouch": lambda: "dealt damage by a source with deathtouch",
         "destroyed": lambda: "destroyed: " + why_text(why.arguments[0]),
         "loyalty": lambda: f"loyalty {a[0]}",
+        "defense": lambda: f"defense {a[0]}",
         "legend_rule": lambda: f"legend rule, {a[0]} is kept",
         "world_rule": lambda: f"world rule, {a[0]} has been a world permanent for no longer",
         "not_attached": lambda: "attached to nothing",

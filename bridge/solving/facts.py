@@ -162,8 +162,12 @@ def case_facts(case: Case) -> list[Symbol]:
         for status, had, time, number in obj.status_changes:
             w.add("status_changed", o, Function(status), Function("on" if had else "off"), time, number)
         w.add("in_zone", o, Function(obj.zone))
+        if obj.zone == "graveyard" and obj.position:
+            w.add("graveyard_position", o, obj.position)      # 404.1, 1 = the top card
         if obj.token:
             w.add("token", o)                  # 111.1 (704.5d reads it)
+        if obj.entered:
+            w.add("entered_by_event", o)       # its counters are known: none of a kind is 0 (704.5i, 704.5v)
         for j, component in enumerate(obj.merged_under, start=1):
             # 723.2 a merged permanent's other components (their abilities count, 702.140e)
             component_term = Function("component", [o, Number(j)])
@@ -194,15 +198,17 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("attached_to", o, obj.attached_to)
         for key, value in obj.choices:
             w.add("choice", o, key, value)
+        # 607.2 the choices were made for the card it entered as (itself, or what it copied)
+        if obj.chosen_as:
+            made_for = String(obj.chosen_as)
+        elif obj.copy_of:
+            made_for = card_key_of(case.object(obj.copy_of))
+        else:
+            made_for = card_key_of(obj)
         if obj.choices:
-            # 607.2 the choices were made for the card it entered as (itself, or what it copied)
-            if obj.chosen_as:
-                made_for = String(obj.chosen_as)
-            elif obj.copy_of:
-                made_for = card_key_of(case.object(obj.copy_of))
-            else:
-                made_for = card_key_of(obj)
             w.add("choice_for", o, made_for)
+        if obj.zone == "battlefield":
+            w.add("entered_as", o, made_for)   # 614.12 the card whose choices it made as it entered
         if obj.damage:
             w.add("damage_marked", o, obj.damage)
         if obj.deathtouch_damage:

@@ -217,6 +217,12 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
         raise CaseError(case.file, halves.symbol.arguments[0].string, "a split card outside the stack has two sets "
                         "of characteristics under these rules (505.5, seed 002), and an effect looks in its zone: "
                         "this version does not apply effects to either half (709.4, since 2017, is modelled)")
+    unknown_top = next((a for a in ctl.symbolic_atoms.by_signature("graveyard_top_unknown", 1)), None)
+    if unknown_top is not None:     # asp/612_text_changing.lp: 404.3 the case leaves the order unknown
+        player = unknown_top.symbol.arguments[0].string
+        raise CaseError(case.file, "graveyards", f"an ability reads the top card of a graveyard (404.1), and the "
+                        f"order of {player}'s graveyard is not known (cards given as a number, or put there "
+                        "together, 404.3): list that graveyard, top first")
     unknown_life = next((a for a in ctl.symbolic_atoms.by_signature("life_total_unknown", 1)), None)
     if unknown_life is not None:    # asp/119_life.lp: the case holds no game history to work a life total out
         player = unknown_life.symbol.arguments[0].string

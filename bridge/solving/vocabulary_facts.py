@@ -219,6 +219,8 @@ class VocabularyFacts:
         self.add("ability_text", term, ability.text)
         if ability.is_activated:
             self.add("activated_ability", term)
+        if ability.is_triggered:
+            self.add("triggered_ability", term)          # 603.1 (704.5s, 704.5v read it)
         if ability.keyword or not (ability.is_static or ability.trigger or ability.players or ability.activated
                                    or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy
                                    or ability.creates_token_copy or ability.rule_off or ability.others_enter_with
@@ -297,6 +299,8 @@ class VocabularyFacts:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:
             self.add("ability_choice", term, ability.chosen)
+        if ability.chooses:
+            self.add("ability_chooses", term, ability.chooses)      # 614.12 it makes the choice: uses none
         if ability.text_only:
             self.add("text_only_ability", term)
         for characteristic in ability.unread:       # what an unread layer ability may change (issue 32)

@@ -11,7 +11,7 @@ CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
 # 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
 ABILITIES_OF_OPS = {"add_activated_abilities_of"}
 OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
-                                                                "change_text", "set_name"})
+                                                                "change_text", "set_name", "full_text_of"})
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",

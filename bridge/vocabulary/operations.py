@@ -93,6 +93,8 @@ class OperationReading:
             if not name:
                 raise self.fail(at, "expected a name, e.g. set_name: Vitu-Ghazi")
             return Operation(kind, values=(name,))
+        if kind == "full_text_of":          # Volrath's Shapeshifter (612, 404.1: asp/612_text_changing.lp)
+            return self.full_text_of(arg, at)
         if kind == "gain_control":
             player = self.string(arg, at)
             if player != "you":
@@ -100,6 +102,19 @@ class OperationReading:
             return Operation(kind, player=player)
         power, toughness = self.pt_pair(arg, at, signed=(kind == "modify_pt"))
         return Operation(kind, power=power, toughness=toughness)
+
+    def full_text_of(self, arg, at: str) -> Operation:
+        """`{top_card_of: graveyard, if: {all: [creature]}, add_abilities: [...]}`: the object has the full text
+        of the top card of its controller's graveyard (404.1), as long as that card matches `if`, and
+        the abilities given ("and has the text '{2}: Discard a card.'")."""
+        data = self.mapping(arg, at, ("top_card_of", "if", "add_abilities"))
+        if data.get("top_card_of") != "graveyard":
+            raise self.fail(f"{at}.top_card_of", "expected graveyard (the top card of your graveyard, 404.1)")
+        condition = self.copy_condition(data["if"], f"{at}.if") if "if" in data else None
+        raw = data.get("add_abilities", []) or []
+        items = raw if isinstance(raw, list) else [raw]
+        abilities = tuple(self.ability(a, f"{at}.add_abilities[{i}]") for i, a in enumerate(items))
+        return Operation("full_text_of", values=("graveyard",), abilities=abilities, selector=condition)
 
     def operation_word(self, kind: str, word: str, where: str) -> None:
         """The words of a list operation belong to the list its name says (205.2a, 205.3, 205.4a)."""

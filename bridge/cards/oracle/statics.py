@@ -109,6 +109,19 @@ def devoid(sentence: str):
     return {"cda": True, "static": {"affects": "self", "does": {"set_colors": []}}}
 
 
+def full_text_of_top_card(sentence: str):
+    """Volrath's Shapeshifter: 'As long as the top card of your graveyard is a creature card, ~ has the full
+    text of that card and has the text "{2}: Discard a card."' (612, layer 3; 404.1 the top card)."""
+    m = re.fullmatch(r'As long as the top card of your graveyard is an? (\w+) card, ~ has the full text of that card'
+                     r'(?: and has the text "(?P<text>[^"]+)")?\.?', sentence)
+    if not m:
+        return None
+    op = {"top_card_of": "graveyard", "if": {"all": [m.group(1)]}}
+    if m.group("text"):
+        op["add_abilities"] = [{"text": m.group("text")}]
+    return {"static": {"affects": "self", "does": [{"full_text_of": op}]}}
+
+
 def conditional(sentence: str):
     """Rune of Flight, Kird Ape, Rusted Relic: a static ability that applies 'as long as ...' (oracle/conditions.py)."""
     lower = sentence.lower()
@@ -117,7 +130,7 @@ def conditional(sentence: str):
         else None
 
 
-TEMPLATES = (conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
+TEMPLATES = (full_text_of_top_card, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
              enters_tapped, counter_replacement, choose_as_it_enters,
              subject_predicate)
 
