@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from bridge.cards.oracle.activated import is_activated
 from bridge.model.case import BoardObject, Effect
-from bridge.model.vocabulary import Ability, CopyExceptions, Operation
+from bridge.model.vocabulary import Ability, CopyExceptions, Expr, Operation
 from bridge.reading.case_keys import EFFECT_KEYS
 
 
@@ -26,8 +26,37 @@ def copy_find(abilities: tuple[Ability, ...], kind: str):
     return None
 
 
+def has_x(expr: Expr | None) -> bool:
+    return expr is not None and (expr.kind == "x" or any(has_x(p) for p in expr.parts))
+
+
+def x_replaced(expr: Expr | None, value: int) -> Expr | None:
+    if expr is None:
+        return None
+    if expr.kind == "x":
+        return Expr("calculated", number=value)
+    return replace(expr, parts=tuple(x_replaced(p, value) for p in expr.parts))
+
+
 class EffectReading:
     """Part of CaseBuilder (bridge/reading/case.py): effects."""
+
+    def with_x(self, operations: tuple, entry: dict, where: str, label: str | None) -> tuple:
+        """608.2h, 611.2d: a number the effect worked out as it resolved ("+X/+X, where X is ...", "for each
+        ...", an X paid in its cost), `{calculated: X}` in its operations, is the case's `x: N`: the tool
+        keeps no game history to work it out (a negative N counts as zero in +X/+X, 107.1b)."""
+        with_x = any(has_x(op.power) or has_x(op.toughness) for op in operations)
+        if "x" not in entry:
+            if with_x:
+                raise self.fail(f"{where}.x", f"{label or 'the effect'} has a number X worked out as it resolved "
+                                "(608.2h: its card's text says what X is): give x: N")
+            return operations
+        value = self.reader.integer(entry["x"], f"{where}.x")
+        if not with_x:
+            raise self.fail(f"{where}.x", f"{label or 'the effect'} has no number X to give (its operations: no "
+                            "calculated: X)")
+        return tuple(replace(op, power=x_replaced(op.power, value), toughness=x_replaced(op.toughness, value))
+                     for op in operations)
 
     def copy_effects(self, obj: BoardObject, where: str, by_id: dict, index: int) -> list[Effect]:
         """The copy effect of an object that entered as a copy (707.5), or of a copy of a spell (707.10)."""
@@ -185,6 +214,7 @@ class EffectReading:
                     self.known_object(op.copy_source, f"{where}.does[{i}].copy_of", by_id)
         if not operations:
             raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
+        operations = self.with_x(operations, entry, where, label)
         if "from" in entry:
             label = r.string(entry["from"], f"{where}.from")
         if "affects" in entry:

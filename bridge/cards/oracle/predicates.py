@@ -16,12 +16,13 @@ PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
 BASE = r"(\d+)/(\d+)"
 
 
-def operations(predicate: str) -> list | None:
-    """The operations of a predicate ('get +1/+1 and have flying'), or None if a clause is not known."""
+def operations(predicate: str, first: tuple = ()) -> list | None:
+    """The operations of a predicate ('get +1/+1 and have flying'), or None if a clause is not known.
+    `first`: clause templates tried before these (a resolved effect's numbers, resolved.py)."""
     rest = " ".join(predicate.strip().rstrip(".").split())
     ops: list = []
     while rest:
-        for template in CLAUSES:
+        for template in first + CLAUSES:
             found = template(rest)
             if found is not None:
                 new_ops, rest = found

@@ -90,6 +90,9 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
         else:
             group = who
         ops.extend(sentence_ops)
+    layer_text = " ".join(s for s in sentences(effect) if changes_the_layers(s))
+    if len(re.findall(r"\bfor each\b", layer_text)) + bool(re.search(r"\bX\b", layer_text)) > 1:
+        return None                            # two numbers worked out on resolution: one `x:` cannot hold them
     if not ops:
         return None
     whom = "self" if re.fullmatch(SELF, group, re.IGNORECASE) else "others"
@@ -101,6 +104,8 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     still = bool(STILL.search(sentence))
     text = STILL.sub("", sentence).rstrip(".")
     text = outside_quotes(lambda part: DURATION.sub("", part), text).strip()
+    if re.search(r"\bX\b", WHERE_X.sub("", text)):
+        text = WHERE_X.sub("", text)          # "gets +X/+X, where X is ...": X is the case's (x_numbers)
     # Threaten, Act of Treason: "[Untap target creature and ]gain control of it/target creature"
     m = re.fullmatch(r"(?:untap (?P<untapped>.+?) and )?gain control of (?P<who>.+?)", text, re.IGNORECASE)
     if m:
@@ -132,22 +137,76 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
             colors = re.sub(r"\b(white|blue|black|red|green) and (white|blue|black|red|green)\b", r"\1 \2", what)
             ops = description_ops(colors, in_addition=still, colors_addition=False)
             if ops is not None and more is not None:
-                rest = operations(more)
+                rest = operations(more, (gets_x,))
                 ops = None if rest is None else ops + rest
         else:
-            ops = operations(predicate)
-        if ops is None or not all(fixed_numbers(op) for op in ops):
+            ops = operations(predicate, (gets_x,))
+        ops = None if ops is None else x_numbers(ops, text)
+        if ops is None:
             return None
         return who, (["lose_all_abilities"] if lose_all else []) + ops
     return None
 
 
-def fixed_numbers(op) -> bool:
-    """608.2h: a number in a resolved effect is worked out once, as it resolves; the reader cannot know
-    it ("+1/+1 for each Elf you control", Karn, the Great Creator's "power and toughness each equal to its
-    mana value" leave the line text: the case gives `{calculated: N}`). Only numbers written as such
-    ("+2/+2", "1/1") are read."""
-    return not (isinstance(op, dict) and any(isinstance(value, dict) for value in op.values()))
+# 608.2h, 611.2d: a number a resolved effect works out once, as it resolves ("+X/+X, where X is ...",
+# "+1/+1 for each Elf you control", an X paid in the cost, Karn, the Great Creator's "power and toughness
+# each equal to its mana value"), read as `{calculated: X}`: the case gives X with the effect (`x: N`), as
+# the tool keeps no game history to work it out. A line needing two such numbers stays text.
+X = {"calculated": "X"}
+WHERE_X = re.compile(r",? where X is [^\"]*$")
+FOR_EACH = r"for each (?:(?!\b(?:and|then)\b)[^,\"])+?(?=,? and (?:gains?|gets?|has|have|loses?) |,|$)"
+
+
+def signed_x(sign: str, per: int = 1):
+    """'+X', '-X', '+2 for each' (twice X: a sum), as a number of the vocabulary (107.1b: minus)."""
+    value = X if per == 1 else {"sum": [X] * per}
+    return value if sign == "+" else {"minus": value}
+
+
+def gets_x(text: str):
+    """Giant Growth-like pumps with a worked-out number: Aspect of Hydra's 'gets +X/+X' (where X is ...),
+    Belbe's Armor's '-X/+X' (X paid), Fists of Flame's 'gets +1/+0 for each card you've drawn this turn'."""
+    m = re.match(r"gets? (?:an additional )?([+-])(X|\d+)/([+-])(X|\d+)(?: (" + FOR_EACH + r"))?(?=$|,| and )", text,
+                 flags=re.IGNORECASE)
+    if not m or (m.group(5) is None) == ("X" not in (m.group(2), m.group(4))):
+        return None                            # a number written as such (predicates.gets_pt), or X and "for each"
+    values = []
+    for sign, amount in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
+        if amount == "X":
+            values.append(signed_x(sign))
+        elif m.group(5) is None or amount == "0":
+            values.append(int(sign + amount) if amount != "0" else 0)
+        elif 1 <= int(amount) <= 5:
+            values.append(signed_x(sign, int(amount)))
+        else:
+            return None
+    return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], text[m.end():]
+
+
+def worked_out(op, found: list):
+    """`op` with each number it counts continuously (a static ability's count, its mana value) made
+    the X worked out as it resolves (608.2h); `found` collects what was replaced."""
+    def number(value):
+        if isinstance(value, int) or (isinstance(value, str) and value.lstrip("+-").isdigit()) or value == X:
+            return value
+        if isinstance(value, dict) and set(value) <= {"sum", "minus"}:
+            return {k: ([number(v) for v in part] if isinstance(part, list) else number(part)) for k, part in value.items()}
+        found.append(value)
+        return X
+    if isinstance(op, dict) and set(op) <= {"modify_pt", "set_base_pt"} and isinstance(next(iter(op.values())), dict):
+        (key, pt), = op.items()
+        return {key: {side: number(value) for side, value in pt.items()}}
+    return op
+
+
+def x_numbers(ops: list, text: str) -> list | None:
+    """`ops` with their worked-out numbers as X, or None when they would need two different ones."""
+    found: list = []
+    ops = [worked_out(op, found) for op in ops]
+    sources = len(re.findall(r"\bfor each\b", text)) + bool(re.search(r"\bX\b", text))
+    if found and any(f != found[0] for f in found) or sources > 1 or (found and re.search(r"\bX\b", text)):
+        return None
+    return ops
 
 
 EMBLEM = re.compile(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
