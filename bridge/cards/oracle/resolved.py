@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.copies import copy_exceptions
 from bridge.cards.oracle.predicates import description_ops, operations
 from bridge.cards.oracle.quoted import quoted_ability
-from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach
+from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach, without_conditions
 
 # The group a resolved effect affects: a target, the source, or every creature of a kind (611.2c).
 TARGET = (r"(?:up to (?:one|two|three|X) |any number of |one or two |two |three )?(?:another )?(?:other )?"
@@ -23,7 +24,10 @@ GROUP = (r"(?:all |each )?(?:other )?(?:[\w-]+ ){0,2}(?:creatures?|permanents?|l
 SELF = r"~|this creature|this land|this artifact|this permanent|this Vehicle"
 BACK = r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents"
 SUBJECT = re.compile(rf"(?P<who>{SELF}|{BACK}|{TARGET}|{GROUP})", re.IGNORECASE)
-DURATION = re.compile(r",? until (?:end of turn|your next turn)|^until (?:end of turn|your next turn), ", re.IGNORECASE)
+# 611.2a-b: how long the effect lasts; the case lists the effects that exist (Thran Weaponry's "for as long as
+# this artifact remains tapped", Rubinia Soulsinger's "for as long as you control ~ and ~ remains tapped")
+LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn)"
+DURATION = re.compile(r",? until " + LASTS + r"|^until " + LASTS + r", |,? for as long as [^,.\"]+", re.IGNORECASE)
 STILL = re.compile(r"(?:(?<=[.\"]) (?:It's still (?:a|an) \w+|They're still \w+)| that's still (?:a|an) \w+"
                    r"| that are still \w+)\.?$")
 VERB = re.compile(r" (?=(?:gets?|gains?|has|have|loses?|becomes?|is|are) )")
@@ -62,6 +66,7 @@ def changes_the_layers(sentence: str) -> bool:
     are the effect's, the case lists the token), unless the token is a copy (707.2: a copy effect)."""
     if re.search(r"\bcreates?\b[^.]*\btokens?\b", sentence, re.IGNORECASE) and not re.search(r"\bcop(?:y|ies)\b", sentence):
         return False
+    sentence = without_conditions(sentence)
     return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence))
 
 
@@ -137,10 +142,10 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
             colors = re.sub(r"\b(white|blue|black|red|green) and (white|blue|black|red|green)\b", r"\1 \2", what)
             ops = description_ops(colors, in_addition=still, colors_addition=False)
             if ops is not None and more is not None:
-                rest = operations(more, (gets_x,))
+                rest = operations(more, (gets_x, resolved_rider))
                 ops = None if rest is None else ops + rest
         else:
-            ops = operations(predicate, (gets_x,))
+            ops = operations(predicate, (gets_x, resolved_rider))
         ops = None if ops is None else x_numbers(ops, text)
         if ops is None:
             return None
@@ -155,6 +160,19 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
 X = {"calculated": "X"}
 WHERE_X = re.compile(r",? where X is [^\"]*$")
 FOR_EACH = r"for each (?:(?!\b(?:and|then)\b)[^,\"])+?(?=,? and (?:gains?|gets?|has|have|loses?) |,|$)"
+
+
+# A resolved effect's words that change no characteristic, joined to one that does (508.1d, 509.1c,
+# 120.3): Stormcloud Djinn's "and deals 1 damage to you", Wall of Wonder's "can attack this turn as though it
+# didn't have defender", Chemister's Trick's "attacks this turn if able". Read as nothing, kept in the text.
+RESOLVED_RIDER = re.compile(r"(?:deals? \d+ damage to you|attacks? this (?:turn|combat) if able|"
+                            r"can attack this turn as though (?:it|they) didn't have defender|"
+                            r"can't (?:block|be blocked) this turn)(?=$|,| and )", re.IGNORECASE)
+
+
+def resolved_rider(text: str):
+    m = RESOLVED_RIDER.match(text)
+    return ([], text[m.end():]) if m else None
 
 
 def signed_x(sign: str, per: int = 1):
@@ -207,6 +225,32 @@ def x_numbers(ops: list, text: str) -> list | None:
     if found and any(f != found[0] for f in found) or sources > 1 or (found and re.search(r"\bX\b", text)):
         return None
     return ops
+
+
+# 707.2, 111.1: "Create a token that's a copy of target creature[, except ...]" (Kiki-Jiki, Mirror Breaker's
+# "except it has haste and "At the beginning of the end step, sacrifice this token.""): the copy effect is the
+# token's (a case object `{token: true, copy_of: ID, created_by: ID}`), the exceptions the ability's
+# `creates_token_copy`. Only a copy of one object named by a target, "it" or the source is read.
+TOKEN_COPY = re.compile(r"(?:then )?create (?:a|one|two|three|four|five|X|that many) (?:tapped )?(?:and attacking )?"
+                        r"tokens? that(?:'s| are) (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)(?:,? except (?P<except>.+?))?\.?",
+                        re.IGNORECASE)
+COPIED = re.compile(rf"(?:{SELF}|{BACK}|{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
+
+
+def token_copy(effect: str, printed: str) -> dict | None:
+    """{"creates_token_copy": {...}} when the effect's only layer sentence creates token copies (its other
+    sentences change nothing: "Draw a card."), else None."""
+    layered = [s for s in sentences(effect) if changes_the_layers(s)]
+    if len(layered) != 1:
+        return None
+    m = TOKEN_COPY.fullmatch(layered[0])
+    if not m or not COPIED.fullmatch(m.group("of")) or re.search(r"\bfor each\b|\bcard\b", m.group("of") + effect,
+                                                                      re.IGNORECASE):
+        return None                            # (a copy of a card in a graveyard: copy_of names a permanent)
+    if m.group("except") is None:
+        return {"creates_token_copy": {}}
+    exceptions = copy_exceptions(m.group("except"), re.findall(r'["“]([^"”]+)["”]', printed))
+    return None if exceptions is None else {"creates_token_copy": {"except": exceptions}}
 
 
 EMBLEM = re.compile(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
