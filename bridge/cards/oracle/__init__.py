@@ -206,7 +206,8 @@ def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, na
 
 
 # 700.2 a mode of a modal spell: "• Target creature gets +3/+3 ..." (with a mode's name, "• Conceal — ").
-MODE = re.compile(r"^•\s*(?:[A-Z][\w',-]*(?: [\w',-]+)* — )?")
+# 702.172a-b a Spree mode ("+ {1} — ..."), a mode with its own cost (Tifa's Limit Break's "• Somersault — {0} — ").
+MODE = re.compile(r"^(?:•\s*|\+ (?:\{[^}]+\})+ — )(?:[A-Z][\w',-]*(?: [\w',-]+)* — )?(?:(?:\{[^}]+\})+ — )?")
 
 
 def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, list]:
@@ -216,7 +217,7 @@ def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, 
     if not is_spell(type_line):
         return None, []
     readings = read_text(text, name, type_line)
-    modes = [r for r in readings if r.line.lstrip().startswith("•")]
+    modes = [r for r in readings if r.line.lstrip().startswith(("•", "+ {"))]
     others = [r for r in readings if r not in modes]
     effects = [r.spell for r in others if r.spell]
     unread = [r for r in others if r.layer and not r.structured]

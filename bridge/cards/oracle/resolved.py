@@ -11,19 +11,30 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.copies import copy_exceptions
-from bridge.cards.oracle.predicates import description_ops, operations
+from bridge.cards.oracle.predicates import description_ops, is_types, keyword_list, operations
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach, without_conditions
 
 # The group a resolved effect affects: a target, the source, or every creature of a kind (611.2c).
-TARGET = (r"(?:up to (?:one|two|three|X) |any number of |one or two |two |three )?(?:another )?(?:other )?"
-          r"target [\w ,'-]*?(?: each)?")
-GROUP = (r"(?:all |each )?(?:other )?(?:[\w-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
+# (the case names the objects, 611.2c: a group's words need not be a selector, only one group of objects)
+TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |one or more |two |three |X )?"
+          r"(?:another )?(?:other )?target [\w ,'+/~-]*?(?: each)?")
+QUALIFIER = r"(?: with(?:out)? [\w ,'+/-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?)?"
+GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
          r"(?: you control| you don't control| your opponents control| an opponent controls"
-         r"| target (?:player|opponent) controls)?")
-SELF = r"~|this creature|this land|this artifact|this permanent|this Vehicle"
+         r"| target (?:player|opponent) controls)?" + QUALIFIER + r"(?: you control)?")
+SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantment|Equipment)"
 BACK = r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents"
-SUBJECT = re.compile(rf"(?P<who>{SELF}|{BACK}|{TARGET}|{GROUP})", re.IGNORECASE)
+SUBJECT_WORDS = re.compile(rf"(?P<who>{SELF}|{BACK}|{TARGET}|{GROUP})", re.IGNORECASE)
+# "and" joins two groups or nouns of one, never an action: Jabari's Influence's "gain control of target ... creature
+# ... and put a -1/-0 counter on it" is no subject (its counter would be dropped).
+ANOTHER_ACTION = re.compile(r" and (?!/or\b)(?!(?:\w+ ){0,2}(?:creatures?|planeswalkers?|artifacts?|enchantments?|lands?|"
+                            r"permanents?|tokens?|Equipment|Auras?)\b)", re.IGNORECASE)
+
+
+def is_subject(who: str) -> bool:
+    """The subject of a resolved sentence: its words, and no second action joined by "and"."""
+    return not ANOTHER_ACTION.search(who) and bool(SUBJECT_WORDS.fullmatch(who))
 # 611.2a-b: how long the effect lasts; the case lists the effects that exist (Thran Weaponry's "for as long as
 # this artifact remains tapped", Rubinia Soulsinger's "for as long as you control ~ and ~ remains tapped")
 LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn)"
@@ -111,17 +122,20 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     text = outside_quotes(lambda part: DURATION.sub("", part), text).strip()
     if re.search(r"\bX\b", WHERE_X.sub("", text)):
         text = WHERE_X.sub("", text)          # "gets +X/+X, where X is ...": X is the case's (x_numbers)
+    # Chimeric Staff's "becomes an X/X Construct", Mirror Entity's "base power and toughness X/X": read as a
+    # number written, then made the X (BASE_X never is printed: power and toughness are below 100,000)
+    text = re.sub(r"\bX/X\b", BASE_X, text)
     # Threaten, Act of Treason: "[Untap target creature and ]gain control of it/target creature"
     m = re.fullmatch(r"(?:untap (?P<untapped>.+?) and )?gain control of (?P<who>.+?)", text, re.IGNORECASE)
     if m:
         who = m.group("untapped") if m.group("who") == "it" and m.group("untapped") else m.group("who")
-        return (who, [{"gain_control": "you"}]) if SUBJECT.fullmatch(who) else None
+        return (who, [{"gain_control": "you"}]) if is_subject(who) else None
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
-        return (m.group("who"), ["switch_pt"]) if SUBJECT.fullmatch(m.group("who")) else None
+        return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
     for split in VERB.finditer(text):
         who = text[: split.start()]
-        if not SUBJECT.fullmatch(who):
+        if not is_subject(who):
             continue
         predicate = text[split.end():]
         # Turn to Frog: "loses all abilities and becomes a blue Frog with base power and toughness 1/1"
@@ -133,20 +147,25 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
             # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
             # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
             what, more = becomes.group(1), None
-            tail = re.search(r",? and (?=(?:gains?|gets?|loses?|has) )", what)
+            tail = re.search(r"(?:,? and |, )(?=(?:gains?|gets?|loses?|has|have) )", what)
             if tail and '"' not in what[:tail.start()].replace('""', ""):
                 what, more = what[:tail.start()], what[tail.end():]
-            addition = re.search(r" in addition to its other (?:card )?types$", what)
+            addition = re.search(r" in addition to (?:its|their) other (?:card |creature )?types$", what)
             if addition:                   # Relic's Roar: "... 4/3 in addition to its other types" (205.1b)
                 what, still = what[:addition.start()], True
+            colors_too = re.search(r" in addition to (?:its|their) other colors(?: and types)?$", what)
+            if colors_too:                 # Indigo Faerie: "becomes blue in addition to its other colors" (105.3)
+                what = what[:colors_too.start()]
             colors = re.sub(r"\b(white|blue|black|red|green) and (white|blue|black|red|green)\b", r"\1 \2", what)
-            ops = description_ops(colors, in_addition=still, colors_addition=False)
+            ops = description_ops(colors, in_addition=still or bool(colors_too and "types" in colors_too.group(0)),
+                                  colors_addition=bool(colors_too))
             if ops is not None and more is not None:
-                rest = operations(more, (gets_x, resolved_rider))
+                rest = operations(more, RESOLVED_CLAUSES)
                 ops = None if rest is None else ops + rest
         else:
-            ops = operations(predicate, (gets_x, resolved_rider))
-        ops = None if ops is None else x_numbers(ops, text)
+            ops = operations(predicate, RESOLVED_CLAUSES)
+        ops = None if ops is None else x_numbers([X_BASE_PT if op == {"set_base_pt": BASE_X} else op for op in ops],
+                                                 text.replace(BASE_X, "X/X"))
         if ops is None:
             return None
         return who, (["lose_all_abilities"] if lose_all else []) + ops
@@ -158,6 +177,8 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
 # each equal to its mana value"), read as `{calculated: X}`: the case gives X with the effect (`x: N`), as
 # the tool keeps no game history to work it out. A line needing two such numbers stays text.
 X = {"calculated": "X"}
+BASE_X = "919191/919191"
+X_BASE_PT = {"set_base_pt": {"power": X, "toughness": X}}
 WHERE_X = re.compile(r",? where X is [^\"]*$")
 FOR_EACH = r"for each (?:(?!\b(?:and|then)\b)[^,\"])+?(?=,? and (?:gains?|gets?|has|have|loses?) |,|$)"
 
@@ -173,6 +194,26 @@ RESOLVED_RIDER = re.compile(r"(?:deals? \d+ damage to you|attacks? this (?:turn|
 def resolved_rider(text: str):
     m = RESOLVED_RIDER.match(text)
     return ([], text[m.end():]) if m else None
+
+
+def becomes_clause(text: str):
+    """Traitor's Clutch: "gets +1/+0, becomes black, and gains shadow" (a "becomes" after another clause, read
+    like "is": 205.1a, 105.3 the new color or type replaces the old ones)."""
+    m = re.match(r"becomes? (?!a copy\b)", text, flags=re.IGNORECASE)
+    return is_types("is " + text[m.end():]) if m else None
+
+
+def gains_all_creature_types(text: str):
+    """Blades of Velis Vel: "gain all creature types" (205.3m, as changeling: every creature type)."""
+    m = re.match(r"gains? all creature types(?=$|,| and )", text, flags=re.IGNORECASE)
+    return (["add_all_creature_types"], text[m.end():]) if m else None
+
+
+def loses_several(text: str):
+    """Shadowspear: "lose hexproof and indestructible" (each keyword, 613.1f)."""
+    m = re.match(r"loses? (?!all\b)", text, flags=re.IGNORECASE)
+    found, rest = keyword_list(text[m.end():]) if m else ([], text)
+    return ([{"lose_abilities": found}], rest) if len(found) > 1 and all(isinstance(k, str) for k in found) else None
 
 
 def signed_x(sign: str, per: int = 1):
@@ -199,6 +240,9 @@ def gets_x(text: str):
         else:
             return None
     return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], text[m.end():]
+
+
+RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_clause, gains_all_creature_types, loses_several)
 
 
 def worked_out(op, found: list):
