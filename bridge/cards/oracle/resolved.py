@@ -23,12 +23,15 @@ QUALIFIER = r"(?: with(?:out)? [\w ,'+/-]+?| named [^,.\"]+?| that's (?:an? )?[\
 GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
          r"(?: you control| you don't control| your opponents control| an opponent controls"
          r"| target (?:player|opponent) controls)?" + QUALIFIER + r"(?: you control)?")
-SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantment|Equipment)"
-BACK = r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents"
-SUBJECT_WORDS = re.compile(rf"(?P<who>{SELF}|{BACK}|{TARGET}|{GROUP})", re.IGNORECASE)
+# (Oracle's "he" and "she" are the card's own character: Bosco, Just a Bear's "He gains trample")
+SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantment|Equipment)|he|she"
+ATTACHED = r"(?:enchanted|equipped|fortified) (?:[A-Z]\w+|creature|permanent|land|artifact)"
+BACK = (r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents|each of them|"
+        r"that token|those tokens")
+SUBJECT_WORDS = re.compile(rf"(?P<who>{SELF}|{BACK}|{ATTACHED}|{TARGET}|{GROUP})", re.IGNORECASE)
 # "and" joins two groups or nouns of one, never an action: Jabari's Influence's "gain control of target ... creature
 # ... and put a -1/-0 counter on it" is no subject (its counter would be dropped).
-ANOTHER_ACTION = re.compile(r" and (?!/or\b)(?!(?:\w+ ){0,2}(?:creatures?|planeswalkers?|artifacts?|enchantments?|lands?|"
+ANOTHER_ACTION = re.compile(r" and (?!/or\b)(?-i:(?![A-Z]))(?!(?:\w+ ){0,2}(?:creatures?|planeswalkers?|artifacts?|enchantments?|lands?|"
                             r"permanents?|tokens?|Equipment|Auras?)\b)", re.IGNORECASE)
 
 
@@ -97,7 +100,8 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
             return None
         who, sentence_ops = found
         if re.fullmatch(BACK, who, re.IGNORECASE):
-            if group is None and created:
+            if group is None and created and not re.match(r"(?:until end of turn, )?(?:it|they|that token|those tokens)"
+                                                          r"(?: each)? (?:gains?|gets?) ", sentence, re.IGNORECASE):
                 return None                    # Void Attendant: "Create a ... token. It has ..." (the token's, 111.3)
             if group is None:
                 group = who                    # Shallow Grave: "Return ... That creature gains haste" (named)
@@ -119,6 +123,8 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     """(subject, operations) of one sentence with a layer effect."""
     still = bool(STILL.search(sentence))
     text = STILL.sub("", sentence).rstrip(".")
+    # Storm of Souls: "It's a Spirit in addition to its other types" (the objects it returned, named before)
+    text = re.sub(r"^(It|it)'s (?!still\b)", r"\1 is ", re.sub(r"^(They|they)'re (?!still\b)", r"\1 are ", text))
     text = outside_quotes(lambda part: DURATION.sub("", part), text).strip()
     if re.search(r"\bX\b", WHERE_X.sub("", text)):
         text = WHERE_X.sub("", text)          # "gets +X/+X, where X is ...": X is the case's (x_numbers)
@@ -157,8 +163,15 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
             if colors_too:                 # Indigo Faerie: "becomes blue in addition to its other colors" (105.3)
                 what = what[:colors_too.start()]
             colors = re.sub(r"\b(white|blue|black|red|green) and (white|blue|black|red|green)\b", r"\1 \2", what)
+            # Mutavault: "a 2/2 creature with all creature types" (205.3m: every creature type, as changeling)
+            every_type = re.search(r"(?: with| and|,) all creature types(?=$| in addition)", colors)
+            if every_type:
+                colors = colors[:every_type.start()] + colors[every_type.end():]
+                colors = re.sub(r" with (\w+(?: \w+)?)$", r" with \1", colors)
             ops = description_ops(colors, in_addition=still or bool(colors_too and "types" in colors_too.group(0)),
                                   colors_addition=bool(colors_too))
+            if ops is not None and every_type:
+                ops = ops + ["add_all_creature_types"]
             if ops is not None and more is not None:
                 rest = operations(more, RESOLVED_CLAUSES)
                 ops = None if rest is None else ops + rest
