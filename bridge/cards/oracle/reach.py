@@ -36,7 +36,8 @@ RESOLVED_HINTS = re.compile(r"\b(?:gains? control|exchange control|switch .*powe
 
 # What a resolving effect's wording asks before it acts is no effect: "If that permanent is a Spirit, ..."
 # (Rending Flame), "If it's red, ...", "there is an additional combat phase" (500.8) say nothing changes.
-CONDITION_CLAUSE = re.compile(r"\b(?:if|unless)\b[^,.\"]*|\bthere (?:is|are) an? additional\b", re.IGNORECASE)
+CONDITION_CLAUSE = re.compile(r"\b(?:if|unless)\b[^,.\"]*|\bthere (?:is|are) an? additional\b|\bwhere X is\b[^.\"]*",
+                              re.IGNORECASE)
 
 
 def without_conditions(text: str) -> str:

@@ -27,7 +27,7 @@ GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|
 SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantment|Equipment)|he|she"
 ATTACHED = r"(?:enchanted|equipped|fortified) (?:[A-Z]\w+|creature|permanent|land|artifact)"
 BACK = (r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents|each of them|"
-        r"that token|those tokens")
+        r"that token|those tokens|them")
 SUBJECT_WORDS = re.compile(rf"(?P<who>{SELF}|{BACK}|{ATTACHED}|{TARGET}|{GROUP})", re.IGNORECASE)
 # "and" joins two groups or nouns of one, never an action: Jabari's Influence's "gain control of target ... creature
 # ... and put a -1/-0 counter on it" is no subject (its counter would be dropped).
@@ -42,7 +42,7 @@ def is_subject(who: str) -> bool:
 # this artifact remains tapped", Rubinia Soulsinger's "for as long as you control ~ and ~ remains tapped")
 LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn)"
 DURATION = re.compile(r",? until " + LASTS + r"|^until " + LASTS + r", |,? for as long as [^,.\"]+", re.IGNORECASE)
-STILL = re.compile(r"(?:(?<=[.\"]) (?:It's still (?:a|an) \w+|They're still \w+)| that's still (?:a|an) \w+"
+STILL = re.compile(r"(?:(?<=[.\"]) (?:(?:It's|He's|She's) still (?:a|an) (?:\w+ )?\w+|They're still \w+)| that's still (?:a|an) \w+"
                    r"| that are still \w+)\.?$")
 VERB = re.compile(r" (?=(?:gets?|gains?|has|have|loses?|becomes?|is|are) )")
 
@@ -62,7 +62,7 @@ def sentences(effect: str) -> list[str]:
     # "It's still a land." belongs to the sentence before it (205.1b)
     merged: list[str] = []
     for s in out:
-        if re.fullmatch(r"(?:It's still (?:a|an) \w+|They're still \w+)\.", s) and merged:
+        if re.fullmatch(r"(?:(?:It's|He's|She's) still (?:a|an) (?:\w+ )?\w+|They're still \w+)\.", s) and merged:
             merged[-1] = merged[-1] + " " + s
         else:
             merged.append(s)
@@ -132,10 +132,14 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     # number written, then made the X (BASE_X never is printed: power and toughness are below 100,000)
     text = re.sub(r"\bX/X\b", BASE_X, text)
     # Threaten, Act of Treason: "[Untap target creature and ]gain control of it/target creature"
-    m = re.fullmatch(r"(?:untap (?P<untapped>.+?) and )?gain control of (?P<who>.+?)", text, re.IGNORECASE)
+    # Grab the Reins: "you gain control of target creature and it gains haste"; Insurrection: "Untap all
+    # creatures and gain control of them"
+    m = re.fullmatch(r"(?:you )?(?:untap (?P<untapped>.+?) and )?gain control of (?P<who>.+?)"
+                     r"(?: and (?:it|they) (?P<more>(?:gains?|gets?|loses?) .+))?", text, re.IGNORECASE)
     if m:
-        who = m.group("untapped") if m.group("who") == "it" and m.group("untapped") else m.group("who")
-        return (who, [{"gain_control": "you"}]) if is_subject(who) else None
+        who = m.group("untapped") if m.group("who") in ("it", "them") and m.group("untapped") else m.group("who")
+        more = operations(m.group("more"), RESOLVED_CLAUSES) if m.group("more") else []
+        return (who, [{"gain_control": "you"}] + more) if is_subject(who) and more is not None else None
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
