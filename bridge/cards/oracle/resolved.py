@@ -8,6 +8,7 @@ rest of the game. Anything else stays text. Each template names the card it was 
 """
 from __future__ import annotations
 
+import copy
 import re
 
 from bridge.cards.oracle.copies import copy_exceptions
@@ -139,7 +140,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     if m:
         who = m.group("untapped") if m.group("who") in ("it", "them") and m.group("untapped") else m.group("who")
         more = operations(m.group("more"), RESOLVED_CLAUSES) if m.group("more") else []
-        return (who, [{"gain_control": "you"}] + more) if is_subject(who) and more is not None else None
+        return (who, copy.deepcopy([{"gain_control": "you"}] + more)) if is_subject(who) and more is not None else None
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
@@ -185,7 +186,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
                                                  text.replace(BASE_X, "X/X"))
         if ops is None:
             return None
-        return who, (["lose_all_abilities"] if lose_all else []) + ops
+        return who, copy.deepcopy((["lose_all_abilities"] if lose_all else []) + ops)   # (each X its own value)
     return None
 
 
