@@ -225,3 +225,23 @@ def test_x_is_the_cases(tmp_path, capsys):
     path = case(tmp_path, board + "effects: [{does: {modify_pt: {power: {calculated: X}, toughness: 0}}, "
                 "affects: [grizzly_bears], x: 4}]\nexpect: {grizzly_bears: {pt: 6/2}}\n")
     assert main(["check", path]) == 0
+
+
+@pytest.mark.parametrize("name,text,copy", [
+    ("Mirrorweave", "Each other creature becomes a copy of target nonlegendary creature until end of turn.", {}),
+    ("Cytoshape", "Choose a nonlegendary creature on the battlefield. Target creature becomes a copy of that creature "
+     "until end of turn.", {}),
+    ("Nanogene Conversion", "Choose target creature you control. Each other creature becomes a copy of that creature "
+     "until end of turn, except it isn't legendary.", {"except": {"remove_supertypes": ["Legendary"]}}),
+])
+def test_a_spell_that_makes_objects_become_copies(name, text, copy):
+    """707.2: the case names the objects and what they copy (`becomes_copy_of`)."""
+    line = reading(name, text, "Instant")
+    assert line.structured and line.abilities[0]["becomes_copy"] == copy
+
+
+def test_becomes_copy_of_with_a_spell_that_makes_no_copy(tmp_path, capsys):
+    board = "battlefield: [{card: Grizzly Bears}, {card: Hill Giant}]\n"
+    assert main(["solve", case(tmp_path, board + "effects: [{spell: Brute Force, affects: [grizzly_bears], "
+                               "becomes_copy_of: hill_giant}]\n")]) == 2
+    assert "Brute Force has no effect that makes objects become a copy" in capsys.readouterr().err

@@ -155,8 +155,8 @@ class EffectReading:
         if "spell" in entry:
             card = self.card(entry["spell"], f"{where}.spell")
             label = card.name
-            if "does" in entry:
-                pass                                    # the case's own operations (read below)
+            if "does" in entry or "becomes_copy_of" in entry:
+                pass                                    # the case's own operations, or the copy (read below)
             elif "mode" in entry or (card.spell_modes and not card.spell):
                 operations, label = self.spell_mode(card, entry, where)
             elif not card.spell:
@@ -190,7 +190,18 @@ class EffectReading:
             controller = by_id[source].controller
         elif "ability" in entry:
             raise self.fail(f"{where}.ability", "'ability' only goes with 'activated'")
-        if "becomes_copy_of" in entry:
+        if "becomes_copy_of" in entry and "spell" in entry:
+            # Cytoshape, Mirrorweave: each object the spell affects becomes a copy (707.2), with the exceptions
+            # its text gives (a `becomes_copy` read from it, or written in the library)
+            target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
+            found = copy_find(card.abilities, "becomes_copy")
+            if found is None:
+                raise self.fail(f"{where}.becomes_copy_of", f"{card.name} has no effect that makes objects become a "
+                                "copy (`mtg-layers cards show` says what was read); give does: {copy_of: {object: "
+                                "..., except: ...}} instead")
+            operations = (Operation("copy_of", copy_source=target, exceptions=found[1], this_path=None),)
+            label = f"{card.name}: becomes a copy of {target}"
+        elif "becomes_copy_of" in entry:
             target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
             raw = entry.get("affects")
             copier = raw[0] if isinstance(raw, list) and len(raw) == 1 else raw

@@ -19,7 +19,7 @@ from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
-from bridge.cards.oracle.resolved import emblem_abilities, resolved_effect, token_copy
+from bridge.cards.oracle.resolved import becomes_copy, emblem_abilities, resolved_effect, token_copy
 from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, RESOLVED_HINTS, unread_reach, without_conditions
 from bridge.cards.oracle.triggers import trigger
 
@@ -85,7 +85,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         effect = resolved_effect(MODE.sub("", plain))
         if effect is not None and effect[0] == "others":     # (a spell's "~" is the spell itself)
             return Reading(line, (), True, True, "spell", tuple(effect[1]))
-        copied = token_copy(MODE.sub("", plain), line)
+        copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)
         if copied:                  # the tokens are the case's (copy_of, created_by: the spell card)
             return Reading(line, ({"text": line, **copied},), True, True, "spell")
         return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")

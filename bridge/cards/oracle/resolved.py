@@ -315,6 +315,29 @@ def token_copy(effect: str, printed: str) -> dict | None:
     return None if exceptions is None else {"creates_token_copy": {"except": exceptions}}
 
 
+# 707.2, 613.2a: Cytoshape's "Target creature becomes a copy of that creature until end of turn", Mirrorweave's
+# "Each other creature becomes a copy of target nonlegendary creature until end of turn": the objects are the
+# case's (`effects: - {spell: NAME, affects: [...], becomes_copy_of: ID}`), the exceptions the card's.
+BECOMES_COPY = re.compile(r"(?:until end of turn, )?(?P<who>.+?) (?:each )?becomes? (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)"
+                          r"(?: until end of turn)?(?:,? except (?P<except>.+?))?\.?", re.IGNORECASE)
+
+
+def becomes_copy(effect: str, printed: str) -> dict | None:
+    """{"becomes_copy": {...}} when the effect's only layer sentence makes objects become copies, else None."""
+    layered = [s for s in sentences(effect) if changes_the_layers(s)]
+    if len(layered) != 1:
+        return None
+    m = BECOMES_COPY.fullmatch(layered[0])
+    who = m and re.sub(r"^(?:any number of|each other|each|all other|all) ", "", m.group("who"), flags=re.IGNORECASE)
+    if not m or not is_subject(who) or not COPIED.fullmatch(m.group("of")) and not re.fullmatch(
+            r"(?:that|the chosen) (?:creature|artifact|permanent)", m.group("of"), re.IGNORECASE):
+        return None
+    if m.group("except") is None:
+        return {"becomes_copy": {}}
+    exceptions = copy_exceptions(m.group("except"), re.findall(r'["“]([^"”]+)["”]', printed))
+    return None if exceptions is None else {"becomes_copy": {"except": exceptions}}
+
+
 EMBLEM = re.compile(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
 
 
