@@ -19,8 +19,9 @@ from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
-from bridge.cards.oracle.resolved import becomes_copy, emblem_abilities, resolved_effect, token_copy
-from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, RESOLVED_HINTS, unread_reach, without_conditions
+from bridge.cards.oracle.resolved import (becomes_copy, changes_the_layers_after, creates_a_token, emblem_abilities,
+                                          resolved_effect, sentences, token_copy)
+from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, RESOLVED_HINTS, unread_reach
 from bridge.cards.oracle.triggers import trigger
 
 read_quotes_with(copy_ability, static_ability, trigger)    # quoted abilities are read like printed lines (quoted.py)
@@ -135,8 +136,11 @@ def resolves_a_layer_effect(plain: str) -> bool:
     effect = plain.split(": ", 1)[1] if NOT_STATIC.match(plain) and ": " in plain else plain
     if re.match(r"add \{", effect, re.IGNORECASE):
         return False
-    effect = without_conditions(effect)
-    return bool(LAYER_HINTS.search(effect) or RESOLVED_HINTS.search(effect))
+    created, layer = False, False
+    for sentence in sentences(effect):                 # (111.3: a created token's own text is no effect)
+        layer = layer or changes_the_layers_after(sentence, created)
+        created = created or creates_a_token(sentence)
+    return layer
 
 
 def unread_mark(plain: str, layer: bool) -> dict:

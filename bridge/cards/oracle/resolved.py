@@ -38,7 +38,7 @@ ANOTHER_ACTION = re.compile(r" and (?!/or\b)(?-i:(?![A-Z]))(?!(?:\w+ ){0,2}(?:cr
 
 def is_subject(who: str) -> bool:
     """The subject of a resolved sentence: its words, and no second action joined by "and"."""
-    return not ANOTHER_ACTION.search(who) and bool(SUBJECT_WORDS.fullmatch(who))
+    return not ANOTHER_ACTION.search(who) and not re.search(r"\bthen\b", who) and bool(SUBJECT_WORDS.fullmatch(who))
 # 611.2a-b: how long the effect lasts; the case lists the effects that exist (Thran Weaponry's "for as long as
 # this artifact remains tapped", Rubinia Soulsinger's "for as long as you control ~ and ~ remains tapped")
 LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn)"
@@ -55,7 +55,8 @@ def sentences(effect: str) -> list[str]:
         current += char
         if char == '"':
             quoted = not quoted
-        if char == "." and not quoted:
+        # (a quoted ability ending the sentence: 'tokens with "This token can't block." Creatures ...')
+        if (char == "." and not quoted) or (char == '"' and not quoted and current.endswith('."')):
             out.append(current.strip())
             current = ""
     if current.strip():
@@ -76,10 +77,32 @@ def outside_quotes(change, text: str) -> str:
     return '"'.join(change(part) if i % 2 == 0 else part for i, part in enumerate(parts))
 
 
+# 111.3: what a token created by the effect has is its "text", its copiable values, as if printed: "Create a
+# green Saproling creature token. It has "This token's power and toughness are each equal to ..."" (Saproling
+# Burst) defines the token (the case lists it with those values), no continuous effect on it.
+TOKEN_TEXT = re.compile(r"(?:It|They|That token|Those tokens|The tokens?|Those creatures|Each of them) (?:each )?"
+                        r"(?:has|have|is|are)\b|(?:It|They)'(?:s|re) (?!still\b)|Its power is\b")
+
+
+def changes_the_layers_after(sentence: str, created: bool) -> bool:
+    """A sentence with a continuous effect on objects, `created` telling whether a sentence before it created
+    a token (whose own characteristics the sentence may give, 111.3)."""
+    return changes_the_layers(sentence) and not (created and TOKEN_TEXT.match(sentence))
+
+
+def creates_a_token(sentence: str) -> bool:
+    """(not a quoted ability that creates one: Kaya the Inexorable's 'It gains "When ..., create ... token."')"""
+    return bool(re.search(r"\bcreates?\b[^.]*\btokens?\b", re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
+
+
 def changes_the_layers(sentence: str) -> bool:
     """A sentence with a continuous effect on objects. Creating a token is none (111.3: its characteristics
     are the effect's, the case lists the token), unless the token is a copy (707.2: a copy effect)."""
-    if re.search(r"\bcreates?\b[^.]*\btokens?\b", sentence, re.IGNORECASE) and not re.search(r"\bcop(?:y|ies)\b", sentence):
+    # (Hire a Crew: "Create a 2/1 ... token with menace, then creatures you control get +1/+0 ...": each part)
+    parts = re.split(r",? then |, and (?=(?:those|these|the|that|it|they)\b)", sentence, flags=re.IGNORECASE)
+    if len(parts) > 1:
+        return any(changes_the_layers(part) for part in parts)
+    if creates_a_token(sentence) and not re.search(r"\bcop(?:y|ies)\b", sentence):
         return False
     sentence = without_conditions(sentence)
     return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence))
@@ -93,9 +116,10 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
         return None        # Power Plant Worker: "If ..., put two +1/+1 counters on it instead" (no effect then)
     created = False
     for sentence in sentences(effect):
-        created = created or bool(re.search(r"\bcreates?\b[^.]*\btokens?\b", sentence, re.IGNORECASE))
-        if not changes_the_layers(sentence):
+        if not changes_the_layers_after(sentence, created):
+            created = created or creates_a_token(sentence)
             continue                           # "Draw a card.", "Untap that creature." (no layer effect)
+        created = created or creates_a_token(sentence)
         found = layer_sentence(sentence)
         if found is None:
             return None
