@@ -171,11 +171,12 @@ def test_spells_read(name, text, expected):
     # a second action joined by "and" is no subject: the -1/-0 counter would be dropped
     ("Jabari's Influence", "Gain control of target nonartifact, nonblack creature that attacked you this turn and put "
      "a -1/-0 counter on it."),
-    # the tokens' own characteristics (111.3), not an effect on them
-    ("Glimpse the Impossible", "Exile the top three cards of your library. You may play those cards this turn. At the "
-     "beginning of the next end step, if any of those cards remain exiled, put them into your graveyard, then create "
-     "a 0/1 colorless Eldrazi Spawn creature token for each card put into your graveyard this way. Those tokens have "
-     "\"Sacrifice this token: Add {C}.\""),
+    # a token created, then an effect: the effect is a layer line, its group not yet read
+    ("Hire a Crew", "Create a 2/1 black Villain creature token with menace, then creatures you control get +1/+0 "
+     "until end of turn."),
+    # "then" ends the subject: no gain of control swallows what follows
+    ("Grip of Phyresis", "Gain control of target Equipment, then create a 0/0 black Phyrexian Germ creature token and "
+     "attach that Equipment to it."),
     # two groups: one `affects` cannot hold them
     ("Rites of Reaping", "Target creature gets +3/+3 until end of turn. Another target creature gets -3/-3 until end "
      "of turn."),
@@ -198,6 +199,11 @@ def test_what_stays_text(name, text):
      "an additional main phase.", "Sorcery"),
     ("Dovin Baan", "[−7]: You get an emblem with \"Your opponents can't untap more than two permanents during their "
      "untap steps.\"", "Legendary Planeswalker — Dovin"),
+    # a created token's own characteristics (111.3: its text), no effect on it
+    ("Glimpse the Impossible", "Exile the top three cards of your library. You may play those cards this turn. At the "
+     "beginning of the next end step, if any of those cards remain exiled, put them into your graveyard, then create "
+     "a 0/1 colorless Eldrazi Spawn creature token for each card put into your graveyard this way. Those tokens have "
+     "\"Sacrifice this token: Add {C}.\"", "Sorcery"),
     ("Tornellan Protector", "{T}: Until end of turn, each time damage is dealt to target creature or player, prevent X "
      "of that damage, where X is a number from 1 to 3 chosen at random each time.", "Creature"),
 ])
