@@ -251,3 +251,16 @@ def test_becomes_copy_of_with_a_spell_that_makes_no_copy(tmp_path, capsys):
     assert main(["solve", case(tmp_path, board + "effects: [{spell: Brute Force, affects: [grizzly_bears], "
                                "becomes_copy_of: hill_giant}]\n")]) == 2
     assert "Brute Force has no effect that makes objects become a copy" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("line,label", [
+    ("Target creature gets +2/+2 until end of turn. If this spell was kicked, that creature gets +5/+5 until end of "
+     "turn instead.", "conditions on how it resolved ('if', 'instead', 'unless')"),          # Explosive Growth
+    ("Target creature gets +3/+3 until end of turn. Another target creature gets -3/-3 until end of turn.",
+     "several groups or sentences"),                                                        # Rites of Reaping
+    ("[−8]: You get an emblem with \"Artifacts, creatures, enchantments, and lands you control have indestructible.\"",
+     "an emblem's abilities (114)"),                                                        # Elspeth, Knight-Errant
+])
+def test_coverage_sorts_a_resolved_line_by_what_it_needs(line, label):
+    from bridge.interfaces.cli.cards import RESOLVED_UNREAD_PATTERNS, unread_pattern
+    assert unread_pattern(line, RESOLVED_UNREAD_PATTERNS) == label
