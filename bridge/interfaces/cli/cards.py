@@ -190,7 +190,7 @@ RESOLVED_UNREAD_PATTERNS = (
     ("conditions on how it resolved ('if', 'instead', 'unless')", r"\binstead\b|\b[Ii]f\b|\bunless\b"),
     ("copies (of a card, of each of several, exceptions not read)", r"\bcop(?:y|ies)\b"),
     ("two worked-out numbers, or a count with a group not read", r"(?i:\bfor each\b)|\bX\b"),
-    ("control given to another player, or exchanged", r"\bcontrol\b"),
+    ("control given to another player, or exchanged", r"(?i:\bexchange control\b)|\bgains control\b"),
     ("choices ('of your choice', 'choose')", r"\bchoice\b|(?i:\bchoose\b)|\bchosen\b"),
     ("effects on tokens it creates", r"(?i:\bcreates?\b)"),
     ("delayed effects ('this turn', 'whenever', 'next')", r"\bthis turn\b|(?i:\bwhenever\b|\bwhen\b)|\bnext\b"),
