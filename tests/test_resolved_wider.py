@@ -264,3 +264,23 @@ def test_becomes_copy_of_with_a_spell_that_makes_no_copy(tmp_path, capsys):
 def test_coverage_sorts_a_resolved_line_by_what_it_needs(line, label):
     from bridge.interfaces.cli.cards import RESOLVED_UNREAD_PATTERNS, unread_pattern
     assert unread_pattern(line, RESOLVED_UNREAD_PATTERNS) == label
+
+
+def test_creature_types_and_colors_all_or_none():
+    assert activated("Amoeboid Changeling", "{T}: Target creature gains all creature types until end of turn.") == \
+        {"does": ["add_all_creature_types"], "affects": "others"}
+    assert activated("Amoeboid Changeling", "{T}: Target creature loses all creature types until end of turn.") == \
+        {"does": [{"set_creature_types": []}], "affects": "others"}
+    assert activated("Scrapbasket", "{1}: This creature becomes all colors until end of turn.", "Artifact Creature") == \
+        {"does": [{"set_colors": ["white", "blue", "black", "red", "green"]}]}
+    assert activated("Lena, Selfless Champion", "Sacrifice Lena: Creatures you control with power less than Lena's "
+                     "power gain indestructible until end of turn.") == \
+        {"does": [{"add_abilities": ["indestructible"]}], "affects": "others"}
+
+
+@pytest.mark.parametrize("name,text", [
+    ("Blessed Wind", "Target player's life total becomes 20."),                 # 119.5: a player's life
+    ("Gilded Light", "You gain shroud until end of turn."),                     # 613.10: a player's ability
+])
+def test_effects_on_players_are_no_layer_lines(name, text):
+    assert not reading(name, text, "Instant").layer

@@ -35,8 +35,11 @@ RESOLVED_HINTS = re.compile(r"\b(?:gains? control|exchange control|switch .*powe
                             r"(?!\w+ (?:spell|card)\b))", re.IGNORECASE)
 
 # What a resolving effect's wording asks before it acts is no effect: "If that permanent is a Spirit, ..."
-# (Rending Flame), "If it's red, ...", "there is an additional combat phase" (500.8) say nothing changes.
-CONDITION_CLAUSE = re.compile(r"\b(?:if|unless)\b[^,.\"]*|\bthere (?:is|are) an? additional\b|\bwhere X is\b[^.\"]*",
+# (Rending Flame), "If it's red, ...", "there is an additional combat phase" (500.8) say nothing changes;
+# nor do its words on players: "Your life total becomes 10" (119.5), "You gain shroud" (613.10), "Each
+# opponent loses all counters" (122.1).
+CONDITION_CLAUSE = re.compile(r"\b(?:if|unless)\b[^,.\"]*|\bthere (?:is|are) an? additional\b|\bwhere X is\b[^.\"]*|"
+                              r"\blife totals? becomes?\b|\byou gain (?:shroud|hexproof)\b|\bloses? all counters\b",
                               re.IGNORECASE)
 
 

@@ -14,13 +14,14 @@ import re
 from bridge.cards.oracle.copies import copy_exceptions
 from bridge.cards.oracle.predicates import description_ops, is_types, keyword_list, operations
 from bridge.cards.oracle.quoted import quoted_ability
+from bridge.cards.oracle.words import COLORS
 from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach, without_conditions
 
 # The group a resolved effect affects: a target, the source, or every creature of a kind (611.2c).
 # (the case names the objects, 611.2c: a group's words need not be a selector, only one group of objects)
 TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |one or more |two |three |X )?"
           r"(?:another )?(?:other )?target [\w ,'+/~-]*?(?: each)?")
-QUALIFIER = r"(?: with(?:out)? [\w ,'+/-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?)?"
+QUALIFIER = r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?)?"
 GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
          r"(?: you control| you don't control| your opponents control| an opponent controls"
          r"| target (?:player|opponent) controls)?" + QUALIFIER + r"(?: you control)?")
@@ -105,7 +106,8 @@ def changes_the_layers(sentence: str) -> bool:
     if creates_a_token(sentence) and not re.search(r"\bcop(?:y|ies)\b", sentence):
         return False
     sentence = without_conditions(sentence)
-    return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence))
+    return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence)
+                or re.search(r"\b(?:gains?|loses?|with) all creature types\b", sentence, re.IGNORECASE))   # 205.3m
 
 
 def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | None:
@@ -177,7 +179,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
         lose_all = re.match(r"loses? all abilities and ", predicate, re.IGNORECASE)
         if lose_all:
             predicate = predicate[lose_all.end():]
-        becomes = re.fullmatch(r"becomes? (?!a copy\b)(.+)", predicate, re.IGNORECASE)
+        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(.+)", predicate, re.IGNORECASE)
         if becomes:
             # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
             # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
@@ -251,6 +253,18 @@ def gains_all_creature_types(text: str):
     return (["add_all_creature_types"], text[m.end():]) if m else None
 
 
+def loses_all_creature_types(text: str):
+    """Amoeboid Changeling: "loses all creature types" (its creature types become none, 205.1a, layer 4)."""
+    m = re.match(r"loses? all creature types(?=$|,| and )", text, flags=re.IGNORECASE)
+    return ([{"set_creature_types": []}], text[m.end():]) if m else None
+
+
+def becomes_all_colors(text: str):
+    """Scrapbasket: "becomes all colors" (105.1: white, blue, black, red and green; layer 5)."""
+    m = re.match(r"becomes? all colors(?=$|,| and )", text, flags=re.IGNORECASE)
+    return ([{"set_colors": list(COLORS)}], text[m.end():]) if m else None
+
+
 def loses_several(text: str):
     """Shadowspear: "lose hexproof and indestructible" (each keyword, 613.1f)."""
     m = re.match(r"loses? (?!all\b)", text, flags=re.IGNORECASE)
@@ -284,7 +298,8 @@ def gets_x(text: str):
     return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], text[m.end():]
 
 
-RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_clause, gains_all_creature_types, loses_several)
+RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_clause, gains_all_creature_types,
+                    loses_all_creature_types, loses_several)
 
 
 def worked_out(op, found: list):
