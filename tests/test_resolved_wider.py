@@ -284,3 +284,15 @@ def test_creature_types_and_colors_all_or_none():
 ])
 def test_effects_on_players_are_no_layer_lines(name, text):
     assert not reading(name, text, "Instant").layer
+
+
+@pytest.mark.parametrize("name,text", [
+    # amass's "it becomes a Zombie in addition to its other types" (701.47a) would be dropped
+    ("Bleeding Edge", "Up to one target creature gets -2/-2 until end of turn. Amass Zombies 2."),
+    # earthbend animates a land: one group read, the other's effect dropped
+    ("Earthshape", "Earthbend 3. Then each creature you control with power less than or equal to that land's power "
+     "gains hexproof and indestructible until end of turn. You gain hexproof until end of turn."),
+])
+def test_a_keyword_action_that_changes_an_object_keeps_the_line_text(name, text):
+    line = reading(name, text, "Sorcery")
+    assert line.layer and not line.structured

@@ -107,7 +107,11 @@ def changes_the_layers(sentence: str) -> bool:
         return False
     sentence = without_conditions(sentence)
     return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence)
-                or re.search(r"\b(?:gains?|loses?|with) all creature types\b", sentence, re.IGNORECASE))   # 205.3m
+                or re.search(r"\b(?:gains?|loses?|with) all creature types\b", sentence, re.IGNORECASE)   # 205.3m
+                # keyword actions that change an object: amass (701.47a: "it becomes a [subtype] in addition to its
+                # other types"), earthbend ("target land ... becomes a 0/0 creature with haste"), manifest and cloak
+                # (701.40, 701.58: a face-down 2/2, 708.2), suspect (701.60c: menace and "can't block"): stay text
+                or re.search(r"\b(?:amass(?:es)?|earthbends?|manifests?|cloaks?|suspects?)\b", sentence, re.IGNORECASE))
 
 
 def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | None:
