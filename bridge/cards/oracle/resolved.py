@@ -111,7 +111,8 @@ def changes_the_layers(sentence: str) -> bool:
                 # keyword actions that change an object: amass (701.47a: "it becomes a [subtype] in addition to its
                 # other types"), earthbend ("target land ... becomes a 0/0 creature with haste"), manifest and cloak
                 # (701.40, 701.58: a face-down 2/2, 708.2), suspect (701.60c: menace and "can't block"): stay text
-                or re.search(r"\b(?:amass(?:es)?|earthbends?|manifests?|cloaks?|suspects?)\b", sentence, re.IGNORECASE))
+                or re.search(r"\b(?:amass(?:es)?|earthbends?|manifests?|cloaks?|suspect(?:s|ed)?)\b",
+                             re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
 
 
 def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | None:
