@@ -108,10 +108,11 @@ def changes_the_layers(sentence: str) -> bool:
     sentence = without_conditions(sentence)
     return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence)
                 or re.search(r"\b(?:gains?|loses?|with) all creature types\b", sentence, re.IGNORECASE)   # 205.3m
-                # keyword actions that change an object: amass (701.47a: "it becomes a [subtype] in addition to its
-                # other types"), earthbend ("target land ... becomes a 0/0 creature with haste"), manifest and cloak
-                # (701.40, 701.58: a face-down 2/2, 708.2), suspect (701.60c: menace and "can't block"): stay text
-                or re.search(r"\b(?:amass(?:es)?|earthbends?|manifests?|cloaks?|suspect(?:s|ed)?)\b",
+                # keyword actions that change an object on the battlefield: amass (701.47a: "it becomes a [subtype]
+                # in addition to its other types"), earthbend ("target land ... becomes a 0/0 creature with haste"),
+                # suspect (701.60c: menace and "can't block"): stay text. (Manifest and cloak put a card onto the
+                # battlefield face down, 701.40, 701.58: the case lists it face down, as a created token, 111.3.)
+                or re.search(r"\b(?:amass(?:es)?|earthbends?|suspect(?:s|ed)?)\b",
                              re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
 
 
