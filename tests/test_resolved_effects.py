@@ -22,7 +22,7 @@ def test_a_resolved_effect_is_read(effect, expected):
 
 
 @pytest.mark.parametrize("effect", [
-    "Target creature gets +1/+1 until end of turn for each Elf you control.",    # 608.2h: a number fixed once
+    "Target creature gets +X/+X until end of turn, where X is its power. Other creatures get +1/+1 for each Elf.",
     "Target creature gets +2/+0 until end of turn. Other creatures you control get +1/+0 until end of turn.",
     "Target creature becomes a copy of target creature.",
     "Target creature gets +2/+2 until end of turn. If it's a Wolf, it gets an additional +1/+1."])

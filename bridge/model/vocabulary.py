@@ -49,6 +49,7 @@ class Expr:
     """A number in an operation: a constant, the affected object's mana value, a count, a sum."""
     kind: str  # num | mana_value | count | count_cards | card_types_in_graveyards | sum | counters | devotion
     #            | calculated (a number a resolving effect worked out, 611.2d: `number`, possibly negative)
+    #            | x (a card's "X" in a resolved effect, `{calculated: X}`: the effect's `x: N` makes it calculated)
     #            | count_sharing (the permanents `selector` names, other than the affected object, that share a
     #              creature type with it: Coat of Arms)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from bridge.cards.oracle.activated import is_activated
 from bridge.model.case import BoardObject, Effect
-from bridge.model.vocabulary import Ability, CopyExceptions, Operation
+from bridge.model.vocabulary import Ability, CopyExceptions, Expr, Operation
 from bridge.reading.case_keys import EFFECT_KEYS
 
 
@@ -26,8 +26,37 @@ def copy_find(abilities: tuple[Ability, ...], kind: str):
     return None
 
 
+def has_x(expr: Expr | None) -> bool:
+    return expr is not None and (expr.kind == "x" or any(has_x(p) for p in expr.parts))
+
+
+def x_replaced(expr: Expr | None, value: int) -> Expr | None:
+    if expr is None:
+        return None
+    if expr.kind == "x":
+        return Expr("calculated", number=value)
+    return replace(expr, parts=tuple(x_replaced(p, value) for p in expr.parts))
+
+
 class EffectReading:
     """Part of CaseBuilder (bridge/reading/case.py): effects."""
+
+    def with_x(self, operations: tuple, entry: dict, where: str, label: str | None) -> tuple:
+        """608.2h, 611.2d: a number the effect worked out as it resolved ("+X/+X, where X is ...", "for each
+        ...", an X paid in its cost), `{calculated: X}` in its operations, is the case's `x: N`: the tool
+        keeps no game history to work it out (a negative N counts as zero in +X/+X, 107.1b)."""
+        with_x = any(has_x(op.power) or has_x(op.toughness) for op in operations)
+        if "x" not in entry:
+            if with_x:
+                raise self.fail(f"{where}.x", f"{label or 'the effect'} has a number X worked out as it resolved "
+                                "(608.2h: its card's text says what X is): give x: N")
+            return operations
+        value = self.reader.integer(entry["x"], f"{where}.x")
+        if not with_x:
+            raise self.fail(f"{where}.x", f"{label or 'the effect'} has no number X to give (its operations: no "
+                            "calculated: X)")
+        return tuple(replace(op, power=x_replaced(op.power, value), toughness=x_replaced(op.toughness, value))
+                     for op in operations)
 
     def copy_effects(self, obj: BoardObject, where: str, by_id: dict, index: int) -> list[Effect]:
         """The copy effect of an object that entered as a copy (707.5), or of a copy of a spell (707.10)."""
@@ -126,8 +155,8 @@ class EffectReading:
         if "spell" in entry:
             card = self.card(entry["spell"], f"{where}.spell")
             label = card.name
-            if "does" in entry:
-                pass                                    # the case's own operations (read below)
+            if "does" in entry or "becomes_copy_of" in entry:
+                pass                                    # the case's own operations, or the copy (read below)
             elif "mode" in entry or (card.spell_modes and not card.spell):
                 operations, label = self.spell_mode(card, entry, where)
             elif not card.spell:
@@ -161,7 +190,18 @@ class EffectReading:
             controller = by_id[source].controller
         elif "ability" in entry:
             raise self.fail(f"{where}.ability", "'ability' only goes with 'activated'")
-        if "becomes_copy_of" in entry:
+        if "becomes_copy_of" in entry and "spell" in entry:
+            # Cytoshape, Mirrorweave: each object the spell affects becomes a copy (707.2), with the exceptions
+            # its text gives (a `becomes_copy` read from it, or written in the library)
+            target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
+            found = copy_find(card.abilities, "becomes_copy")
+            if found is None:
+                raise self.fail(f"{where}.becomes_copy_of", f"{card.name} has no effect that makes objects become a "
+                                "copy (`mtg-layers cards show` says what was read); give does: {copy_of: {object: "
+                                "..., except: ...}} instead")
+            operations = (Operation("copy_of", copy_source=target, exceptions=found[1], this_path=None),)
+            label = f"{card.name}: becomes a copy of {target}"
+        elif "becomes_copy_of" in entry:
             target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
             raw = entry.get("affects")
             copier = raw[0] if isinstance(raw, list) and len(raw) == 1 else raw
@@ -185,6 +225,7 @@ class EffectReading:
                     self.known_object(op.copy_source, f"{where}.does[{i}].copy_of", by_id)
         if not operations:
             raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
+        operations = self.with_x(operations, entry, where, label)
         if "from" in entry:
             label = r.string(entry["from"], f"{where}.from")
         if "affects" in entry:

@@ -16,7 +16,7 @@ from bridge.vocabulary.keys import CHOICE_KEYS, RULES_SWITCHED_OFF, SELECTOR_ZON
 
 def calculated(expr: Expr | None) -> bool:
     """A number given as worked out on resolution, at any depth of a sum."""
-    return expr is not None and (expr.kind == "calculated" or any(calculated(p) for p in expr.parts))
+    return expr is not None and (expr.kind in ("calculated", "x") or any(calculated(p) for p in expr.parts))
 
 
 def structure_text(data: dict) -> str:

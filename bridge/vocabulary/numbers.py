@@ -51,6 +51,8 @@ class NumberReading:
                 raise self.fail(f"{where}.card_types_in_graveyards", f"expected all or you, got {whose!r}")
             return Expr("card_types_in_graveyards", owner=whose if whose == "you" else "any")
         if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
+            if arg == "X":                  # the card's X, which the effect gives (`x: N`, bridge/reading/effects.py)
+                return Expr("x")
             return Expr("calculated", number=self.integer(arg, f"{where}.calculated"))
         if key == "minus":                  # "-X", "-1/-1 for each ...": the number negated (107.1b: asp/107_numbers.lp)
             inner = self.expr(arg, f"{where}.minus")

@@ -19,7 +19,8 @@ from bridge.cards.oracle.statics import cda_power_only, several_statics, static_
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
-from bridge.cards.oracle.resolved import emblem_abilities, resolved_effect
+from bridge.cards.oracle.resolved import (becomes_copy, changes_the_layers_after, creates_a_token, emblem_abilities,
+                                          resolved_effect, sentences, token_copy)
 from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, RESOLVED_HINTS, unread_reach
 from bridge.cards.oracle.triggers import trigger
 
@@ -85,6 +86,9 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         effect = resolved_effect(MODE.sub("", plain))
         if effect is not None and effect[0] == "others":     # (a spell's "~" is the spell itself)
             return Reading(line, (), True, True, "spell", tuple(effect[1]))
+        copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)
+        if copied:                  # the tokens are the case's (copy_of, created_by: the spell card)
+            return Reading(line, ({"text": line, **copied},), True, True, "spell")
         return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")
     layer = bool(LAYER_HINTS.search(plain)) or starts_with_keyword(plain)
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
@@ -93,10 +97,18 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         if when:
             return Reading(line, ({"text": line, **when},), False, resolves_a_layer_effect(plain), kind)
         animation = activated_ability(plain)
+        if animation is None and kind in ("activated", "loyalty") and ": " in plain:
+            animation = token_copy(plain.split(": ", 1)[1], line)     # Kiki-Jiki's "{T}: Create a token that's a copy"
         emblem = emblem_abilities(plain)
         if emblem is not None:      # 114: the emblem's abilities are read; the case lists it (emblems: - from:)
-            return Reading(line, ({"text": line},), not any(a.get("unread") or len(a) == 1 for a in emblem),
-                           True, kind)
+            # a layer line when the emblem's abilities, or what the line does besides, change characteristics
+            # or control ("You get an emblem with "Your opponents can't untap ..."" is none, 613.1)
+            before = EMBLEM_WORDS.sub("", plain.split(": ", 1)[-1])
+            layer = resolves_a_layer_effect(before) or any(
+                "static" in a or "unread" in a or resolves_a_layer_effect(a["text"])
+                or re.search(r"\bcop(?:y|ies)\b", a["text"]) for a in emblem)       # 707.10 a copy of a spell
+            return Reading(line, ({"text": line},), not any(a.get("unread") or len(a) == 1 for a in emblem)
+                           and not resolves_a_layer_effect(before), layer, kind)
         return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation),
                        bool(animation) or resolves_a_layer_effect(plain), kind)
     found = copy_ability(plain, line) or cda_power_only(plain, toughness) or \
@@ -114,6 +126,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
 
 
+EMBLEM_WORDS = re.compile(r'You get an emblem with ".+"\.?$')
+
 # 604.3: a characteristic-defining ability, by its wording (for counting a line left as text).
 CDA_WORDING = re.compile(r"^~(?:'s power| is (?:every|all|colorless|(?:white|blue|black|red|green)\b))|"
                          r"^~'s (?:power and toughness|toughness)")
@@ -125,7 +139,11 @@ def resolves_a_layer_effect(plain: str) -> bool:
     effect = plain.split(": ", 1)[1] if NOT_STATIC.match(plain) and ": " in plain else plain
     if re.match(r"add \{", effect, re.IGNORECASE):
         return False
-    return bool(LAYER_HINTS.search(effect) or RESOLVED_HINTS.search(effect))
+    created, layer = False, False
+    for sentence in sentences(effect):                 # (111.3: a created token's own text is no effect)
+        layer = layer or changes_the_layers_after(sentence, created)
+        created = created or creates_a_token(sentence)
+    return layer
 
 
 def unread_mark(plain: str, layer: bool) -> dict:
@@ -195,7 +213,8 @@ def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, na
 
 
 # 700.2 a mode of a modal spell: "• Target creature gets +3/+3 ..." (with a mode's name, "• Conceal — ").
-MODE = re.compile(r"^•\s*(?:[A-Z][\w',-]*(?: [\w',-]+)* — )?")
+# 702.172a-b a Spree mode ("+ {1} — ..."), a mode with its own cost (Tifa's Limit Break's "• Somersault — {0} — ").
+MODE = re.compile(r"^(?:•\s*|\+ (?:\{[^}]+\})+ — )(?:[A-Z][\w',-]*(?: [\w',-]+)* — )?(?:(?:\{[^}]+\})+ — )?")
 
 
 def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, list]:
@@ -205,7 +224,7 @@ def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, 
     if not is_spell(type_line):
         return None, []
     readings = read_text(text, name, type_line)
-    modes = [r for r in readings if r.line.lstrip().startswith("•")]
+    modes = [r for r in readings if r.line.lstrip().startswith(("•", "+ {"))]
     others = [r for r in readings if r not in modes]
     effects = [r.spell for r in others if r.spell]
     unread = [r for r in others if r.layer and not r.structured]

@@ -80,10 +80,19 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
         if m and printed_quotes:
             found.setdefault("add_abilities", []).append(quoted_ability(printed_quotes.pop(0)))
             continue
-        m = re.fullmatch(r"it (?:has|gains) (.+)", part)
+        m = re.fullmatch(r"(?:it isn't|it's not|they're not|they aren't) legendary", part)
+        if m:                                  # Jace, Cunning Castaway's "except they're not legendary"
+            found.setdefault("remove_supertypes", []).append("Legendary")
+            continue
+        m = re.fullmatch(r"(?:it|they) (?:has|have|gains?) (.+)", part)
         granted, rest = keyword_list(m.group(1)) if m else ([], "x")
-        if granted and not rest and all(isinstance(g, str) for g in granted):
-            found.setdefault("add_abilities", []).extend(granted)       # Dack's Duplicate: haste and dethrone
+        if granted and not rest:
+            # Dack's Duplicate: haste and dethrone; Kiki-Jiki: haste and "At the beginning of the end step, ..."
+            quotes = [g for g in granted if not isinstance(g, str)]
+            if len(quotes) > len(printed_quotes):
+                return None
+            granted = [g if isinstance(g, str) else quoted_ability(printed_quotes.pop(0)) for g in granted]
+            found.setdefault("add_abilities", []).extend(granted)
             continue
         return None
     return found

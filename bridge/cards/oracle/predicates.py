@@ -20,15 +20,16 @@ ALL_OTHER = r"(?:abilities|card types|creature types)"
 LOSES_ALL_OTHER = re.compile(rf"(.+?),? and (?:it )?loses all other ({ALL_OTHER}(?:(?:,? and |, ){ALL_OTHER})*)")
 
 
-def operations(predicate: str) -> list | None:
-    """The operations of a predicate ('get +1/+1 and have flying'), or None if a clause is not known."""
+def operations(predicate: str, first: tuple = ()) -> list | None:
+    """The operations of a predicate ('get +1/+1 and have flying'), or None if a clause is not known.
+    `first`: clause templates tried before these (a resolved effect's numbers, resolved.py)."""
     rest = " ".join(predicate.strip().rstrip(".").split())
     others = LOSES_ALL_OTHER.fullmatch(rest)
     if others:
         return all_other_lost(others.group(1), others.group(2))
     ops: list = []
     while rest:
-        for template in CLAUSES:
+        for template in first + CLAUSES:
             found = template(rest)
             if found is not None:
                 new_ops, rest = found

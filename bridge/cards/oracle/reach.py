@@ -34,6 +34,20 @@ RESOLVED_HINTS = re.compile(r"\b(?:gains? control|exchange control|switch .*powe
                             r"get [+-]|loses? (?:all|" + GRANTED + r")\b|cop(?:y|ies) of|(?:is|are) (?:a|an) "
                             r"(?!\w+ (?:spell|card)\b))", re.IGNORECASE)
 
+# What a resolving effect's wording asks before it acts is no effect: "If that permanent is a Spirit, ..."
+# (Rending Flame), "If it's red, ...", "there is an additional combat phase" (500.8) say nothing changes;
+# nor do its words on players: "Your life total becomes 10" (119.5), "You gain shroud" (613.10), "Each
+# opponent loses all counters" (122.1).
+CONDITION_CLAUSE = re.compile(r"\b(?:if|unless)\b[^,.\"]*|\bthere (?:is|are) an? additional\b|\bwhere X is\b[^.\"]*|"
+                              r"\blife totals? becomes?\b|\byou gain (?:shroud|hexproof)\b|\bloses? all counters\b",
+                              re.IGNORECASE)
+
+
+def without_conditions(text: str) -> str:
+    """A resolved effect's text without the clauses that ask (for its layer words only)."""
+    return CONDITION_CLAUSE.sub("", text)
+
+
 # A line that is no static ability: a trigger (603.1), a Saga chapter (714.2b), a mode (700.2), or
 # "[Cost]: [Effect]" (602.1).
 NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",

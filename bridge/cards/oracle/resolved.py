@@ -8,23 +8,43 @@ rest of the game. Anything else stays text. Each template names the card it was 
 """
 from __future__ import annotations
 
+import copy
 import re
 
-from bridge.cards.oracle.predicates import description_ops, operations
+from bridge.cards.oracle.copies import copy_exceptions
+from bridge.cards.oracle.predicates import description_ops, is_types, keyword_list, operations
 from bridge.cards.oracle.quoted import quoted_ability
-from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach
+from bridge.cards.oracle.words import COLORS
+from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach, without_conditions
 
 # The group a resolved effect affects: a target, the source, or every creature of a kind (611.2c).
-TARGET = (r"(?:up to (?:one|two|three|X) |any number of |one or two |two |three )?(?:another )?(?:other )?"
-          r"target [\w ,'-]*?(?: each)?")
-GROUP = (r"(?:all |each )?(?:other )?(?:[\w-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
+# (the case names the objects, 611.2c: a group's words need not be a selector, only one group of objects)
+TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |one or more |two |three |X )?"
+          r"(?:another )?(?:other )?target [\w ,'+/~-]*?(?: each)?")
+QUALIFIER = r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?)?"
+GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
          r"(?: you control| you don't control| your opponents control| an opponent controls"
-         r"| target (?:player|opponent) controls)?")
-SELF = r"~|this creature|this land|this artifact|this permanent|this Vehicle"
-BACK = r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents"
-SUBJECT = re.compile(rf"(?P<who>{SELF}|{BACK}|{TARGET}|{GROUP})", re.IGNORECASE)
-DURATION = re.compile(r",? until (?:end of turn|your next turn)|^until (?:end of turn|your next turn), ", re.IGNORECASE)
-STILL = re.compile(r"(?:(?<=[.\"]) (?:It's still (?:a|an) \w+|They're still \w+)| that's still (?:a|an) \w+"
+         r"| target (?:player|opponent) controls)?" + QUALIFIER + r"(?: you control)?")
+# (Oracle's "he" and "she" are the card's own character: Bosco, Just a Bear's "He gains trample")
+SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantment|Equipment)|he|she"
+ATTACHED = r"(?:enchanted|equipped|fortified) (?:[A-Z]\w+|creature|permanent|land|artifact)"
+BACK = (r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents|each of them|"
+        r"that token|those tokens|them")
+SUBJECT_WORDS = re.compile(rf"(?P<who>{SELF}|{BACK}|{ATTACHED}|{TARGET}|{GROUP})", re.IGNORECASE)
+# "and" joins two groups or nouns of one, never an action: Jabari's Influence's "gain control of target ... creature
+# ... and put a -1/-0 counter on it" is no subject (its counter would be dropped).
+ANOTHER_ACTION = re.compile(r" and (?!/or\b)(?-i:(?![A-Z]))(?!(?:\w+ ){0,2}(?:creatures?|planeswalkers?|artifacts?|enchantments?|lands?|"
+                            r"permanents?|tokens?|Equipment|Auras?)\b)", re.IGNORECASE)
+
+
+def is_subject(who: str) -> bool:
+    """The subject of a resolved sentence: its words, and no second action joined by "and"."""
+    return not ANOTHER_ACTION.search(who) and not re.search(r"\bthen\b", who) and bool(SUBJECT_WORDS.fullmatch(who))
+# 611.2a-b: how long the effect lasts; the case lists the effects that exist (Thran Weaponry's "for as long as
+# this artifact remains tapped", Rubinia Soulsinger's "for as long as you control ~ and ~ remains tapped")
+LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn)"
+DURATION = re.compile(r",? until " + LASTS + r"|^until " + LASTS + r", |,? for as long as [^,.\"]+", re.IGNORECASE)
+STILL = re.compile(r"(?:(?<=[.\"]) (?:(?:It's|He's|She's) still (?:a|an) (?:\w+ )?\w+|They're still \w+)| that's still (?:a|an) \w+"
                    r"| that are still \w+)\.?$")
 VERB = re.compile(r" (?=(?:gets?|gains?|has|have|loses?|becomes?|is|are) )")
 
@@ -36,7 +56,8 @@ def sentences(effect: str) -> list[str]:
         current += char
         if char == '"':
             quoted = not quoted
-        if char == "." and not quoted:
+        # (a quoted ability ending the sentence: 'tokens with "This token can't block." Creatures ...')
+        if (char == "." and not quoted) or (char == '"' and not quoted and current.endswith('."')):
             out.append(current.strip())
             current = ""
     if current.strip():
@@ -44,7 +65,7 @@ def sentences(effect: str) -> list[str]:
     # "It's still a land." belongs to the sentence before it (205.1b)
     merged: list[str] = []
     for s in out:
-        if re.fullmatch(r"(?:It's still (?:a|an) \w+|They're still \w+)\.", s) and merged:
+        if re.fullmatch(r"(?:(?:It's|He's|She's) still (?:a|an) (?:\w+ )?\w+|They're still \w+)\.", s) and merged:
             merged[-1] = merged[-1] + " " + s
         else:
             merged.append(s)
@@ -57,12 +78,42 @@ def outside_quotes(change, text: str) -> str:
     return '"'.join(change(part) if i % 2 == 0 else part for i, part in enumerate(parts))
 
 
+# 111.3: what a token created by the effect has is its "text", its copiable values, as if printed: "Create a
+# green Saproling creature token. It has "This token's power and toughness are each equal to ..."" (Saproling
+# Burst) defines the token (the case lists it with those values), no continuous effect on it.
+TOKEN_TEXT = re.compile(r"(?:It|They|That token|Those tokens|The tokens?|Those creatures|Each of them) (?:each )?"
+                        r"(?:has|have|is|are)\b|(?:It|They)'(?:s|re) (?!still\b)|Its power is\b")
+
+
+def changes_the_layers_after(sentence: str, created: bool) -> bool:
+    """A sentence with a continuous effect on objects, `created` telling whether a sentence before it created
+    a token (whose own characteristics the sentence may give, 111.3)."""
+    return changes_the_layers(sentence) and not (created and TOKEN_TEXT.match(sentence))
+
+
+def creates_a_token(sentence: str) -> bool:
+    """(not a quoted ability that creates one: Kaya the Inexorable's 'It gains "When ..., create ... token."')"""
+    return bool(re.search(r"\bcreates?\b[^.]*\btokens?\b", re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
+
+
 def changes_the_layers(sentence: str) -> bool:
     """A sentence with a continuous effect on objects. Creating a token is none (111.3: its characteristics
     are the effect's, the case lists the token), unless the token is a copy (707.2: a copy effect)."""
-    if re.search(r"\bcreates?\b[^.]*\btokens?\b", sentence, re.IGNORECASE) and not re.search(r"\bcop(?:y|ies)\b", sentence):
+    # (Hire a Crew: "Create a 2/1 ... token with menace, then creatures you control get +1/+0 ...": each part)
+    parts = re.split(r",? then |, and (?=(?:those|these|the|that|it|they)\b)", sentence, flags=re.IGNORECASE)
+    if len(parts) > 1:
+        return any(changes_the_layers(part) for part in parts)
+    if creates_a_token(sentence) and not re.search(r"\bcop(?:y|ies)\b", sentence):
         return False
-    return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence))
+    sentence = without_conditions(sentence)
+    return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence)
+                or re.search(r"\b(?:gains?|loses?|with) all creature types\b", sentence, re.IGNORECASE)   # 205.3m
+                # keyword actions that change an object on the battlefield: amass (701.47a: "it becomes a [subtype]
+                # in addition to its other types"), earthbend ("target land ... becomes a 0/0 creature with haste"),
+                # suspect (701.60c: menace and "can't block"): stay text. (Manifest and cloak put a card onto the
+                # battlefield face down, 701.40, 701.58: the case lists it face down, as a created token, 111.3.)
+                or re.search(r"\b(?:amass(?:es)?|earthbends?|suspect(?:s|ed)?)\b",
+                             re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
 
 
 def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | None:
@@ -73,15 +124,17 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
         return None        # Power Plant Worker: "If ..., put two +1/+1 counters on it instead" (no effect then)
     created = False
     for sentence in sentences(effect):
-        created = created or bool(re.search(r"\bcreates?\b[^.]*\btokens?\b", sentence, re.IGNORECASE))
-        if not changes_the_layers(sentence):
+        if not changes_the_layers_after(sentence, created):
+            created = created or creates_a_token(sentence)
             continue                           # "Draw a card.", "Untap that creature." (no layer effect)
+        created = created or creates_a_token(sentence)
         found = layer_sentence(sentence)
         if found is None:
             return None
         who, sentence_ops = found
         if re.fullmatch(BACK, who, re.IGNORECASE):
-            if group is None and created:
+            if group is None and created and not re.match(r"(?:until end of turn, )?(?:it|they|that token|those tokens)"
+                                                          r"(?: each)? (?:gains?|gets?) ", sentence, re.IGNORECASE):
                 return None                    # Void Attendant: "Create a ... token. It has ..." (the token's, 111.3)
             if group is None:
                 group = who                    # Shallow Grave: "Return ... That creature gains haste" (named)
@@ -90,6 +143,9 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
         else:
             group = who
         ops.extend(sentence_ops)
+    layer_text = " ".join(s for s in sentences(effect) if changes_the_layers(s))
+    if len(re.findall(r"\bfor each\b", layer_text)) + bool(re.search(r"\bX\b", layer_text)) > 1:
+        return None                            # two numbers worked out on resolution: one `x:` cannot hold them
     if not ops:
         return None
     whom = "self" if re.fullmatch(SELF, group, re.IGNORECASE) else "others"
@@ -100,54 +156,231 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     """(subject, operations) of one sentence with a layer effect."""
     still = bool(STILL.search(sentence))
     text = STILL.sub("", sentence).rstrip(".")
+    # Storm of Souls: "It's a Spirit in addition to its other types" (the objects it returned, named before)
+    text = re.sub(r"^(It|it)'s (?!still\b)", r"\1 is ", re.sub(r"^(They|they)'re (?!still\b)", r"\1 are ", text))
     text = outside_quotes(lambda part: DURATION.sub("", part), text).strip()
+    if re.search(r"\bX\b", WHERE_X.sub("", text)):
+        text = WHERE_X.sub("", text)          # "gets +X/+X, where X is ...": X is the case's (x_numbers)
+    # Chimeric Staff's "becomes an X/X Construct", Mirror Entity's "base power and toughness X/X": read as a
+    # number written, then made the X (BASE_X never is printed: power and toughness are below 100,000)
+    text = re.sub(r"\bX/X\b", BASE_X, text)
     # Threaten, Act of Treason: "[Untap target creature and ]gain control of it/target creature"
-    m = re.fullmatch(r"(?:untap (?P<untapped>.+?) and )?gain control of (?P<who>.+?)", text, re.IGNORECASE)
+    # Grab the Reins: "you gain control of target creature and it gains haste"; Insurrection: "Untap all
+    # creatures and gain control of them"
+    m = re.fullmatch(r"(?:you )?(?:untap (?P<untapped>.+?) and )?gain control of (?P<who>.+?)"
+                     r"(?: and (?:it|they) (?P<more>(?:gains?|gets?|loses?) .+))?", text, re.IGNORECASE)
     if m:
-        who = m.group("untapped") if m.group("who") == "it" and m.group("untapped") else m.group("who")
-        return (who, [{"gain_control": "you"}]) if SUBJECT.fullmatch(who) else None
+        who = m.group("untapped") if m.group("who") in ("it", "them") and m.group("untapped") else m.group("who")
+        more = operations(m.group("more"), RESOLVED_CLAUSES) if m.group("more") else []
+        return (who, copy.deepcopy([{"gain_control": "you"}] + more)) if is_subject(who) and more is not None else None
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
-        return (m.group("who"), ["switch_pt"]) if SUBJECT.fullmatch(m.group("who")) else None
+        return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
     for split in VERB.finditer(text):
         who = text[: split.start()]
-        if not SUBJECT.fullmatch(who):
+        if not is_subject(who):
             continue
         predicate = text[split.end():]
         # Turn to Frog: "loses all abilities and becomes a blue Frog with base power and toughness 1/1"
         lose_all = re.match(r"loses? all abilities and ", predicate, re.IGNORECASE)
         if lose_all:
             predicate = predicate[lose_all.end():]
-        becomes = re.fullmatch(r"becomes? (?!a copy\b)(.+)", predicate, re.IGNORECASE)
+        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(.+)", predicate, re.IGNORECASE)
         if becomes:
             # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
             # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
             what, more = becomes.group(1), None
-            tail = re.search(r",? and (?=(?:gains?|gets?|loses?|has) )", what)
+            tail = re.search(r"(?:,? and |, )(?=(?:gains?|gets?|loses?|has|have) )", what)
             if tail and '"' not in what[:tail.start()].replace('""', ""):
                 what, more = what[:tail.start()], what[tail.end():]
-            addition = re.search(r" in addition to its other (?:card )?types$", what)
+            addition = re.search(r" in addition to (?:its|their) other (?:card |creature )?types$", what)
             if addition:                   # Relic's Roar: "... 4/3 in addition to its other types" (205.1b)
                 what, still = what[:addition.start()], True
+            colors_too = re.search(r" in addition to (?:its|their) other colors(?: and types)?$", what)
+            if colors_too:                 # Indigo Faerie: "becomes blue in addition to its other colors" (105.3)
+                what = what[:colors_too.start()]
             colors = re.sub(r"\b(white|blue|black|red|green) and (white|blue|black|red|green)\b", r"\1 \2", what)
-            ops = description_ops(colors, in_addition=still, colors_addition=False)
+            # Mutavault: "a 2/2 creature with all creature types" (205.3m: every creature type, as changeling)
+            every_type = re.search(r"(?: with| and|,) all creature types(?=$| in addition)", colors)
+            if every_type:
+                colors = colors[:every_type.start()] + colors[every_type.end():]
+                colors = re.sub(r" with (\w+(?: \w+)?)$", r" with \1", colors)
+            ops = description_ops(colors, in_addition=still or bool(colors_too and "types" in colors_too.group(0)),
+                                  colors_addition=bool(colors_too))
+            if ops is not None and every_type:
+                ops = ops + ["add_all_creature_types"]
             if ops is not None and more is not None:
-                rest = operations(more)
+                rest = operations(more, RESOLVED_CLAUSES)
                 ops = None if rest is None else ops + rest
         else:
-            ops = operations(predicate)
-        if ops is None or not all(fixed_numbers(op) for op in ops):
+            ops = operations(predicate, RESOLVED_CLAUSES)
+        ops = None if ops is None else x_numbers([X_BASE_PT if op == {"set_base_pt": BASE_X} else op for op in ops],
+                                                 text.replace(BASE_X, "X/X"))
+        if ops is None:
             return None
-        return who, (["lose_all_abilities"] if lose_all else []) + ops
+        return who, copy.deepcopy((["lose_all_abilities"] if lose_all else []) + ops)   # (each X its own value)
     return None
 
 
-def fixed_numbers(op) -> bool:
-    """608.2h: a number in a resolved effect is worked out once, as it resolves; the reader cannot know
-    it ("+1/+1 for each Elf you control", Karn, the Great Creator's "power and toughness each equal to its
-    mana value" leave the line text: the case gives `{calculated: N}`). Only numbers written as such
-    ("+2/+2", "1/1") are read."""
-    return not (isinstance(op, dict) and any(isinstance(value, dict) for value in op.values()))
+# 608.2h, 611.2d: a number a resolved effect works out once, as it resolves ("+X/+X, where X is ...",
+# "+1/+1 for each Elf you control", an X paid in the cost, Karn, the Great Creator's "power and toughness
+# each equal to its mana value"), read as `{calculated: X}`: the case gives X with the effect (`x: N`), as
+# the tool keeps no game history to work it out. A line needing two such numbers stays text.
+X = {"calculated": "X"}
+BASE_X = "919191/919191"
+X_BASE_PT = {"set_base_pt": {"power": X, "toughness": X}}
+WHERE_X = re.compile(r",? where X is [^\"]*$")
+FOR_EACH = r"for each (?:(?!\b(?:and|then)\b)[^,\"])+?(?=,? and (?:gains?|gets?|has|have|loses?) |,|$)"
+
+
+# A resolved effect's words that change no characteristic, joined to one that does (508.1d, 509.1c,
+# 120.3): Stormcloud Djinn's "and deals 1 damage to you", Wall of Wonder's "can attack this turn as though it
+# didn't have defender", Chemister's Trick's "attacks this turn if able". Read as nothing, kept in the text.
+RESOLVED_RIDER = re.compile(r"(?:deals? \d+ damage to you|attacks? this (?:turn|combat) if able|"
+                            r"can attack this turn as though (?:it|they) didn't have defender|"
+                            r"can't (?:block|be blocked) this turn)(?=$|,| and )", re.IGNORECASE)
+
+
+def resolved_rider(text: str):
+    m = RESOLVED_RIDER.match(text)
+    return ([], text[m.end():]) if m else None
+
+
+def becomes_clause(text: str):
+    """Traitor's Clutch: "gets +1/+0, becomes black, and gains shadow" (a "becomes" after another clause, read
+    like "is": 205.1a, 105.3 the new color or type replaces the old ones)."""
+    m = re.match(r"becomes? (?!a copy\b)", text, flags=re.IGNORECASE)
+    return is_types("is " + text[m.end():]) if m else None
+
+
+def gains_all_creature_types(text: str):
+    """Blades of Velis Vel: "gain all creature types" (205.3m, as changeling: every creature type)."""
+    m = re.match(r"gains? all creature types(?=$|,| and )", text, flags=re.IGNORECASE)
+    return (["add_all_creature_types"], text[m.end():]) if m else None
+
+
+def loses_all_creature_types(text: str):
+    """Amoeboid Changeling: "loses all creature types" (its creature types become none, 205.1a, layer 4)."""
+    m = re.match(r"loses? all creature types(?=$|,| and )", text, flags=re.IGNORECASE)
+    return ([{"set_creature_types": []}], text[m.end():]) if m else None
+
+
+def becomes_all_colors(text: str):
+    """Scrapbasket: "becomes all colors" (105.1: white, blue, black, red and green; layer 5)."""
+    m = re.match(r"becomes? all colors(?=$|,| and )", text, flags=re.IGNORECASE)
+    return ([{"set_colors": list(COLORS)}], text[m.end():]) if m else None
+
+
+def loses_several(text: str):
+    """Shadowspear: "lose hexproof and indestructible" (each keyword, 613.1f)."""
+    m = re.match(r"loses? (?!all\b)", text, flags=re.IGNORECASE)
+    found, rest = keyword_list(text[m.end():]) if m else ([], text)
+    return ([{"lose_abilities": found}], rest) if len(found) > 1 and all(isinstance(k, str) for k in found) else None
+
+
+def signed_x(sign: str, per: int = 1):
+    """'+X', '-X', '+2 for each' (twice X: a sum), as a number of the vocabulary (107.1b: minus)."""
+    value = X if per == 1 else {"sum": [X] * per}
+    return value if sign == "+" else {"minus": value}
+
+
+def gets_x(text: str):
+    """Giant Growth-like pumps with a worked-out number: Aspect of Hydra's 'gets +X/+X' (where X is ...),
+    Belbe's Armor's '-X/+X' (X paid), Fists of Flame's 'gets +1/+0 for each card you've drawn this turn'."""
+    m = re.match(r"gets? (?:an additional )?([+-])(X|\d+)/([+-])(X|\d+)(?: (" + FOR_EACH + r"))?(?=$|,| and )", text,
+                 flags=re.IGNORECASE)
+    if not m or (m.group(5) is None) == ("X" not in (m.group(2), m.group(4))):
+        return None                            # a number written as such (predicates.gets_pt), or X and "for each"
+    values = []
+    for sign, amount in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
+        if amount == "X":
+            values.append(signed_x(sign))
+        elif m.group(5) is None or amount == "0":
+            values.append(int(sign + amount) if amount != "0" else 0)
+        elif 1 <= int(amount) <= 5:
+            values.append(signed_x(sign, int(amount)))
+        else:
+            return None
+    return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], text[m.end():]
+
+
+RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_clause, gains_all_creature_types,
+                    loses_all_creature_types, loses_several)
+
+
+def worked_out(op, found: list):
+    """`op` with each number it counts continuously (a static ability's count, its mana value) made
+    the X worked out as it resolves (608.2h); `found` collects what was replaced."""
+    def number(value):
+        if isinstance(value, int) or (isinstance(value, str) and value.lstrip("+-").isdigit()) or value == X:
+            return value
+        if isinstance(value, dict) and set(value) <= {"sum", "minus"}:
+            return {k: ([number(v) for v in part] if isinstance(part, list) else number(part)) for k, part in value.items()}
+        found.append(value)
+        return X
+    if isinstance(op, dict) and set(op) <= {"modify_pt", "set_base_pt"} and isinstance(next(iter(op.values())), dict):
+        (key, pt), = op.items()
+        return {key: {side: number(value) for side, value in pt.items()}}
+    return op
+
+
+def x_numbers(ops: list, text: str) -> list | None:
+    """`ops` with their worked-out numbers as X, or None when they would need two different ones."""
+    found: list = []
+    ops = [worked_out(op, found) for op in ops]
+    sources = len(re.findall(r"\bfor each\b", text)) + bool(re.search(r"\bX\b", text))
+    if found and any(f != found[0] for f in found) or sources > 1 or (found and re.search(r"\bX\b", text)):
+        return None
+    return ops
+
+
+# 707.2, 111.1: "Create a token that's a copy of target creature[, except ...]" (Kiki-Jiki, Mirror Breaker's
+# "except it has haste and "At the beginning of the end step, sacrifice this token.""): the copy effect is the
+# token's (a case object `{token: true, copy_of: ID, created_by: ID}`), the exceptions the ability's
+# `creates_token_copy`. Only a copy of one object named by a target, "it" or the source is read.
+TOKEN_COPY = re.compile(r"(?:then )?create (?:a|one|two|three|four|five|X|that many) (?:tapped )?(?:and attacking )?"
+                        r"tokens? that(?:'s| are) (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)(?:,? except (?P<except>.+?))?\.?",
+                        re.IGNORECASE)
+COPIED = re.compile(rf"(?:{SELF}|{BACK}|{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
+
+
+def token_copy(effect: str, printed: str) -> dict | None:
+    """{"creates_token_copy": {...}} when the effect's only layer sentence creates token copies (its other
+    sentences change nothing: "Draw a card."), else None."""
+    layered = [s for s in sentences(effect) if changes_the_layers(s)]
+    if len(layered) != 1:
+        return None
+    m = TOKEN_COPY.fullmatch(layered[0])
+    if not m or not COPIED.fullmatch(m.group("of")) or re.search(r"\bfor each\b|\bcard\b", m.group("of") + effect,
+                                                                      re.IGNORECASE):
+        return None                            # (a copy of a card in a graveyard: copy_of names a permanent)
+    if m.group("except") is None:
+        return {"creates_token_copy": {}}
+    exceptions = copy_exceptions(m.group("except"), re.findall(r'["“]([^"”]+)["”]', printed))
+    return None if exceptions is None else {"creates_token_copy": {"except": exceptions}}
+
+
+# 707.2, 613.2a: Cytoshape's "Target creature becomes a copy of that creature until end of turn", Mirrorweave's
+# "Each other creature becomes a copy of target nonlegendary creature until end of turn": the objects are the
+# case's (`effects: - {spell: NAME, affects: [...], becomes_copy_of: ID}`), the exceptions the card's.
+BECOMES_COPY = re.compile(r"(?:until end of turn, )?(?P<who>.+?) (?:each )?becomes? (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)"
+                          r"(?: until end of turn)?(?:,? except (?P<except>.+?))?\.?", re.IGNORECASE)
+
+
+def becomes_copy(effect: str, printed: str) -> dict | None:
+    """{"becomes_copy": {...}} when the effect's only layer sentence makes objects become copies, else None."""
+    layered = [s for s in sentences(effect) if changes_the_layers(s)]
+    if len(layered) != 1:
+        return None
+    m = BECOMES_COPY.fullmatch(layered[0])
+    who = m and re.sub(r"^(?:any number of|each other|each|all other|all) ", "", m.group("who"), flags=re.IGNORECASE)
+    if not m or not is_subject(who) or not COPIED.fullmatch(m.group("of")) and not re.fullmatch(
+            r"(?:that|the chosen) (?:creature|artifact|permanent)", m.group("of"), re.IGNORECASE):
+        return None
+    if m.group("except") is None:
+        return {"becomes_copy": {}}
+    exceptions = copy_exceptions(m.group("except"), re.findall(r'["“]([^"”]+)["”]', printed))
+    return None if exceptions is None else {"becomes_copy": {"except": exceptions}}
 
 
 EMBLEM = re.compile(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')

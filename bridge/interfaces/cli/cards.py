@@ -203,8 +203,23 @@ UNREAD_PATTERNS = (
 )
 
 
-def unread_pattern(line: str) -> str:
-    return next((label for label, pattern in UNREAD_PATTERNS if re.search(pattern, line)), "other wording")
+# ... and why a spell's, an activated or a loyalty ability's layer line stays text (resolved.py).
+RESOLVED_UNREAD_PATTERNS = (
+    ("an emblem's abilities (114)", r"You get an emblem"),
+    ("'perpetually' (digital-only, not in the CR)", r"\bperpetually\b"),
+    ("conditions on how it resolved ('if', 'instead', 'unless')", r"\binstead\b|\b[Ii]f\b|\bunless\b"),
+    ("copies (of a card, of each of several, exceptions not read)", r"\bcop(?:y|ies)\b"),
+    ("two worked-out numbers, or a count with a group not read", r"(?i:\bfor each\b)|\bX\b"),
+    ("control given to another player, or exchanged", r"(?i:\bexchange control\b)|\bgains control\b"),
+    ("choices ('of your choice', 'choose')", r"\bchoice\b|(?i:\bchoose\b)|\bchosen\b"),
+    ("effects on tokens it creates", r"(?i:\bcreates?\b)"),
+    ("delayed effects ('this turn', 'whenever', 'next')", r"\bthis turn\b|(?i:\bwhenever\b|\bwhen\b)|\bnext\b"),
+    ("several groups or sentences", r"\. [A-Z]|\band\b"),
+)
+
+
+def unread_pattern(line: str, patterns=UNREAD_PATTERNS) -> str:
+    return next((label for label, pattern in patterns if re.search(pattern, line)), "other wording")
 
 
 def coverage(cards) -> tuple[dict, list[tuple[str, str, str]]]:
@@ -259,6 +274,12 @@ def run_coverage(args) -> int:
     if patterns:
         print("static and CDA lines left as text, by what they need:")
         for label, n in patterns.most_common():
+            print(f"  {n:>6,}  {label}")
+    resolved = collections.Counter(unread_pattern(line, RESOLVED_UNREAD_PATTERNS) for _, kind, line in unread
+                                   if kind in ("spell", "activated", "loyalty"))
+    if resolved:
+        print("spell, activated and loyalty lines left as text, by what they need:")
+        for label, n in resolved.most_common():
             print(f"  {n:>6,}  {label}")
     if args.list:
         for name, kind, line in unread:
