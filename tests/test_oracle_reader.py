@@ -567,3 +567,30 @@ def test_instant_and_sorcery_cards_are_the_cards_that_are_either_haughty_djinn()
 def test_instant_and_sorcery_cards_count_once_each_in_the_solver():
     from bridge.interfaces.cli.main import main
     assert main(["check", "cases/reader/haughty_djinn_instant_and_sorcery_cards.yaml"]) == 0
+
+
+def test_an_opponent_controlling_several_is_one_opponent_walking_dream():
+    """Walking Dream: "if an opponent controls two or more creatures" — one opponent controls two, not the
+    opponents' creatures counted together (a multiplayer game): the vocabulary has no "some opponent", so it
+    is not read; "an opponent controls a ..." (Tide Shaper) is the same either way and is read."""
+    from bridge.cards.oracle.conditions import one_condition
+    assert one_condition("an opponent controls two or more creatures", "self") is None
+    assert one_condition("an opponent controls an Island", "self") == {
+        "count": {"all": ["Island"], "controller": "opponent"}, "at_least": 1}
+
+
+@pytest.mark.parametrize("name,type_line,line,kept", [
+    # 201.5: only a legendary card names itself by the part before " of the "; a nonlegendary card's
+    # "Knight" is the creature type (Oracle text of Knight of the Mists / Knight of the New Coalition)
+    ("Knight of the Mists", "Creature — Human Knight",
+     "When this creature enters, you may pay {U}. If you don't, destroy target Knight and it can't be regenerated.",
+     "target Knight"),
+    ("Knight of the New Coalition", "Creature — Human Knight",
+     "When this creature enters, create a 2/2 white and blue Knight creature token with vigilance.", "Knight creature"),
+])
+def test_a_nonlegendary_card_is_not_named_by_its_first_word(name, type_line, line, kept):
+    from bridge.cards.oracle.text import normalized
+    assert kept in normalized(line, name, legendary=False)
+    assert kept in normalized(line, name, legendary="Legendary" in type_line)
+    assert normalized("Whenever Gimli attacks, draw a card.", "Gimli of the Glittering Caves") == \
+        "Whenever ~ attacks, draw a card."

@@ -155,8 +155,11 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     if m:
         counted = group(m.group(3)) or either_group(m.group(3))
         how = m.group(2)
-        if m.group(1) != "you control" and not re.fullmatch(r"a|an|another|\w+ or more", how):
-            return None                 # "an opponent controls no ...": some opponent, not all of them together
+        if m.group(1) != "you control" and how not in ("a", "an", "one or more"):
+            # "an opponent controls two or more creatures" (Walking Dream): one opponent controls them,
+            # not all opponents' together; the vocabulary counts over all opponents, so only "a"/"an"
+            # (some opponent controls one = the opponents control one) is read, the rest stays text
+            return None
         bound = {"equal": 0} if how == "no" else counter_bound(how.replace("at least ", "") + " or more"
                                                                 if how.startswith("at least ") else
                                                                 ("a" if how == "another" else how))
