@@ -594,3 +594,16 @@ def test_a_nonlegendary_card_is_not_named_by_its_first_word(name, type_line, lin
     assert kept in normalized(line, name, legendary="Legendary" in type_line)
     assert normalized("Whenever Gimli attacks, draw a card.", "Gimli of the Glittering Caves") == \
         "Whenever ~ attacks, draw a card."
+
+
+@pytest.mark.parametrize("name,line", [
+    ("Kaheera, the Orphanguard", "Companion — Each creature card in your starting deck is a Cat, Elemental, Nightmare, "
+     "Dinosaur, or Beast card. (If this card is your chosen companion, you may put it into your hand from outside the "
+     "game for {3} any time you could cast a sorcery.)"),
+    ("Mister Cheddar, Cheese Sliver", 'As long as Mister Cheddar is your commander, Sliver cards in your deck have '
+     '"Your deck may contain any number of this card."'),
+])
+def test_what_functions_outside_the_game_is_no_layer_line(name, line):
+    """702.139a: companion functions outside the game; its condition on the starting deck changes no object."""
+    reading = read(line, name, "Legendary Creature — Cat Beast")
+    assert not reading.layer and not reading.structured

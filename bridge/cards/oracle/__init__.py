@@ -50,6 +50,13 @@ KINDS = ("static", "cda", "spell", "activated", "loyalty", "triggered", "keyword
 LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")         # "+1: ", "[−4]: " (the pool's brackets)
 
 
+# 702.139a companion "functions outside the game": its condition is on the starting deck (Kaheera, the
+# Orphanguard: "Companion — Each creature card in your starting deck is a Cat ..."), as is a permission for
+# the cards of a deck (Mister Cheddar: "Sliver cards in your deck have "Your deck may contain ...""): no layer
+# effect (613.1), neither counted nor flagged.
+OUTSIDE_THE_GAME = re.compile(r"^Companion —|\bcards? in your (?:starting )?deck (?:is|are|has|have)\b")
+
+
 def resolved_kind(plain: str, spell: bool) -> str:
     if spell:
         return "spell"
@@ -88,6 +95,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         if effect is not None and effect[0] == "others":     # (a spell's "~" is the spell itself)
             return Reading(line, (), True, True, "spell", tuple(effect[1]))
         return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")
+    if OUTSIDE_THE_GAME.search(line) or OUTSIDE_THE_GAME.search(plain):
+        return Reading(line, ({"text": line},), False, False)   # no object's characteristics in a game
     layer = bool(LAYER_HINTS.search(plain)) or starts_with_keyword(plain)
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
         kind = resolved_kind(plain, spell)
