@@ -607,3 +607,33 @@ def test_what_functions_outside_the_game_is_no_layer_line(name, line):
     """702.139a: companion functions outside the game; its condition on the starting deck changes no object."""
     reading = read(line, name, "Legendary Creature — Cat Beast")
     assert not reading.layer and not reading.structured
+
+
+@pytest.mark.parametrize("line,name,condition", [
+    ("This creature gets +3/+3 as long as no opponent controls a creature.", "Vexing Beetle",
+     {"count": {"all": ["creature"], "controller": "opponent"}, "equal": 0}),
+    ("This creature gets +1/+0 as long as any player controls a black permanent.", "Knight of Grace",
+     {"count": {"all": ["black"]}, "at_least": 1}),
+    ("As long as you control another Wolf or Werewolf, this creature gets +1/+0 and has trample.", "Hungry Ridgewolf",
+     {"count": {"any": [{"all": ["Wolf"], "controller": "you", "other": True},
+                        {"all": ["Werewolf"], "controller": "you", "other": True}]}, "at_least": 1}),
+    # 'another' is the Merfolk's: this creature counts itself if it is an Island
+    ("This creature gets +1/+1 as long as you control another Merfolk or an Island.", "Kumena's Speaker",
+     {"count": {"any": [{"all": ["Merfolk"], "controller": "you", "other": True},
+                        {"all": ["Island"], "controller": "you"}]}, "at_least": 1}),
+])
+def test_conditions_on_what_players_control(line, name, condition):
+    assert static(line, name, "Creature")["static"]["as_long_as"] == condition
+
+
+def test_legendary_short_name_before_of_svyelun_of_sea_and_sky():
+    found = static("Svyelun has indestructible as long as you control at least two other Merfolk.",
+                   "Svyelun of Sea and Sky", "Legendary Creature — Merfolk God")["static"]
+    assert found["affects"] == "self" and found["as_long_as"]["at_least"] == 2
+
+
+def test_an_adjective_before_a_list_of_groups_stays_unread_maraxus_of_keld():
+    """"untapped artifacts, creatures, and lands": untapped may be every group's or the first's only."""
+    reading = read("Maraxus's power and toughness are each equal to the number of untapped artifacts, creatures, "
+                   "and lands you control.", "Maraxus of Keld", "Legendary Creature — Human Warrior")
+    assert reading.layer and not reading.structured

@@ -21,7 +21,7 @@ def without_reminder(line: str) -> str:
 
 def self_names(name: str, legendary: bool = True) -> list[str]:
     """How the card's text may name itself (201.5): a legendary card also by the part before a comma or
-    " of the " (Agatha of the Vile Cauldron: "Agatha's power"). A nonlegendary card's Oracle text names
+    " of " (Agatha of the Vile Cauldron: "Agatha's power"; Svyelun of Sea and Sky: "Svyelun has ..."). A nonlegendary card's Oracle text names
     itself "this creature": Knight of the Mists' "destroy target Knight" is a creature type, not itself."""
     names = [name] if name else []
     if name.startswith("A-"):       # a rebalanced Alchemy card ("A-Triumphant Adventurer") names itself without "A-"
@@ -30,7 +30,7 @@ def self_names(name: str, legendary: bool = True) -> list[str]:
     if "," in name:
         names.append(name.split(",", 1)[0])
     if legendary:
-        names += [n.split(" of the ")[0] for n in names if " of the " in n]
+        names += [n.split(" of ")[0] for n in names if " of " in n]
     return sorted(set(names), key=len, reverse=True)
 
 
