@@ -571,3 +571,73 @@ def test_instant_and_sorcery_cards_are_the_cards_that_are_either_haughty_djinn()
 def test_instant_and_sorcery_cards_count_once_each_in_the_solver():
     from bridge.interfaces.cli.main import main
     assert main(["check", "cases/reader/haughty_djinn_instant_and_sorcery_cards.yaml"]) == 0
+
+
+def test_an_opponent_controlling_several_is_one_opponent_walking_dream():
+    """Walking Dream: "if an opponent controls two or more creatures" — one opponent controls two, not the
+    opponents' creatures counted together (a multiplayer game): the vocabulary has no "some opponent", so it
+    is not read; "an opponent controls a ..." (Tide Shaper) is the same either way and is read."""
+    from bridge.cards.oracle.conditions import one_condition
+    assert one_condition("an opponent controls two or more creatures", "self") is None
+    assert one_condition("an opponent controls an Island", "self") == {
+        "count": {"all": ["Island"], "controller": "opponent"}, "at_least": 1}
+
+
+@pytest.mark.parametrize("name,type_line,line,kept", [
+    # 201.5: only a legendary card names itself by the part before " of the "; a nonlegendary card's
+    # "Knight" is the creature type (Oracle text of Knight of the Mists / Knight of the New Coalition)
+    ("Knight of the Mists", "Creature — Human Knight",
+     "When this creature enters, you may pay {U}. If you don't, destroy target Knight and it can't be regenerated.",
+     "target Knight"),
+    ("Knight of the New Coalition", "Creature — Human Knight",
+     "When this creature enters, create a 2/2 white and blue Knight creature token with vigilance.", "Knight creature"),
+])
+def test_a_nonlegendary_card_is_not_named_by_its_first_word(name, type_line, line, kept):
+    from bridge.cards.oracle.text import normalized
+    assert kept in normalized(line, name, legendary=False)
+    assert kept in normalized(line, name, legendary="Legendary" in type_line)
+    assert normalized("Whenever Gimli attacks, draw a card.", "Gimli of the Glittering Caves") == \
+        "Whenever ~ attacks, draw a card."
+
+
+@pytest.mark.parametrize("name,line", [
+    ("Kaheera, the Orphanguard", "Companion — Each creature card in your starting deck is a Cat, Elemental, Nightmare, "
+     "Dinosaur, or Beast card. (If this card is your chosen companion, you may put it into your hand from outside the "
+     "game for {3} any time you could cast a sorcery.)"),
+    ("Mister Cheddar, Cheese Sliver", 'As long as Mister Cheddar is your commander, Sliver cards in your deck have '
+     '"Your deck may contain any number of this card."'),
+])
+def test_what_functions_outside_the_game_is_no_layer_line(name, line):
+    """702.139a: companion functions outside the game; its condition on the starting deck changes no object."""
+    reading = read(line, name, "Legendary Creature — Cat Beast")
+    assert not reading.layer and not reading.structured
+
+
+@pytest.mark.parametrize("line,name,condition", [
+    ("This creature gets +3/+3 as long as no opponent controls a creature.", "Vexing Beetle",
+     {"count": {"all": ["creature"], "controller": "opponent"}, "equal": 0}),
+    ("This creature gets +1/+0 as long as any player controls a black permanent.", "Knight of Grace",
+     {"count": {"all": ["black"]}, "at_least": 1}),
+    ("As long as you control another Wolf or Werewolf, this creature gets +1/+0 and has trample.", "Hungry Ridgewolf",
+     {"count": {"any": [{"all": ["Wolf"], "controller": "you", "other": True},
+                        {"all": ["Werewolf"], "controller": "you", "other": True}]}, "at_least": 1}),
+    # 'another' is the Merfolk's: this creature counts itself if it is an Island
+    ("This creature gets +1/+1 as long as you control another Merfolk or an Island.", "Kumena's Speaker",
+     {"count": {"any": [{"all": ["Merfolk"], "controller": "you", "other": True},
+                        {"all": ["Island"], "controller": "you"}]}, "at_least": 1}),
+])
+def test_conditions_on_what_players_control(line, name, condition):
+    assert static(line, name, "Creature")["static"]["as_long_as"] == condition
+
+
+def test_legendary_short_name_before_of_svyelun_of_sea_and_sky():
+    found = static("Svyelun has indestructible as long as you control at least two other Merfolk.",
+                   "Svyelun of Sea and Sky", "Legendary Creature — Merfolk God")["static"]
+    assert found["affects"] == "self" and found["as_long_as"]["at_least"] == 2
+
+
+def test_an_adjective_before_a_list_of_groups_stays_unread_maraxus_of_keld():
+    """"untapped artifacts, creatures, and lands": untapped may be every group's or the first's only."""
+    reading = read("Maraxus's power and toughness are each equal to the number of untapped artifacts, creatures, "
+                   "and lands you control.", "Maraxus of Keld", "Legendary Creature — Human Warrior")
+    assert reading.layer and not reading.structured

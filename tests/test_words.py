@@ -96,7 +96,12 @@ def test_every_library_card_uses_known_words():
 
 
 def test_text_only_abilities_are_flagged(write_case, capsys):
-    path = write_case(HEAD + "battlefield: [{card: Rune of Flight, attached_to: grizzly_bears}, "
+    # Rune of Flight with its first layer line kept as text, as a card with a line the reader leaves unread
+    # is written: `unread:` marks the enchanted permanent's abilities (issue 32)
+    rune = ("{name: Rune of Flight, type_line: Enchantment — Aura Rune, abilities: [enchant permanent, "
+            "{text: 'When this Aura enters, draw a card.'}, {text: 'As long as enchanted permanent is a creature, it "
+            "has flying.', unread: {changes: [abilities], of: attached}}]}")
+    path = write_case(HEAD + "battlefield: [{card: " + rune + ", attached_to: grizzly_bears}, "
                       "{card: Grizzly Bears}, {card: Glorious Anthem}]\n"
                       "expect: {grizzly_bears: {pt: 3/3}}\n")
     result = solve(str(path))

@@ -51,6 +51,13 @@ KINDS = ("static", "cda", "spell", "activated", "loyalty", "triggered", "keyword
 LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")         # "+1: ", "[−4]: " (the pool's brackets)
 
 
+# 702.139a companion "functions outside the game": its condition is on the starting deck (Kaheera, the
+# Orphanguard: "Companion — Each creature card in your starting deck is a Cat ..."), as is a permission for
+# the cards of a deck (Mister Cheddar: "Sliver cards in your deck have "Your deck may contain ...""): no layer
+# effect (613.1), neither counted nor flagged.
+OUTSIDE_THE_GAME = re.compile(r"^Companion —|\bcards? in your (?:starting )?deck (?:is|are|has|have)\b")
+
+
 def resolved_kind(plain: str, spell: bool) -> str:
     if spell:
         return "spell"
@@ -61,10 +68,12 @@ def resolved_kind(plain: str, spell: bool) -> str:
         else "activated"
 
 
-def read_line(line: str, name: str, spell: bool = False, toughness: int | None = None) -> Reading:
+def read_line(line: str, name: str, spell: bool = False, toughness: int | None = None,
+              legendary: bool = True) -> Reading:
     """`spell`: the line is an instant's or sorcery's; its effects are the spell's (`spell:`), not abilities.
-    `toughness`: the printed toughness (for a CDA that defines only power)."""
-    plain = normalized(line, name)
+    `toughness`: the printed toughness (for a CDA that defines only power). `legendary`: the card may name
+    itself by a short name (text.self_names)."""
+    plain = normalized(line, name, legendary)
     if not plain:
         return Reading(line, (), True, False)          # reminder text only (207.2): Plains' "({T}: Add {W}.)"
     keywords = keyword_line(plain) if plain else None
@@ -90,6 +99,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         if copied:                  # the tokens are the case's (copy_of, created_by: the spell card)
             return Reading(line, ({"text": line, **copied},), True, True, "spell")
         return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")
+    if OUTSIDE_THE_GAME.search(line) or OUTSIDE_THE_GAME.search(plain):
+        return Reading(line, ({"text": line},), False, False)   # no object's characteristics in a game
     layer = bool(LAYER_HINTS.search(plain)) or starts_with_keyword(plain)
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
         kind = resolved_kind(plain, spell)
@@ -183,10 +194,11 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     """Every line of a card's Oracle text, read. `pt`: the printed power/toughness ("*/2")."""
     toughness = pt.split("/")[1].strip() if pt.count("/") == 1 else ""
     printed = int(toughness) if toughness.isdigit() else None
+    legendary = not type_line or bool(re.search(r"\bLegendary\b", type_line))
     with kinds_named_by(text):          # 122.1: counter kinds the card's own text names are known
-        readings = [read_line(line, name, is_spell(type_line), printed) for line in ability_lines(text)]
+        readings = [read_line(line, name, is_spell(type_line), printed, legendary) for line in ability_lines(text)]
         readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
-        readings = read_striations(readings, name, text, lambda line: read_line(line, name), pt)
+        readings = read_striations(readings, name, text, lambda line: read_line(line, name, legendary=legendary), pt)
     if re.search(r"\bStickers\b", type_line):
         # 123.2: a sticker sheet is not a card and has no characteristics; its lines are stickers, which
         # change the object they are put on (123.7 layer 6, 123.8 layer 7b) and stay text, flagged

@@ -10,6 +10,7 @@
     CONDITION := SUBJECT is [a|an] WORDS ['or' [a|an] WORDS]     (enchanted/equipped X, ~; 'it' = MAIN's subject)
                | ~ is monstrous | ~ is tapped | ~ is untapped | ~ has (a|N or more) KIND counter(s) on it
                | you control (a|an|another|no|at least N|N or more|N or fewer) WORDS | an opponent controls (a|an) WORDS
+               | no opponent controls (a|an) WORDS | any player controls (a|an) WORDS  (WORDS: also 'X or [a|an] Y')
                | you have N or (more|less) life                             (119: `life`)
                | CONDITION and CONDITION                                    (a list: all hold)
                | N or more cards are in your graveyard | there are N or more cards in your graveyard  (threshold)
@@ -43,6 +44,8 @@ THERE_ARE_COUNTERS = re.compile(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or 
 # 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
 # Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
 IN_ZONE = re.compile(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
+# "no opponent controls a ..." (none among every opponent's permanents) / "any player controls a ..." (anyone's)
+NOBODY_OR_ANYONE = re.compile(r"(no opponent|any player) controls (?:a|an) (.+)")
 DEVOTION = re.compile(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
@@ -151,12 +154,25 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     m = DEVOTION.fullmatch(text)
     if m and how_many(m.group(3)) is not None:                  # the Theros gods (700.5)
         return {"devotion": [c for c in m.group(1, 2) if c], "less_than": how_many(m.group(3))}
+    m = NOBODY_OR_ANYONE.fullmatch(text)
+    if m:                   # Vexing Beetle: "no opponent controls a creature" (none among all opponents' permanents);
+        counted = group(m.group(2)) or either_group(m.group(2)) or one_of_groups(m.group(2))
+        if counted is None or "controller" in counted:          # Knight of Malice: "any player controls a ..."
+            return None
+        if m.group(1) == "any player":
+            return {"count": counted, "at_least": 1}
+        mark = {"controller": "opponent"}
+        return {"count": {"any": [{**b, **mark} for b in counted["any"]]} if "any" in counted else
+                {**counted, **mark}, "equal": 0}
     m = CONTROLS.fullmatch(text)
     if m:
-        counted = group(m.group(3)) or either_group(m.group(3))
+        counted = group(m.group(3)) or either_group(m.group(3)) or one_of_groups(m.group(3))
         how = m.group(2)
-        if m.group(1) != "you control" and not re.fullmatch(r"a|an|another|\w+ or more", how):
-            return None                 # "an opponent controls no ...": some opponent, not all of them together
+        if m.group(1) != "you control" and how not in ("a", "an", "one or more"):
+            # "an opponent controls two or more creatures" (Walking Dream): one opponent controls them,
+            # not all opponents' together; the vocabulary counts over all opponents, so only "a"/"an"
+            # (some opponent controls one = the opponents control one) is read, the rest stays text
+            return None
         bound = {"equal": 0} if how == "no" else counter_bound(how.replace("at least ", "") + " or more"
                                                                 if how.startswith("at least ") else
                                                                 ("a" if how == "another" else how))
@@ -164,7 +180,10 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
             return None
         mark = {"controller": "you" if m.group(1) == "you control" else "opponent", **({"other": True}
                                                                                      if how == "another" else {})}
-        counted = {"any": [{**b, **mark} for b in counted["any"]]} if "any" in counted else {**counted, **mark}
+        # Kumena's Speaker: "another Merfolk or an Island": 'another' is the Merfolk's only
+        only_first = how == "another" and re.search(r" or an? ", m.group(3))
+        counted = {"any": [{**b, **mark} if i == 0 or not only_first else {**b, "controller": mark["controller"]}
+                           for i, b in enumerate(counted["any"])]} if "any" in counted else {**counted, **mark}
         return {"count": counted, **bound}
     m = IS.fullmatch(text)
     if m:
@@ -183,6 +202,16 @@ def either_group(phrase: str) -> dict | None:
     m = re.fullmatch(r"(\w+) or (\w+) (.+)", phrase)
     branches = [group(f"{m.group(i)} {m.group(3)}") for i in (1, 2)] if m else [None]
     return None if any(b is None or "any" in b for b in branches) else {"any": branches}
+
+
+def one_of_groups(phrase: str) -> dict | None:
+    """Hungry Ridgewolf: "another Wolf or Werewolf"; Kumena's Speaker: "another Merfolk or an Island" — a
+    permanent of either group (one object, counted once)."""
+    parts = re.split(r" or (?:an? )?", phrase)
+    branches = [group(part) for part in parts] if len(parts) > 1 else [None]
+    if any(b is None or "any" in b or "controller" in b for b in branches):
+        return None
+    return {"any": branches}
 
 
 def counter_bound(how: str) -> dict | None:

@@ -17,7 +17,7 @@ from bridge.model.vocabulary import UNREAD_CHANGES as CHARACTERISTICS
 # the reader cannot read is flagged (Reading.layer) and counted by `mtg-layers cards coverage`.
 GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+walk", "ward", "toxic", "annihilator",
                                    "bushido", "rampage", "afflict", "absorb", "frenzy", "poisonous", "bloodthirst",
-                                   "retrace", "flashback", "escape"},
+                                   "retrace", "flashback", "escape", "modular"},
                           key=len, reverse=True))
 LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|(?<!n't )ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
                          r"loses? (?:all|" + GRANTED + r")\b|in addition to (?:its|their) other|base power|power and toughness (?:are|is)|"

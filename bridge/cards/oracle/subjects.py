@@ -72,6 +72,9 @@ def subject(phrase: str) -> dict | str | None:
     groups = re.split(r",? and (?:all |each )?(?=\S)" + ("|, " if ", and " in phrase else ""), phrase) \
         if " and " in phrase else [phrase]
     groups = shared_words(groups)
+    if len(groups) > 1 and len(bare(groups[0])) > 1 and any(len(bare(g)) == 1 for g in groups[1:]):
+        return None         # Maraxus of Keld: "untapped artifacts, creatures, and lands": the adjective may be
+                            # every group's or the first one's only (English says not which): left unread
     selectors = [group(g) for g in groups]
     if any(s is None for s in selectors):
         return None
@@ -96,6 +99,13 @@ def shared_words(groups: list[str]) -> list[str]:
         groups = [groups[0]] + [g if re.match(r"(?:(?:all|each) )?(other|another) ", g, re.IGNORECASE)
                                 else f"{first.group(1)} {g}" for g in groups[1:]]
     return groups
+
+
+def bare(phrase: str) -> list[str]:
+    """A group's own words, without a leading all/each/other/another and a trailing controller."""
+    phrase = re.sub(r"^(?:(?:all|each) )?(?:(?:other|another) )?", "", phrase, flags=re.IGNORECASE)
+    ending = next((e for e in CONTROLLERS if phrase.lower().endswith(" " + e)), None)
+    return (phrase[: -len(ending) - 1] if ending else phrase).split()
 
 
 CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "color"}

@@ -19,25 +19,28 @@ def without_reminder(line: str) -> str:
     return " ".join(REMINDER.sub("", line).split())
 
 
-def self_names(name: str) -> list[str]:
-    """How the card's text may name itself (201.4, 201.5: a legendary card by the part before a comma)."""
+def self_names(name: str, legendary: bool = True) -> list[str]:
+    """How the card's text may name itself (201.5): a legendary card also by the part before a comma or
+    " of " (Agatha of the Vile Cauldron: "Agatha's power"; Svyelun of Sea and Sky: "Svyelun has ..."). A nonlegendary card's Oracle text names
+    itself "this creature": Knight of the Mists' "destroy target Knight" is a creature type, not itself."""
     names = [name] if name else []
     if name.startswith("A-"):       # a rebalanced Alchemy card ("A-Triumphant Adventurer") names itself without "A-"
         name = name[2:]
         names.append(name)
     if "," in name:
         names.append(name.split(",", 1)[0])
-    names += [n.split(" of the ")[0] for n in names if " of the " in n]
+    if legendary:
+        names += [n.split(" of ")[0] for n in names if " of " in n]
     return sorted(set(names), key=len, reverse=True)
 
 
-def with_self_reference(line: str, name: str) -> str:
+def with_self_reference(line: str, name: str, legendary: bool = True) -> str:
     """The line with every way the card names itself written '~' — outside quotes: inside a quoted
     ability, 'this creature' is whatever object gets that ability (113.7 ... 'this' means its own source)."""
     parts = line.split('"')
     for i in range(0, len(parts), 2):
         part = SELF_WORDS.sub("~", parts[i])
-        for own in self_names(name):
+        for own in self_names(name, legendary):
             part = re.sub(r"(?<![\w'])" + re.escape(own) + r"(?![\w])", "~", part)
         parts[i] = part
     return '"'.join(parts)
@@ -50,8 +53,8 @@ def with_self_reference(line: str, name: str) -> str:
 ABILITY_WORD = re.compile(r"^(?!Max speed —|Solved —)[A-Z][a-z][\w'!,-]*(?: [\w'!,&-]+){0,7} — (?=[A-Z~])")
 
 
-def normalized(line: str, name: str) -> str:
+def normalized(line: str, name: str, legendary: bool = True) -> str:
     """The form templates match: no reminder text, no ability word (207.2c: 'Landfall — ' has no rules
     meaning), '~' for self, straight apostrophes, one space."""
     line = line.replace("’", "'").replace("“", '"').replace("”", '"').replace("−", "-")
-    return ABILITY_WORD.sub("", with_self_reference(without_reminder(line), name))
+    return ABILITY_WORD.sub("", with_self_reference(without_reminder(line), name, legendary))
