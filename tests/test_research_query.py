@@ -197,3 +197,42 @@ def test_several_programs_solve_each_case_once(tmp_path, monkeypatch, capsys):
     override = next(line for line in lines if line["file"] == cases[1] and line["program"] == programs[3])
     assert override["terms"] == [{"name": "override_at", "arguments": ["urborg_tomb_of_yawgmoth#1", "blood_moon#1",
                                                                        "4", 1]}]
+
+
+def facts_of(case, *names: str) -> set[str]:
+    return {str(f) for f in board_facts(bridge.solve(case)) if f.name in names}
+
+
+def test_facts_say_which_effect_changed_what_from_what_to_what():
+    """The case's source: the loop applies in timestamp order, white to black first (Whitewash, step 1:
+    Savannah Lions), then every black creature white (Blackwash, step 2: the Lions and Drudge
+    Skeletons). Each part names only the objects it changed (asp part_changed)."""
+    facts = facts_of(DEP / "loop_color_swap.yaml", "part_changed", "value_before", "value_after", "layer_value")
+    assert facts == {
+        'part_changed(1,"whitewash#1","savannah_lions",color)',
+        'value_before(1,"savannah_lions",color,"white")', 'value_after(1,"savannah_lions",color,"black")',
+        'part_changed(2,"blackwash#1","savannah_lions",color)',
+        'part_changed(2,"blackwash#1","drudge_skeletons",color)',
+        'value_before(2,"savannah_lions",color,"black")', 'value_after(2,"savannah_lions",color,"white")',
+        'value_before(2,"drudge_skeletons",color,"black")', 'value_after(2,"drudge_skeletons",color,"white")',
+        'layer_value("5","savannah_lions",color,"white")', 'layer_value("5","drudge_skeletons",color,"white")'}
+
+
+def test_facts_name_each_effects_controller_as_it_applies():
+    """Control Magic (Alice's) takes Bob's Bears in layer 2, then Bob's Threaten gives them back and
+    haste (the case's source: 613.1b, timestamp order): each part's controller, each value it left."""
+    facts = facts_of(CASES / "classics" / "control_magic_threaten.yaml", "controller", "value_after", "layer_value")
+    assert {'controller(1,"control_magic#2","Alice")', 'controller(2,"effect#1","Bob")',
+            'controller(3,"effect#1","Bob")'} == {f for f in facts if f.startswith("controller")}
+    assert 'value_after(1,"grizzly_bears",controller,"Alice")' in facts
+    assert 'value_after(2,"grizzly_bears",controller,"Bob")' in facts
+    assert 'layer_value("2","grizzly_bears",controller,"Bob")' in facts
+    assert 'layer_value("6","grizzly_bears",ability,"haste")' in facts
+
+
+def test_a_query_can_ask_who_changed_an_objects_characteristic(tmp_path):
+    program = tmp_path / "who.lp"
+    program.write_text('changed_by(E, O, A, V) :- part_changed(S, E, O, A), value_after(S, O, A, V). #show changed_by/4.')
+    atoms = {str(a) for a in run_query(load_program(program),
+                                      board_facts(bridge.solve(CASES / "classics" / "control_magic_threaten.yaml")))}
+    assert 'changed_by("effect#1","grizzly_bears",controller,"Bob")' in atoms

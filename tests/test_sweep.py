@@ -356,3 +356,46 @@ def test_a_wrong_pruning_is_said(tmp_path, capsys, monkeypatch):
     captured = capsys.readouterr()
     assert "0 combinations kept, 6 pruned" in captured.out
     assert "--prune left out combinations that interact" in captured.err and "Whitewash" in captured.err
+
+
+def test_pool_attach_to_and_choices_make_the_benchmarks_inert_entries_act(tmp_path, capsys):
+    """`attach_to:` and `choices:` complete the pool's entries that lack them (issue 38): each Aura and
+    Equipment on each listed background object, each chooser with the listed value."""
+    text = (ROOT / "benchmarks" / "sweep_static_pairs.yaml").read_text()
+    text = text.replace('Yixlid Jailer]\n', 'Yixlid Jailer]\n  attach_to: [grizzly_bears, llanowar_elves]\n'
+                                          '  choices: {color: white, creature_type: Elf}\n')
+    spec = tmp_path / "pairs.yaml"
+    spec.write_text(text)
+    assert main(["sweep", str(spec), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    lines = {line.strip().rsplit(": ", 1)[0] if line.strip().endswith(": ok") else line.strip().split(": ")[0]: line
+             for line in out.splitlines()}
+    assert "31 pool card(s)" in out and "930 boards" in out        # 6 attaching cards twice, 4 choosers once
+    assert "unattached" not in out and "choice undefined" not in out
+    for active in ("Rancor (on grizzly_bears)", "Lignify (on llanowar_elves)", "Bonesplitter (on grizzly_bears)",
+                   "Conspiracy (creature_type: Elf)", "Painter's Servant (color: white)",
+                   "Control Magic (on llanowar_elves)"):
+        assert "does nothing" not in lines[active], lines[active]
+    # Control Magic under Alice on Alice's own Bears changes nothing: said, not hidden
+    assert "does nothing on this background" in lines["Control Magic (on grizzly_bears)"]
+    assert "inert: 5 of 31" in out
+
+
+def test_pool_defaults_enumerate_and_yield_to_the_entry(tmp_path, capsys):
+    spec = tmp_path / "choose.yaml"
+    spec.write_text("pool:\n  cards:\n    - {card: Conspiracy}\n    - {card: Conspiracy, choices: {creature_type: Bear}}\n"
+                    "    - {card: Rancor, attached_to: forest}\n    - {card: Rancor}\n"
+                    "  attach_to: grizzly_bears\n  choices: {creature_type: [Elf, Goblin]}\n"
+                    "sizes: [1]\nbackground: [{card: Grizzly Bears}, {card: Forest}]\n")
+    pool = load_spec(spec).pool
+    assert [c.label for c in pool] == ["Conspiracy (creature_type: Elf)", "Conspiracy (creature_type: Goblin)",
+                                       "Conspiracy", "Rancor", "Rancor (on grizzly_bears)"]
+    assert [c.entry.get("choices") for c in pool[:3]] == [{"creature_type": "Elf"}, {"creature_type": "Goblin"},
+                                                          {"creature_type": "Bear"}]
+    assert [c.entry.get("attached_to") for c in pool[3:]] == ["forest", "grizzly_bears"]
+    for text, words in (("attach_to: bears", "pool.attach_to[0]"), ("choices: [Elf]", "pool.choices"),
+                        ("choices: {color: []}", "pool.choices.color")):
+        spec.write_text(f"pool:\n  library: [Rancor]\n  {text}\nbackground: [{{card: Grizzly Bears}}]\nsizes: [1]\n")
+        assert main(["sweep", str(spec), "--dry-run"]) == 2
+        err = capsys.readouterr().err
+        assert str(spec) in err and words in err and "Traceback" not in err

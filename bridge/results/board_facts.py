@@ -15,6 +15,7 @@ from bridge.model.ids import effect_id
 from bridge.model.texts import ability_text, effect_text
 from bridge.results.cycles import CYCLE_LIMIT, simple_cycles
 from bridge.results.result import Result
+from bridge.results.trace import value_text
 
 # The predicates, with their arguments, as docs/research.md documents them.
 PREDICATES = {
@@ -31,6 +32,13 @@ PREDICATES = {
     "applied": "applied(S, E, Layer): E's part in Layer applied at step S",
     "batch": "batch(S): the parts of step S could not depend on one another and applied together",
     "changed": "changed(S, O, Attribute): step S rewrote O's Attribute",
+    "part_changed": "part_changed(S, E, O, Attribute): E's part applied at step S changed O's Attribute (the parts "
+                    "of a batch each name only what they changed)",
+    "value_before": "value_before(S, O, Attribute, V): a value of O's Attribute before step S rewrote it",
+    "value_after": "value_after(S, O, Attribute, V): a value of O's Attribute after step S rewrote it",
+    "layer_value": "layer_value(Layer, O, Attribute, V): a value of O's Attribute after the last step of Layer, "
+                   "for each characteristic a step of Layer rewrote",
+    "controller": "controller(S, E, P): P controlled effect E as its part applied at step S (109.5)",
     "depends": "depends(S, A, B, Reason): at step S effect A depends on effect B (613.8a); Reason is existence, "
                "condition (its \"as long as ...\"), applies_to(O) or what_it_does(O)",
     "in_loop": "in_loop(S, A, B): at step S, A and B are in the same dependency loop (613.8b): a strongly connected "
@@ -96,6 +104,8 @@ def board_facts(result: Result) -> list[Symbol]:
     facts += [Function("changed", [k, o, attr]) for k, o, attr in (a.arguments for a in read("rewritten"))
               if len(attr.arguments) == 0]
 
+    facts += change_facts(read, eid, texts)
+
     depends = {tuple(a.arguments) for a in read("depends") if len(a.arguments) == 3}
     for atom in read("changes"):
         k, a, b, reason = atom.arguments
@@ -115,6 +125,34 @@ def board_facts(result: Result) -> list[Symbol]:
                                               String(ability_text(trigger.ability, result.texts)),
                                               Number(trigger.times)]))
     return sorted(set(facts))
+
+
+def change_facts(read, eid, texts: dict) -> list[Symbol]:
+    """Who did what, as asp/ decided it: part_changed (asp/613_outcome.lp), the values each step's
+    rewrite found and left (val at the step before and at the step), the values each layer left, and
+    each applied part's controller (effect_controlled_by, asp/613_effects.lp)."""
+    applied = {(a.arguments[0], a.arguments[1]) for a in read("applied")}
+    facts = [Function("part_changed", [k, eid(e), o, attr]) for k, e, o, attr in (a.arguments for a in read("part_changed"))
+             if len(attr.arguments) == 0]
+    facts += [Function("controller", [k, eid(e), p]) for k, e, p in (a.arguments for a in read("effect_controlled_by"))
+              if (k, e) in applied]
+    values = defaultdict(list)                       # (step, object, attribute) -> its value symbols
+    for atom in read("val"):
+        k, o, attr, v = atom.arguments
+        if k.type == SymbolType.Number:              # (val(hyp(...), ...) are hypothetical worlds)
+            values[(k.number, o, attr)].append(v if v.type == SymbolType.Number else
+                                               String(value_text(attr.name, v, texts)))
+    layer_of = {a.arguments[0].number: a.arguments[2] for a in read("applied")}
+    last_of_layer = {}
+    for k in sorted(layer_of):
+        last_of_layer[layer_of[k]] = k
+    rewritten = {(k.number, o, attr) for k, o, attr in (a.arguments for a in read("rewritten")) if len(attr.arguments) == 0}
+    for k, o, attr in rewritten:
+        facts += [Function("value_before", [Number(k), o, attr, v]) for v in values[(k - 1, o, attr)]]
+        facts += [Function("value_after", [Number(k), o, attr, v]) for v in values[(k, o, attr)]]
+    for layer, o, attr in {(layer_of[k], o, attr) for k, o, attr in rewritten}:
+        facts += [Function("layer_value", [layer, o, attr, v]) for v in values[(last_of_layer[layer], o, attr)]]
+    return facts
 
 
 def loop_facts(in_loop: list, depends: list) -> list[Symbol]:

@@ -7,7 +7,8 @@ TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edi
                "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
                "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability",
                "text_change_found_nothing", "step_value", "conditional", "negative_used_as_zero",
-               "part_changed", "part", "ability_present", "exists", "copy_source", "cited_rule", "current_layer")
+               "part_changed", "part", "ability_present", "exists", "copy_source", "cited_rule", "current_layer",
+               "effect_controlled_by")
 
 # What the characteristic tables read (bridge/results/result.py): predicate and arity.
 SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "ability_choice": 2, "chosen_value": 4,

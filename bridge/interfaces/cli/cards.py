@@ -33,14 +33,22 @@ def add_cards_command(commands, parents) -> None:
     coverage = actions.add_parser("coverage", help="the share of layer abilities the reader structures, over every "
                                   "card (or a store's, with --store)")
     coverage.add_argument("--list", action="store_true", help="list the layer abilities left as text")
-    for sub in (importing, show, search, coverage):
+    listing = actions.add_parser("list", help="the cards whose static or characteristic-defining abilities apply in "
+                                 "a layer, by operation kind, over every card (or a store's, with --store)")
+    listing.add_argument("--layer", action="append", metavar="LAYER", help="only operations of this layer (4, 7b, "
+                         "or 7 for all its sublayers); give several for any of them")
+    listing.add_argument("--operation", action="append", metavar="KIND", help="only this operation kind "
+                         "(set_colors, add_types, modify_pt, ...); give several for any of them")
+    listing.add_argument("--rules", choices=("current", "m10", "pre-m10"), default="current",
+                         help="the rules edition that says which layer each operation applies in")
+    for sub in (importing, show, search, coverage, listing):
         sub.add_argument("--store", metavar="PATH", **common)
 
 
 def run_cards(args) -> int:
     try:
         return {"import": run_import, "show": run_show, "search": run_search,
-                "coverage": run_coverage}[args.action](args)
+                "coverage": run_coverage, "list": run_list}[args.action](args)
     except CaseError as error:
         print(f"error: {error}", file=__import__("sys").stderr)
         return 2
@@ -240,9 +248,47 @@ def coverage(cards) -> tuple[dict, list[tuple[str, str, str]]]:
     return counts, unread
 
 
-def run_coverage(args) -> int:
-    """The reader over the cards a lookup would give: library.yaml and the shipped pool, or, with
-    --store, the cards of that store (the ones it overrides the pool with)."""
+def run_list(args) -> int:
+    """Each card with a static or characteristic-defining ability whose operations apply in the asked
+    layers and are of the asked kinds, with every (layer, operation) it has; then the counts per
+    (layer, operation). The layer of each operation is asp/editions.lp's, for --rules."""
+    from bridge.solving.operation_layers import operation_layers
+    layers_of = operation_layers(args.rules)
+    known = {kind for kind, _ in layers_of}
+    for kind in args.operation or ():
+        if kind not in known:
+            raise CaseError("--operation", "", f"unknown operation kind {kind!r}; known: " + ", ".join(sorted(known)))
+    cards, where = lookup_cards(args)
+    wanted_layers = args.layer or ()
+    counts = collections.Counter()
+    matched = 0
+    for card in sorted(cards, key=lambda c: c.name):
+        found = []
+        for ability in card.abilities:
+            if ability.is_activated or ability.trigger is not None:
+                continue
+            effect_kind = "cda" if ability.cda else "static"
+            for op in ability.operations:
+                layer = layers_of.get((op.kind, effect_kind))
+                if layer is not None and (layer, op.kind) not in found:
+                    found.append((layer, op.kind))
+        found.sort()                # layer names sort in layer order ("1a" < "2" < "7b" < "7c")
+        chosen = [(layer, kind) for layer, kind in found
+                  if (not wanted_layers or any(layer == w or layer.rstrip("abcde") == w for w in wanted_layers))
+                  and (not args.operation or kind in args.operation)]
+        if chosen:
+            matched += 1
+            counts.update(chosen)
+            print(f"{card.name}: " + ", ".join(f"layer {layer} {kind}" for layer, kind in found))
+    print(f"{matched} of {len(cards)} {where} (rules {args.rules}), by layer and operation:")
+    for (layer, kind), n in sorted(counts.items(), key=lambda item: (item[0][0], -item[1], item[0][1])):
+        print(f"  layer {layer:<3} {kind:<28} {n:>6,}")
+    return 0
+
+
+def lookup_cards(args) -> tuple[list, str]:
+    """The cards a lookup would give: library.yaml and the shipped pool, or, with --store, the cards of
+    that store (the ones it overrides the pool with); and how to name them."""
     if args.store:
         from bridge.cards.store import CardStore, store_path
         path = store_path(args.store)
@@ -257,6 +303,12 @@ def run_coverage(args) -> int:
         cards = library().all_cards() + [pooled(name) for name in (pool.card_names() if pool else [])
                                          if folded(name) not in written]
         where = "cards (library.yaml and the card pool)"
+    return cards, where
+
+
+def run_coverage(args) -> int:
+    """The reader over the cards a lookup would give (lookup_cards)."""
+    cards, where = lookup_cards(args)
     counts, unread = coverage(cards)
     stickers = counts.pop("sticker")[1]         # 123.2: not a card's lines; listed, flagged, not counted
     read, total = (sum(counts[k][i] for k in counts) for i in (0, 1))

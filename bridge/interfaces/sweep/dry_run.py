@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridge.interfaces.sweep.spec import PoolCard, SweepSpec
+from bridge.interfaces.sweep.spec import PoolCard, SweepSpec, attaches, chosen_keys
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.case import load_case
 
@@ -48,17 +48,13 @@ def read_statuses(spec: SweepSpec, card: PoolCard) -> list[tuple[str, str]]:
     """The statuses read from the pool entry, without solving."""
     obj = pool_object(spec, card)
     found = []
-    attaches = [a for a in obj.card.abilities
-                if (a.selector is not None and a.selector.attached) or a.unread_of == "attached"]
-    if obj.attached_to is None and (attaches or {"Aura", "Equipment"} & set(obj.card.subtypes)):
+    if obj.attached_to is None and attaches(obj):
         kind = next((t for t in ("Aura", "Equipment") if t in obj.card.subtypes), "attaching")
-        found.append((UNATTACHED, f"{kind} without attached_to:"))
+        found.append((UNATTACHED, f"{kind} without attached_to: (pool attach_to: gives one)"))
     chosen = dict(obj.choices)
-    keys = sorted({a.chooses for a in obj.card.abilities if a.chooses} | {a.chosen for a in obj.card.abilities
-                                                                            if a.chosen})
-    missing = [key for key in keys if key not in chosen]
+    missing = [key for key in chosen_keys(obj) if key not in chosen]
     if missing:
-        found.append((CHOICE, "no choices: " + ", ".join(missing)))
+        found.append((CHOICE, "no choices: " + ", ".join(missing) + " (pool choices: gives them)"))
     unread = [a.text for a in obj.card.abilities if a.text_only and not a.is_activated]
     if unread:
         every = len(unread) == len([a for a in obj.card.abilities if not a.is_activated])

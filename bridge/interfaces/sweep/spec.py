@@ -19,6 +19,7 @@ from bridge.solving.runner import Bounds
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
              "query", "timeout")
 POOL_KEYS = ("library", "cards", "folder", "store", "card_pool")
+POOL_DEFAULTS = ("attach_to", "choices")     # for the pool's entries that lack them (see pool_variants)
 FINDINGS = ("dependency_loop", "dependency_override", "order_sensitivity", "edition_difference")
 ORDERS = ("all", "pool")
 
@@ -153,11 +154,13 @@ def string_list(file: str, key: str, value) -> list[str]:
 
 def pool_entries(file: str, base: Path, pool) -> list[tuple[str, object]]:
     """(where, battlefield entry) for each card the pool names."""
-    if not isinstance(pool, dict) or len(pool) != 1 or next(iter(pool)) not in POOL_KEYS:
+    kinds = [k for k in pool if k in POOL_KEYS] if isinstance(pool, dict) else []
+    if len(kinds) != 1 or any(k not in POOL_KEYS + POOL_DEFAULTS for k in pool):
         raise fail(file, "pool", "expected one of: library: [names] | library: static | library: all | "
                                  "store: {search, limit, static} | card_pool: {search, limit, static} | "
-                                 "cards: [entries] | folder: PATH")
-    (kind, value), = pool.items()
+                                 "cards: [entries] | folder: PATH; with optional attach_to: and choices:")
+    kind = kinds[0]
+    value = pool[kind]
     if kind in ("store", "card_pool"):
         return store_entries(file, value, kind)
     if kind == "library" and value in ("static", "all"):
@@ -227,6 +230,61 @@ def store_entries(file: str, value, kind: str = "store") -> list[tuple[str, str]
     return [(f"{where} ({name})", name) for name in names]
 
 
+def attaches(obj) -> bool:
+    """An Aura or Equipment, or a card with an "enchanted/equipped ..." ability (303.4, 301.5): its effect
+    reaches an object only through what it is attached to."""
+    return bool({"Aura", "Equipment"} & set(obj.card.subtypes)) or any(
+        (a.selector is not None and a.selector.attached) or a.unread_of == "attached" for a in obj.card.abilities)
+
+
+def chosen_keys(obj) -> list[str]:
+    """The `choices:` keys the card's abilities choose (614.12) or read."""
+    return sorted({a.chooses for a in obj.card.abilities if a.chooses} | {a.chosen for a in obj.card.abilities
+                                                                           if a.chosen})
+
+
+def pool_defaults(file: str, pool, background_ids: set) -> tuple[list, dict]:
+    """The pool's `attach_to:` (background object ids) and `choices:` (key -> values), each value or list
+    of values tried in turn."""
+    if not isinstance(pool, dict):
+        return [], {}
+    targets = pool.get("attach_to", [])
+    targets = [targets] if isinstance(targets, str) else targets
+    if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
+        raise fail(file, "pool.attach_to", "expected a background object's id or a list of them")
+    for i, target in enumerate(targets):
+        if target not in background_ids:
+            raise fail(file, f"pool.attach_to[{i}]", f"{target!r} is no background object"
+                       + close_matches(target, sorted(background_ids)) + "; background: " + ", ".join(sorted(background_ids)))
+    choices = pool.get("choices", {})
+    if not isinstance(choices, dict):
+        raise fail(file, "pool.choices", "expected a mapping of choice keys (color, creature_type, ...) to a value "
+                                         "or a list of values")
+    listed = {}
+    for key, values in choices.items():
+        values = [values] if isinstance(values, (str, int)) and not isinstance(values, bool) else values
+        if not isinstance(values, list) or not values or not all(isinstance(v, (str, int)) for v in values):
+            raise fail(file, f"pool.choices.{key}", "expected a value or a non-empty list of values")
+        listed[str(key)] = values
+    return targets, listed
+
+
+def pool_variants(entry: dict, obj, targets: list, choices: dict) -> list[tuple[str, dict]]:
+    """(label suffix, entry) for each way the pool's defaults complete the entry: an attaching card
+    without `attached_to:` on each target of `attach_to:`, a card that chooses without its `choices:`
+    value with each listed value (every combination); the entry itself when nothing applies."""
+    variants = [("", entry)]
+    if targets and "attached_to" not in entry and attaches(obj):
+        variants = [(f"on {t}", dict(e, attached_to=t)) for _, e in variants for t in targets]
+    own = dict(entry.get("choices") or {})
+    for key in chosen_keys(obj):
+        if key in own or key not in choices:
+            continue
+        variants = [(" ".join(filter(None, (suffix, f"{key}: {v}"))), dict(e, choices=dict(e.get("choices") or {}, **{key: v})))
+                    for suffix, e in variants for v in choices[key]]
+    return variants
+
+
 def pool_cards(file: str, base: Path, pool, background: list, players: tuple) -> tuple[PoolCard, ...]:
     """The pool, each card checked on the background (bad input names the spec and the pool entry)."""
     try:
@@ -234,15 +292,9 @@ def pool_cards(file: str, base: Path, pool, background: list, players: tuple) ->
                                           "battlefield": background}, file).objects}
     except CaseError as error:
         raise fail(file, f"background: {error.where}", error.problem) from None
+    targets, choices = pool_defaults(file, pool, set(taken))
     cards, labels = [], set()
-    for where, entry in pool_entries(file, base, pool):
-        entry = dict(entry) if isinstance(entry, dict) else {"card": entry}
-        try:
-            case = load_case({"case": "pool card", "source": "sweep", "players": list(players),
-                              "battlefield": list(background) + [entry]}, file)
-        except CaseError as error:
-            raise fail(file, where, f"{error.where}: {error.problem}") from None
-        name = case.objects[-1].card.name
+    for where, entry, name in completed_entries(file, base, pool, background, players, targets, choices):
         label = name if name not in labels else f"{name} ({len(cards) + 1})"
         labels.add(label)
         object_id = entry.get("id") or snake_case(label)
@@ -251,3 +303,21 @@ def pool_cards(file: str, base: Path, pool, background: list, players: tuple) ->
         taken.add(object_id)
         cards.append(PoolCard(label, dict(entry, id=object_id)))
     return tuple(cards)
+
+
+def completed_entries(file, base, pool, background, players, targets, choices):
+    """(where, entry, name) for each pool entry and each way the pool's defaults complete it, each
+    loaded on the background (bad input names the spec and the pool entry)."""
+    def loaded(where, entry):
+        try:
+            return load_case({"case": "pool card", "source": "sweep", "players": list(players),
+                              "battlefield": list(background) + [entry]}, file).objects[-1]
+        except CaseError as error:
+            raise fail(file, where, f"{error.where}: {error.problem}") from None
+    for where, entry in pool_entries(file, base, pool):
+        entry = dict(entry) if isinstance(entry, dict) else {"card": entry}
+        obj = loaded(where, entry)
+        for suffix, variant in pool_variants(entry, obj, targets, choices):
+            if variant is not entry:
+                loaded(f"{where} ({suffix})", variant)
+            yield where, variant, obj.card.name + (f" ({suffix})" if suffix else "")
