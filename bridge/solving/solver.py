@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import clingo
 from clingo import Function, Number, ast
 
+from bridge.files.derived import can_keep
 from bridge.files.locations import asp_files
 from bridge.model.case import Case
 from bridge.model.errors import CaseError, SolveTimeout
@@ -167,8 +168,9 @@ CONTROLS_MADE = itertools.count()
 # Ground only the rules that can fire on the facts (bridge/solving/firing.py): "auto" when the analysis
 # of asp/ is at hand (done in this process, or kept on disk), "always", or "never" (every rule).
 ONLY_RULES_THAT_FIRE = ["auto"]
-# "auto" analyses asp/ itself (~270 ms of CPU) at this Control of a process (a case with many events, a
-# test run); before, it loads every rule (a one-shot `solve` without a kept analysis).
+# "auto" analyses asp/ itself (~270 ms of CPU) when the analysis can be kept for later processes (paid
+# once per content of asp/), or at this Control of a process (a case with many events, a test run); else
+# it loads every rule (a one-shot `solve` under PYTHONDONTWRITEBYTECODE or in a read-only install).
 ANALYSE_AT_CONTROL = 6
 
 
@@ -181,7 +183,7 @@ def add_rules(ctl: clingo.Control, facts: list) -> None:
     mode, made = ONLY_RULES_THAT_FIRE[0], next(CONTROLS_MADE)
     if mode != "never":
         from bridge.solving import firing
-        index = firing.program_index(files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL)
+        index = firing.program_index(files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL or can_keep())
         if index is not None:
             ctl.add("base", [], index.program(firing.fact_signatures(facts)))
             return

@@ -15,6 +15,7 @@ from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
+from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.statics import cda_power_only, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
@@ -47,7 +48,7 @@ class Reading:
 # What a line is (113.3): counted apart by `mtg-layers cards coverage`. Only a static ability's (or a
 # CDA's) effect is on the board of a case; the others' effects are the case's `effects:` once resolved.
 KINDS = ("static", "cda", "spell", "activated", "loyalty", "triggered", "keyword", "sticker")
-LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")         # "+1: ", "[−4]: " (the pool's brackets)
+LOYALTY = lazy_pattern(r"^\[?[+−-]?(?:\d+|X)\]?: ")         # "+1: ", "[−4]: " (the pool's brackets)
 
 
 def resolved_kind(plain: str, spell: bool) -> str:
@@ -112,8 +113,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
 
 
 # 604.3: a characteristic-defining ability, by its wording (for counting a line left as text).
-CDA_WORDING = re.compile(r"^~(?:'s power| is (?:every|all|colorless|(?:white|blue|black|red|green)\b))|"
-                         r"^~'s (?:power and toughness|toughness)")
+CDA_WORDING = lazy_pattern(r"^~(?:'s power| is (?:every|all|colorless|(?:white|blue|black|red|green)\b))|"
+                           r"^~'s (?:power and toughness|toughness)")
 
 
 def resolves_a_layer_effect(plain: str) -> bool:
@@ -174,8 +175,8 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
                     r.spell) for r in readings]
 
 
-CHOICE = re.compile(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type|card type|color|artifact type)\b",
-                    re.IGNORECASE)
+CHOICE = lazy_pattern(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type|card type|color|artifact type)\b",
+                      re.IGNORECASE)
 
 
 def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, name: str) -> Reading:
@@ -192,7 +193,7 @@ def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, na
 
 
 # 700.2 a mode of a modal spell: "• Target creature gets +3/+3 ..." (with a mode's name, "• Conceal — ").
-MODE = re.compile(r"^•\s*(?:[A-Z][\w',-]*(?: [\w',-]+)* — )?")
+MODE = lazy_pattern(r"^•\s*(?:[A-Z][\w',-]*(?: [\w',-]+)* — )?")
 
 
 def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, list]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.predicates import description_ops, operations
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach
@@ -22,11 +23,11 @@ GROUP = (r"(?:all |each )?(?:other )?(?:[\w-]+ ){0,2}(?:creatures?|permanents?|l
          r"| target (?:player|opponent) controls)?")
 SELF = r"~|this creature|this land|this artifact|this permanent|this Vehicle"
 BACK = r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents"
-SUBJECT = re.compile(rf"(?P<who>{SELF}|{BACK}|{TARGET}|{GROUP})", re.IGNORECASE)
-DURATION = re.compile(r",? until (?:end of turn|your next turn)|^until (?:end of turn|your next turn), ", re.IGNORECASE)
-STILL = re.compile(r"(?:(?<=[.\"]) (?:It's still (?:a|an) \w+|They're still \w+)| that's still (?:a|an) \w+"
-                   r"| that are still \w+)\.?$")
-VERB = re.compile(r" (?=(?:gets?|gains?|has|have|loses?|becomes?|is|are) )")
+SUBJECT = lazy_pattern(rf"(?P<who>{SELF}|{BACK}|{TARGET}|{GROUP})", re.IGNORECASE)
+DURATION = lazy_pattern(r",? until (?:end of turn|your next turn)|^until (?:end of turn|your next turn), ", re.IGNORECASE)
+STILL = lazy_pattern(r"(?:(?<=[.\"]) (?:It's still (?:a|an) \w+|They're still \w+)| that's still (?:a|an) \w+"
+                     r"| that are still \w+)\.?$")
+VERB = lazy_pattern(r" (?=(?:gets?|gains?|has|have|loses?|becomes?|is|are) )")
 
 
 def sentences(effect: str) -> list[str]:
@@ -150,7 +151,7 @@ def fixed_numbers(op) -> bool:
     return not (isinstance(op, dict) and any(isinstance(value, dict) for value in op.values()))
 
 
-EMBLEM = re.compile(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
+EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
 
 
 def emblem_abilities(line: str) -> list | None:

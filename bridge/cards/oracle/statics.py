@@ -8,11 +8,12 @@ import re
 from bridge.cards.oracle.conditions import conditional_static
 from bridge.cards.oracle.numbers import number
 from bridge.cards.oracle.counters import counter_replacement
+from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.players import enters_tapped, legend_rule_off, player_ability
 from bridge.cards.oracle.predicates import operations
 from bridge.cards.oracle.subjects import subject
 
-VERBS = re.compile(r" (?=(?:gets?|has|have|is|isn't|are|loses?) )")
+VERBS = lazy_pattern(r" (?=(?:gets?|has|have|is|isn't|are|loses?) )")
 
 
 def control(sentence: str):
@@ -44,7 +45,7 @@ def cda_power_then_toughness(sentence: str):
                                                                                  "toughness": toughness}}}}
 
 
-STILL = re.compile(r"(?:\. It's still a land| that's still a land| that are still lands)\.?$")
+STILL = lazy_pattern(r"(?:\. It's still a land| that's still a land| that are still lands)\.?$")
 
 
 def cda_power_only(sentence: str, printed_toughness: int | None):

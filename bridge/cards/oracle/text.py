@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
-REMINDER = re.compile(r"\s*\([^()]*\)")
-SELF_WORDS = re.compile(r"\b[Tt]his (?:creature|enchantment|artifact|land|Aura|Equipment|permanent|Vehicle|"
-                        r"planeswalker|card|spell|battle)\b|\bCARDNAME\b")
+from bridge.cards.oracle.patterns import lazy_pattern
+
+REMINDER = lazy_pattern(r"\s*\([^()]*\)")
+SELF_WORDS = lazy_pattern(r"\b[Tt]his (?:creature|enchantment|artifact|land|Aura|Equipment|permanent|Vehicle|"
+                          r"planeswalker|card|spell|battle)\b|\bCARDNAME\b")
 
 
 def ability_lines(text: str) -> list[str]:
@@ -42,7 +44,7 @@ def with_self_reference(line: str, name: str) -> str:
 
 # 207.2c an ability word, 207.2d a flavor word: no rules meaning ("Landfall — ", "Descend 8 — ",
 # "Council's dilemma — ", "Family Gathering — "); a keyword's cost after a dash has no spaces ("Ward—").
-ABILITY_WORD = re.compile(r"^[A-Z][a-z][\w'!,-]*(?: [\w'!,&-]+){0,7} — (?=[A-Z~])")
+ABILITY_WORD = lazy_pattern(r"^[A-Z][a-z][\w'!,-]*(?: [\w'!,&-]+){0,7} — (?=[A-Z~])")
 
 
 def normalized(line: str, name: str) -> str:
