@@ -4,8 +4,9 @@
   line's module, the API, reading the case (its cards read from their Oracle text);
 - the solve of `benchmarks/two_cards.yaml` (cold: the first solve of the process, as a one-shot `solve`
   does it): adding the rules to the Control, then each ground call by the first part it names;
-- then --boards boards of `generate.py` 40/8 checked one after the other in the same process (warm, as
-  one `check` child or a sweep worker does): the median board, its ground calls and their parts.
+- then `check`'s warm-up (what its parent does before it forks) and --boards boards of `generate.py` 40/8
+  checked one after the other in the same process (as `check`'s children or a sweep worker do them):
+  the median board, its ground calls and their parts.
 
 Each tree runs with its own `bridge` first on PYTHONPATH, byte code and the copies kept beside it
 written by one untimed run first (this machine's environment sets PYTHONDONTWRITEBYTECODE=1, which is
@@ -77,6 +78,10 @@ def child(boards: int) -> None:
 
     sys.path.insert(0, str(HERE))
     from generate import make_board
+
+    from bridge.interfaces.cli.check import warm_up
+    warm_up()                                          # as `check` does before it forks its children
+    mark("check's warm-up")
     per_board, board_calls = [], []
     for seed in range(boards):
         board = load_case(make_board(40, 8, seed), f"board_{seed}.yaml")
