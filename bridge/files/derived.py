@@ -44,6 +44,13 @@ def kept_or_built(path: Path, stamp: tuple, build: Callable[[], T] | None) -> T 
     return value
 
 
+def can_keep() -> bool:
+    """Would a copy made now be kept for the next process (byte code is written, the folder is writable)?"""
+    if sys.dont_write_bytecode:
+        return False
+    return os.access(FOLDER if FOLDER.is_dir() else FOLDER.parent, os.W_OK)
+
+
 def keep(path: Path, data) -> None:
     """Write the copy atomically (another process may be reading or writing it); never fail."""
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import clingo
 from clingo import Function, Number, ast
 
+from bridge.files.derived import can_keep
 from bridge.files.locations import asp_files
 from bridge.model.case import Case
 from bridge.model.errors import CaseError, SolveTimeout
@@ -167,23 +168,34 @@ CONTROLS_MADE = itertools.count()
 # Ground only the rules that can fire on the facts (bridge/solving/firing.py): "auto" when the analysis
 # of asp/ is at hand (done in this process, or kept on disk), "always", or "never" (every rule).
 ONLY_RULES_THAT_FIRE = ["auto"]
-# "auto" analyses asp/ itself (~270 ms of CPU) at this Control of a process (a case with many events, a
-# test run); before, it loads every rule (a one-shot `solve` without a kept analysis).
+# "auto" analyses asp/ itself (~270 ms of CPU) when the analysis can be kept for later processes (paid
+# once per content of asp/), or at this Control of a process (a case with many events, a test run); else
+# it loads every rule (a one-shot `solve` under PYTHONDONTWRITEBYTECODE or in a read-only install).
 ANALYSE_AT_CONTROL = 6
 
 
 def add_rules(ctl: clingo.Control, facts: list) -> None:
     """The rule files into a Control: only those that can fire on `facts` when the analysis of asp/ is
-    at hand (firing.py); else the first two Controls of a process load the files (a one-shot `solve`:
-    loading, ~15 ms, is faster than parsing then adding, ~30 ms), later ones add the statements parsed
-    once (~7 ms)."""
+    at hand (firing.py), as statements parsed once per process when they are (a warmed parent: check,
+    sweep, the server) or from their text; else the first two Controls of a process load the files (a
+    one-shot `solve`: loading, ~15 ms, is faster than parsing then adding, ~30 ms), later ones add the
+    statements parsed once (~7 ms)."""
     files = tuple(str(path) for path in asp_files())
     mode, made = ONLY_RULES_THAT_FIRE[0], next(CONTROLS_MADE)
     if mode != "never":
         from bridge.solving import firing
-        index = firing.program_index(files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL)
+        index = firing.program_index(files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL or can_keep())
         if index is not None:
-            ctl.add("base", [], index.program(firing.fact_signatures(facts)))
+            signatures = firing.fact_signatures(facts)
+            # parsed statements when at hand (a warmed parent; parsing them, ~35 ms, pays from a few Controls
+            # on): ~5 ms a Control against ~14 ms for their text
+            statements = firing.parsed_statements(files, parse=made >= ANALYSE_AT_CONTROL)
+            if statements is None or len(statements) != len(index.texts):
+                ctl.add("base", [], index.program(signatures))
+                return
+            with ast.ProgramBuilder(ctl) as builder:
+                for i in index.kept(signatures):
+                    builder.add(statements[i])
             return
     if made < 2 and not parsed_rules.cache_info().currsize:
         for file in files:

@@ -23,6 +23,7 @@ from bridge.cards.oracle.resolved import (becomes_copy, changes_the_layers_after
                                           resolved_effect, sentences, token_copy)
 from bridge.cards.oracle.reach import LAYER_HINTS, NOT_STATIC, RESOLVED_HINTS, unread_reach
 from bridge.cards.oracle.triggers import trigger
+from bridge.cards.oracle.patterns import lazy_pattern
 
 read_quotes_with(copy_ability, static_ability, trigger)    # quoted abilities are read like printed lines (quoted.py)
 
@@ -48,14 +49,14 @@ class Reading:
 # What a line is (113.3): counted apart by `mtg-layers cards coverage`. Only a static ability's (or a
 # CDA's) effect is on the board of a case; the others' effects are the case's `effects:` once resolved.
 KINDS = ("static", "cda", "spell", "activated", "loyalty", "triggered", "keyword", "sticker")
-LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|X)\]?: ")         # "+1: ", "[−4]: " (the pool's brackets)
+LOYALTY = lazy_pattern(r"^\[?[+−-]?(?:\d+|X)\]?: ")         # "+1: ", "[−4]: " (the pool's brackets)
 
 
 # 702.139a companion "functions outside the game": its condition is on the starting deck (Kaheera, the
 # Orphanguard: "Companion — Each creature card in your starting deck is a Cat ..."), as is a permission for
 # the cards of a deck (Mister Cheddar: "Sliver cards in your deck have "Your deck may contain ...""): no layer
 # effect (613.1), neither counted nor flagged.
-OUTSIDE_THE_GAME = re.compile(r"^Companion —|\bcards? in your (?:starting )?deck (?:is|are|has|have)\b")
+OUTSIDE_THE_GAME = lazy_pattern(r"^Companion —|\bcards? in your (?:starting )?deck (?:is|are|has|have)\b")
 
 
 def resolved_kind(plain: str, spell: bool) -> str:
@@ -137,11 +138,11 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
 
 
-EMBLEM_WORDS = re.compile(r'You get an emblem with ".+"\.?$')
+EMBLEM_WORDS = lazy_pattern(r'You get an emblem with ".+"\.?$')
 
 # 604.3: a characteristic-defining ability, by its wording (for counting a line left as text).
-CDA_WORDING = re.compile(r"^~(?:'s power| is (?:every|all|colorless|(?:white|blue|black|red|green)\b))|"
-                         r"^~'s (?:power and toughness|toughness)")
+CDA_WORDING = lazy_pattern(r"^~(?:'s power| is (?:every|all|colorless|(?:white|blue|black|red|green)\b))|"
+                           r"^~'s (?:power and toughness|toughness)")
 
 
 def resolves_a_layer_effect(plain: str) -> bool:
@@ -207,8 +208,8 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
                     r.spell) for r in readings]
 
 
-CHOICE = re.compile(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type|card type|color|artifact type)\b",
-                    re.IGNORECASE)
+CHOICE = lazy_pattern(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type|card type|color|artifact type)\b",
+                      re.IGNORECASE)
 
 
 def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, name: str) -> Reading:
@@ -226,7 +227,7 @@ def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, na
 
 # 700.2 a mode of a modal spell: "• Target creature gets +3/+3 ..." (with a mode's name, "• Conceal — ").
 # 702.172a-b a Spree mode ("+ {1} — ..."), a mode with its own cost (Tifa's Limit Break's "• Somersault — {0} — ").
-MODE = re.compile(r"^(?:•\s*|\+ (?:\{[^}]+\})+ — )(?:[A-Z][\w',-]*(?: [\w',-]+)* — )?(?:(?:\{[^}]+\})+ — )?")
+MODE = lazy_pattern(r"^(?:•\s*|\+ (?:\{[^}]+\})+ — )(?:[A-Z][\w',-]*(?: [\w',-]+)* — )?(?:(?:\{[^}]+\})+ — )?")
 
 
 def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, list]:

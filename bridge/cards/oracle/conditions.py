@@ -25,28 +25,29 @@ import re
 from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds
 from bridge.cards.oracle.subjects import group
+from bridge.cards.oracle.patterns import lazy_pattern
 
-FIRST = re.compile(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
-LAST = re.compile(r"(.+?) (?:as long as (.+?)|(during your turn))\.?")
+FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
+LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn))\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
-STATUS = re.compile(r"(~|it) is (monstrous|tapped|untapped|attacking|blocking)")
-IS = re.compile(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
-CONTROLS = re.compile(r"(you control|an opponent controls) (a|an|another|no|at least \w+|exactly \w+|\w+ or (?:more|fewer)) (.+)")
+STATUS = lazy_pattern(r"(~|it) is (monstrous|tapped|untapped|attacking|blocking)")
+IS = lazy_pattern(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
+CONTROLS = lazy_pattern(r"(you control|an opponent controls) (a|an|another|no|at least \w+|exactly \w+|\w+ or (?:more|fewer)) (.+)")
 # 119 Serra Ascendant: "you have 30 or more life"; Village Survivors: "you have 5 or less life"
-LIFE = re.compile(r"you have (\w+) or (more|less) life")
+LIFE = lazy_pattern(r"you have (\w+) or (more|less) life")
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
-THRESHOLD = re.compile(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
+THRESHOLD = lazy_pattern(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
-COUNTERS = re.compile(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
+COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
 # Comforting Counsel: "there are five or more growth counters on this enchantment"
-THERE_ARE_COUNTERS = re.compile(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on ~")
+THERE_ARE_COUNTERS = lazy_pattern(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on ~")
 # 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
 # Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
-IN_ZONE = re.compile(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
+IN_ZONE = lazy_pattern(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
 # "no opponent controls a ..." (none among every opponent's permanents) / "any player controls a ..." (anyone's)
-NOBODY_OR_ANYONE = re.compile(r"(no opponent|any player) controls (?:a|an) (.+)")
-DEVOTION = re.compile(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
+NOBODY_OR_ANYONE = lazy_pattern(r"(no opponent|any player) controls (?:a|an) (.+)")
+DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
 def conditional_static(sentence: str, read_static) -> dict | None:
@@ -142,7 +143,7 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     if text in ("during turns other than yours", "it's not your turn"):
         return {"turn": "not_yours"}
     m = COUNTERS.fullmatch(text) or THERE_ARE_COUNTERS.fullmatch(text)
-    if m and m.re is THERE_ARE_COUNTERS:
+    if m and m.re.pattern == THERE_ARE_COUNTERS.pattern:
         m_subject, how, kind = "~", m.group(1), m.group(2)
     elif m:
         m_subject, how, kind = m.group(1), m.group(2), m.group(3)

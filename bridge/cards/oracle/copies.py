@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.predicates import description_ops, keyword_list
 from bridge.cards.oracle.quoted import quoted_ability
 
-ENTERS = re.compile(r"You may have ~ enter(?: the battlefield)? as a copy of (?:any|an?) [\w ]+?"
-                    r"(?: on the battlefield| you control| in a graveyard)(?:,? except (.+?))?\.?")
+ENTERS = lazy_pattern(r"You may have ~ enter(?: the battlefield)? as a copy of (?:any|an?) [\w ]+?"
+                      r"(?: on the battlefield| you control| in a graveyard)(?:,? except (.+?))?\.?")
 # 'Mirage Mirror: "{2}: ~ becomes a copy of target artifact ... until end of turn."'; Cryptoplasm: "... you may
 # have ~ become a copy of another target creature. If you do, ~ gains this ability."
-BECOMES = re.compile(r"~ becomes? a copy of [^.]+?(?:,? except (?P<except>[^.]+?)| and gains? (?P<this>this ability))?"
-                     r"(?: until [^.]+)?\.")
+BECOMES = lazy_pattern(r"~ becomes? a copy of [^.]+?(?:,? except (?P<except>[^.]+?)| and gains? (?P<this>this ability))?"
+                       r"(?: until [^.]+)?\.")
 
 
 def copy_ability(sentence: str, printed: str) -> dict | None:

@@ -8,10 +8,12 @@ import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from bridge.cards.oracle.patterns import lazy_pattern
+
 # "a quest counter", "three oil counters", "an additional divinity counter", "no ice counters": a word
 # between a determiner or number and "counter(s)" (not "counter target spell": the verb, 701.6)
-NAMED = re.compile(r"\b(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X|additional|another|"
-                   r"or more|or fewer|no|each|of) ([a-z]+) counters?\b(?! target)")
+NAMED = lazy_pattern(r"\b(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+|X|additional|another|"
+                     r"or more|or fewer|no|each|of) ([a-z]+) counters?\b(?! target)")
 # words in that place that name no kind ("a single counter", "the number of other counters")
 NOT_KINDS = frozenset("""a an one two three four five six seven eight nine ten keyword additional another other single different such those these that this its their each
     more fewer same kind kinds type types many much total extra""".split())

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.patterns import lazy_pattern
+
 # 702: keywords with no parameter.
 PLAIN = frozenset(w.strip() for w in """deathtouch, defender, double strike, first strike, flash, flying, haste,
 hexproof, indestructible, intimidate, lifelink, menace, reach, shroud, trample, vigilance, banding, flanking,
@@ -13,7 +15,7 @@ dethrone, skulk, ascend, mentor, riot, jump-start, spectacle, undaunted, partner
 decayed, living weapon, battle cry, epic, haunt, gravestorm, provoke, conspire, compleated, daybound,
 nightbound, ravenous, enlist, read ahead, assist, aftermath""".split(","))
 # 702 keywords followed by a cost, a number or a quality.
-WITH_PARAMETER = re.compile(
+WITH_PARAMETER = lazy_pattern(
     r"(?:equip|morph|megamorph|disguise|cycling|kicker|multikicker|flashback|buyback|echo|madness|unearth|"
     r"replicate|ninjutsu|evoke|dash|emerge|embalm|eternalize|escape|foretell|reconfigure|bestow|"
     r"cumulative upkeep|entwine|retrace|transmute|transfigure|level up|outlast|scavenge|suspend \d+|"
@@ -26,14 +28,14 @@ WITH_PARAMETER = re.compile(
 
 
 # Keywords whose parameter is a quality ("protection from red", "enchant creature", "affinity for artifacts").
-QUALITY = re.compile(r"(?:protection from|hexproof from|enchant|affinity for|champion an?|craft with|companion|"
-                     r"\w+walk|landwalk)\b")
+QUALITY = lazy_pattern(r"(?:protection from|hexproof from|enchant|affinity for|champion an?|craft with|companion|"
+                       r"\w+walk|landwalk)\b")
 # What may follow any other keyword: a mana cost, a number (X), a number then "—" and a cost ("suspend 4—{1}{U}"),
 # or "—" and a cost in words ("Morph—Discard a card.", 702.37a; "Ward—Pay 3 life.", 702.21a).
-PARAMETER = re.compile(r"(?: (?:\{[^}]+\})+| (?:\d+|x)(?:—.+)?|—.+| (?:\{[^}]+\})+ \(.*\))?")
+PARAMETER = lazy_pattern(r"(?: (?:\{[^}]+\})+| (?:\d+|x)(?:—.+)?|—.+| (?:\{[^}]+\})+ \(.*\))?")
 # Words that make what follows a keyword a condition or a rider, not its parameter: "ward {4} as long as
 # it's untapped" is a conditional ability, not the keyword "ward {4} as long as ...".
-RIDER = re.compile(r"\b(?:as long as|if|unless|until|during|for each|where|except)\b")
+RIDER = lazy_pattern(r"\b(?:as long as|if|unless|until|during|for each|where|except)\b")
 
 
 def keyword(piece: str) -> str | None:

@@ -6,15 +6,16 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.counter_kinds import counter_kind_known
+from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.subjects import group, subject
 
 WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10}
-CARDS_IN_GRAVEYARD = re.compile(r"the number of (?:(.+?) )?cards? in (your|all) graveyards?")
+CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all) graveyards?")
 # Maro: 'the number of cards in your hand'; Multani, Maro-Sorcerer: 'in all players' hands'.
-CARDS_IN_HAND = re.compile(r"the (?:total )?number of cards? in (your hand|all players' hands)")
+CARDS_IN_HAND = lazy_pattern(r"the (?:total )?number of cards? in (your hand|all players' hands)")
 # 122.1 Banshee's Blade: 'charge counter on ~' (the ability's source); '... on it': the object affected.
-COUNTERS_ON = re.compile(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (~|this \w+|it)")
+COUNTERS_ON = lazy_pattern(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (~|this \w+|it)")
 
 
 def number(phrase: str):

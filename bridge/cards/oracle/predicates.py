@@ -9,6 +9,7 @@ import re
 
 from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.numbers import number
+from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.words import BASIC_LAND_TYPES, COLORS, CREATURE_TYPES, SUPERTYPES, card_type, singular_subtype
 
@@ -17,7 +18,7 @@ BASE = r"(\d+)/(\d+)"
 
 
 ALL_OTHER = r"(?:abilities|card types|creature types)"
-LOSES_ALL_OTHER = re.compile(rf"(.+?),? and (?:it )?loses all other ({ALL_OTHER}(?:(?:,? and |, ){ALL_OTHER})*)")
+LOSES_ALL_OTHER = lazy_pattern(rf"(.+?),? and (?:it )?loses all other ({ALL_OTHER}(?:(?:,? and |, ){ALL_OTHER})*)")
 
 
 def operations(predicate: str, first: tuple = ()) -> list | None:
@@ -193,8 +194,8 @@ def base_pt(text: str):
     return None
 
 
-IN_ADDITION = re.compile(r"(.*?) in addition to (?:its|their) other (creature types|land types|card types|types|"
-                         r"colors and types|colors)$")
+IN_ADDITION = lazy_pattern(r"(.*?) in addition to (?:its|their) other (creature types|land types|card types|types|"
+                           r"colors and types|colors)$")
 
 
 def is_types(text: str):
@@ -320,8 +321,8 @@ def is_not_type(text: str):
 # Riders that change no characteristic (rules effects: 509.1b, 508.1d, 302.6 ...), joined to a layer
 # effect in one sentence: read as nothing, and kept in the ability's text. "can't have or gain ..." is
 # not one (it removes an ability, 613.1f).
-RIDER = re.compile(r"(?:can't (?!have\b|gain\b|lose\b)|must be blocked|attacks each (?:combat|turn) if able|"
-                   r"blocks each (?:combat|turn) if able|doesn't untap during)[^,]*?(?=$|,| and )", re.IGNORECASE)
+RIDER = lazy_pattern(r"(?:can't (?!have\b|gain\b|lose\b)|must be blocked|attacks each (?:combat|turn) if able|"
+                     r"blocks each (?:combat|turn) if able|doesn't untap during)[^,]*?(?=$|,| and )", re.IGNORECASE)
 
 
 def rider(text: str):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.keywords import PLAIN
+from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.model.vocabulary import UNREAD_CHANGES as CHARACTERISTICS
 
 # Words that tell a static ability changes characteristics or control (613.1): a line with them that
@@ -19,28 +20,28 @@ GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+wa
                                    "bushido", "rampage", "afflict", "absorb", "frenzy", "poisonous", "bloodthirst",
                                    "retrace", "flashback", "escape", "modular"},
                           key=len, reverse=True))
-LAYER_HINTS = re.compile(r"\b(?:gets? (?:an additional )?[+-]|(?<!n't )ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
-                         r"loses? (?:all|" + GRANTED + r")\b|in addition to (?:its|their) other|base power|power and toughness (?:are|is)|"
-                         r"power is equal|you control enchanted|every creature type|"
-                         r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
-                         r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
-                         r"enter(?: the battlefield)? as a copy|becomes? a copy|"
-                         # 122.1b a keyword counter, 614.1c "enters ... with haste" (Voidpouncer)
-                         r"enters? with .*\b(?:" + GRANTED + r") counter|enters? .*\bwith (?:" + GRANTED + r")\b)"
-                         r"|^(?:\{TK\})+ —")      # 123.7-8 an ability or P/T sticker (Unfinity)
+LAYER_HINTS = lazy_pattern(r"\b(?:gets? (?:an additional )?[+-]|(?<!n't )ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
+                           r"loses? (?:all|" + GRANTED + r")\b|in addition to (?:its|their) other|base power|power and toughness (?:are|is)|"
+                           r"power is equal|you control enchanted|every creature type|"
+                           r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
+                           r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
+                           r"enter(?: the battlefield)? as a copy|becomes? a copy|"
+                           # 122.1b a keyword counter, 614.1c "enters ... with haste" (Voidpouncer)
+                           r"enters? with .*\b(?:" + GRANTED + r") counter|enters? .*\bwith (?:" + GRANTED + r")\b)"
+                           r"|^(?:\{TK\})+ —")      # 123.7-8 an ability or P/T sticker (Unfinity)
 # ... and on resolution: "gain control of", "~ becomes a 2/2 creature", "gains flying" (611.2, 613.1).
-RESOLVED_HINTS = re.compile(r"\b(?:gains? control|exchange control|switch .*power and toughness|becomes? (?:a|an|\d|[+-]|colorless|"
-                            r"(?:white|blue|black|red|green)\b)|gains? (?:" + GRANTED + r')\b|gains? "|'
-                            r"get [+-]|loses? (?:all|" + GRANTED + r")\b|cop(?:y|ies) of|(?:is|are) (?:a|an) "
-                            r"(?!\w+ (?:spell|card)\b))", re.IGNORECASE)
+RESOLVED_HINTS = lazy_pattern(r"\b(?:gains? control|exchange control|switch .*power and toughness|becomes? (?:a|an|\d|[+-]|colorless|"
+                              r"(?:white|blue|black|red|green)\b)|gains? (?:" + GRANTED + r')\b|gains? "|'
+                              r"get [+-]|loses? (?:all|" + GRANTED + r")\b|cop(?:y|ies) of|(?:is|are) (?:a|an) "
+                              r"(?!\w+ (?:spell|card)\b))", re.IGNORECASE)
 
 # What a resolving effect's wording asks before it acts is no effect: "If that permanent is a Spirit, ..."
 # (Rending Flame), "If it's red, ...", "there is an additional combat phase" (500.8) say nothing changes;
 # nor do its words on players: "Your life total becomes 10" (119.5), "You gain shroud" (613.10), "Each
 # opponent loses all counters" (122.1).
-CONDITION_CLAUSE = re.compile(r"\b(?:if|unless)\b[^,.\"]*|\bthere (?:is|are) an? additional\b|\bwhere X is\b[^.\"]*|"
-                              r"\blife totals? becomes?\b|\byou gain (?:shroud|hexproof)\b|\bloses? all counters\b",
-                              re.IGNORECASE)
+CONDITION_CLAUSE = lazy_pattern(r"\b(?:if|unless)\b[^,.\"]*|\bthere (?:is|are) an? additional\b|\bwhere X is\b[^.\"]*|"
+                                r"\blife totals? becomes?\b|\byou gain (?:shroud|hexproof)\b|\bloses? all counters\b",
+                                re.IGNORECASE)
 
 
 def without_conditions(text: str) -> str:
@@ -50,8 +51,8 @@ def without_conditions(text: str) -> str:
 
 # A line that is no static ability: a trigger (603.1), a Saga chapter (714.2b), a mode (700.2), or
 # "[Cost]: [Effect]" (602.1).
-NOT_STATIC = re.compile(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
-                        re.IGNORECASE)
+NOT_STATIC = lazy_pattern(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
+                          re.IGNORECASE)
 
 WORDING = (
     ("copy", r"\bcop(?:y|ies)\b"),
@@ -65,8 +66,8 @@ WORDING = (
 )
 # The predicate starts at the subject's verb: what follows is what changes ("Creatures you control
 # get +1/+1": P/T, not types).
-VERB = re.compile(r"\b(?:gets?|ha(?:s|ve)|is|are|becomes?|gains?|loses?|enters?|can't|lose)\b")
-LEADING_CONDITION = re.compile(r"^(?:[^—]{1,40} — )?(?:(?:as long as|during|if|while)\b[^,]*, )?", re.IGNORECASE)
+VERB = lazy_pattern(r"\b(?:gets?|ha(?:s|ve)|is|are|becomes?|gains?|loses?|enters?|can't|lose)\b")
+LEADING_CONDITION = lazy_pattern(r"^(?:[^—]{1,40} — )?(?:(?:as long as|during|if|while)\b[^,]*, )?", re.IGNORECASE)
 
 
 def unread_reach(plain: str) -> dict:

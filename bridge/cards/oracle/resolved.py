@@ -16,6 +16,7 @@ from bridge.cards.oracle.predicates import description_ops, is_types, keyword_li
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.words import COLORS
 from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach, without_conditions
+from bridge.cards.oracle.patterns import lazy_pattern
 
 # The group a resolved effect affects: a target, the source, or every creature of a kind (611.2c).
 # (the case names the objects, 611.2c: a group's words need not be a selector, only one group of objects)
@@ -30,11 +31,11 @@ SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantme
 ATTACHED = r"(?:enchanted|equipped|fortified) (?:[A-Z]\w+|creature|permanent|land|artifact)"
 BACK = (r"it|that creature|that permanent|that land|they|they each|those creatures|those permanents|each of them|"
         r"that token|those tokens|them")
-SUBJECT_WORDS = re.compile(rf"(?P<who>{SELF}|{BACK}|{ATTACHED}|{TARGET}|{GROUP})", re.IGNORECASE)
+SUBJECT_WORDS = lazy_pattern(rf"(?P<who>{SELF}|{BACK}|{ATTACHED}|{TARGET}|{GROUP})", re.IGNORECASE)
 # "and" joins two groups or nouns of one, never an action: Jabari's Influence's "gain control of target ... creature
 # ... and put a -1/-0 counter on it" is no subject (its counter would be dropped).
-ANOTHER_ACTION = re.compile(r" and (?!/or\b)(?-i:(?![A-Z]))(?!(?:\w+ ){0,2}(?:creatures?|planeswalkers?|artifacts?|enchantments?|lands?|"
-                            r"permanents?|tokens?|Equipment|Auras?)\b)", re.IGNORECASE)
+ANOTHER_ACTION = lazy_pattern(r" and (?!/or\b)(?-i:(?![A-Z]))(?!(?:\w+ ){0,2}(?:creatures?|planeswalkers?|artifacts?|enchantments?|lands?|"
+                              r"permanents?|tokens?|Equipment|Auras?)\b)", re.IGNORECASE)
 
 
 def is_subject(who: str) -> bool:
@@ -43,10 +44,10 @@ def is_subject(who: str) -> bool:
 # 611.2a-b: how long the effect lasts; the case lists the effects that exist (Thran Weaponry's "for as long as
 # this artifact remains tapped", Rubinia Soulsinger's "for as long as you control ~ and ~ remains tapped")
 LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn)"
-DURATION = re.compile(r",? until " + LASTS + r"|^until " + LASTS + r", |,? for as long as [^,.\"]+", re.IGNORECASE)
-STILL = re.compile(r"(?:(?<=[.\"]) (?:(?:It's|He's|She's) still (?:a|an) (?:\w+ )?\w+|They're still \w+)| that's still (?:a|an) \w+"
-                   r"| that are still \w+)\.?$")
-VERB = re.compile(r" (?=(?:gets?|gains?|has|have|loses?|becomes?|is|are) )")
+DURATION = lazy_pattern(r",? until " + LASTS + r"|^until " + LASTS + r", |,? for as long as [^,.\"]+", re.IGNORECASE)
+STILL = lazy_pattern(r"(?:(?<=[.\"]) (?:(?:It's|He's|She's) still (?:a|an) (?:\w+ )?\w+|They're still \w+)| that's still (?:a|an) \w+"
+                     r"| that are still \w+)\.?$")
+VERB = lazy_pattern(r" (?=(?:gets?|gains?|has|have|loses?|becomes?|is|are) )")
 
 
 def sentences(effect: str) -> list[str]:
@@ -81,8 +82,8 @@ def outside_quotes(change, text: str) -> str:
 # 111.3: what a token created by the effect has is its "text", its copiable values, as if printed: "Create a
 # green Saproling creature token. It has "This token's power and toughness are each equal to ..."" (Saproling
 # Burst) defines the token (the case lists it with those values), no continuous effect on it.
-TOKEN_TEXT = re.compile(r"(?:It|They|That token|Those tokens|The tokens?|Those creatures|Each of them) (?:each )?"
-                        r"(?:has|have|is|are)\b|(?:It|They)'(?:s|re) (?!still\b)|Its power is\b")
+TOKEN_TEXT = lazy_pattern(r"(?:It|They|That token|Those tokens|The tokens?|Those creatures|Each of them) (?:each )?"
+                          r"(?:has|have|is|are)\b|(?:It|They)'(?:s|re) (?!still\b)|Its power is\b")
 
 
 def changes_the_layers_after(sentence: str, created: bool) -> bool:
@@ -229,16 +230,16 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
 X = {"calculated": "X"}
 BASE_X = "919191/919191"
 X_BASE_PT = {"set_base_pt": {"power": X, "toughness": X}}
-WHERE_X = re.compile(r",? where X is [^\"]*$")
+WHERE_X = lazy_pattern(r",? where X is [^\"]*$")
 FOR_EACH = r"for each (?:(?!\b(?:and|then)\b)[^,\"])+?(?=,? and (?:gains?|gets?|has|have|loses?) |,|$)"
 
 
 # A resolved effect's words that change no characteristic, joined to one that does (508.1d, 509.1c,
 # 120.3): Stormcloud Djinn's "and deals 1 damage to you", Wall of Wonder's "can attack this turn as though it
 # didn't have defender", Chemister's Trick's "attacks this turn if able". Read as nothing, kept in the text.
-RESOLVED_RIDER = re.compile(r"(?:deals? \d+ damage to you|attacks? this (?:turn|combat) if able|"
-                            r"can attack this turn as though (?:it|they) didn't have defender|"
-                            r"can't (?:block|be blocked) this turn)(?=$|,| and )", re.IGNORECASE)
+RESOLVED_RIDER = lazy_pattern(r"(?:deals? \d+ damage to you|attacks? this (?:turn|combat) if able|"
+                              r"can attack this turn as though (?:it|they) didn't have defender|"
+                              r"can't (?:block|be blocked) this turn)(?=$|,| and )", re.IGNORECASE)
 
 
 def resolved_rider(text: str):
@@ -338,10 +339,10 @@ def x_numbers(ops: list, text: str) -> list | None:
 # "except it has haste and "At the beginning of the end step, sacrifice this token.""): the copy effect is the
 # token's (a case object `{token: true, copy_of: ID, created_by: ID}`), the exceptions the ability's
 # `creates_token_copy`. Only a copy of one object named by a target, "it" or the source is read.
-TOKEN_COPY = re.compile(r"(?:then )?create (?:a|one|two|three|four|five|X|that many) (?:tapped )?(?:and attacking )?"
-                        r"tokens? that(?:'s| are) (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)(?:,? except (?P<except>.+?))?\.?",
-                        re.IGNORECASE)
-COPIED = re.compile(rf"(?:{SELF}|{BACK}|{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
+TOKEN_COPY = lazy_pattern(r"(?:then )?create (?:a|one|two|three|four|five|X|that many) (?:tapped )?(?:and attacking )?"
+                          r"tokens? that(?:'s| are) (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)(?:,? except (?P<except>.+?))?\.?",
+                          re.IGNORECASE)
+COPIED = lazy_pattern(rf"(?:{SELF}|{BACK}|{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
 
 
 def token_copy(effect: str, printed: str) -> dict | None:
@@ -363,8 +364,8 @@ def token_copy(effect: str, printed: str) -> dict | None:
 # 707.2, 613.2a: Cytoshape's "Target creature becomes a copy of that creature until end of turn", Mirrorweave's
 # "Each other creature becomes a copy of target nonlegendary creature until end of turn": the objects are the
 # case's (`effects: - {spell: NAME, affects: [...], becomes_copy_of: ID}`), the exceptions the card's.
-BECOMES_COPY = re.compile(r"(?:until end of turn, )?(?P<who>.+?) (?:each )?becomes? (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)"
-                          r"(?: until end of turn)?(?:,? except (?P<except>.+?))?\.?", re.IGNORECASE)
+BECOMES_COPY = lazy_pattern(r"(?:until end of turn, )?(?P<who>.+?) (?:each )?becomes? (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)"
+                            r"(?: until end of turn)?(?:,? except (?P<except>.+?))?\.?", re.IGNORECASE)
 
 
 def becomes_copy(effect: str, printed: str) -> dict | None:
@@ -383,7 +384,7 @@ def becomes_copy(effect: str, printed: str) -> dict | None:
     return None if exceptions is None else {"becomes_copy": {"except": exceptions}}
 
 
-EMBLEM = re.compile(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
+EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
 
 
 def emblem_abilities(line: str) -> list | None:

@@ -11,8 +11,9 @@ from bridge.cards.oracle.counters import counter_replacement
 from bridge.cards.oracle.players import enters_tapped, legend_rule_off, player_ability
 from bridge.cards.oracle.predicates import operations
 from bridge.cards.oracle.subjects import subject
+from bridge.cards.oracle.patterns import lazy_pattern
 
-VERBS = re.compile(r" (?=(?:gets?|has|have|is|isn't|are|loses?|can't) )")
+VERBS = lazy_pattern(r" (?=(?:gets?|has|have|is|isn't|are|loses?|can't) )")
 
 
 def control(sentence: str):
@@ -44,7 +45,7 @@ def cda_power_then_toughness(sentence: str):
                                                                                  "toughness": toughness}}}}
 
 
-STILL = re.compile(r"(?:\. It's still a land| that's still a land| that are still lands)\.?$")
+STILL = lazy_pattern(r"(?:\. It's still a land| that's still a land| that are still lands)\.?$")
 
 
 def cda_power_only(sentence: str, printed_toughness: int | None):
@@ -137,11 +138,11 @@ TEMPLATES = (full_text_of_top_card, conditional, control, cda_power_toughness, c
 
 # The subject a later sentence's "it" names (Tenza, Godo's Maul: "Equipped creature gets +1/+1. As long as
 # it's legendary, it gets an additional +2/+2."): the object the first sentence's ability affects.
-IT_NAMES = re.compile(r"^(~|[Ee]nchanted (?:creature|permanent|land|artifact)|[Ee]quipped creature) ")
+IT_NAMES = lazy_pattern(r"^(~|[Ee]nchanted (?:creature|permanent|land|artifact)|[Ee]quipped creature) ")
 
 
-SAME_OUTSIDE = re.compile(r"(.+?)\. The same is true for creature spells you control and creature cards you own that "
-                          r"aren't on the battlefield\.?")
+SAME_OUTSIDE = lazy_pattern(r"(.+?)\. The same is true for creature spells you control and creature cards you own that "
+                            r"aren't on the battlefield\.?")
 ELSEWHERE = ["hand", "graveyard", "library", "exile"]
 
 

@@ -20,15 +20,16 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.reach import unread_reach
 from bridge.cards.oracle.text import normalized
 
-LEVEL = re.compile(r"^LEVEL (\d+)(?:-(\d+)|\+)$")
-STATION = re.compile(r"^(\d+)\+ \| (.+)$")
-CLASS_LEVEL = re.compile(r"^(?:\{[^}]*\})+: Level \d+$")
-BOX = re.compile(r"^(\d+)/(\d+)$")
-CREATURE_AT = re.compile(r"It's an artifact creature at (\d+)\+")
+LEVEL = lazy_pattern(r"^LEVEL (\d+)(?:-(\d+)|\+)$")
+STATION = lazy_pattern(r"^(\d+)\+ \| (.+)$")
+CLASS_LEVEL = lazy_pattern(r"^(?:\{[^}]*\})+: Level \d+$")
+BOX = lazy_pattern(r"^(\d+)/(\d+)$")
+CREATURE_AT = lazy_pattern(r"It's an artifact creature at (\d+)\+")
 
 
 def read_striations(readings: list, name: str, text: str, read_line, pt: str = "") -> list:

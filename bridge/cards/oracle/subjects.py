@@ -12,6 +12,7 @@ import re
 
 from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.keywords import keyword
+from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 
 CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
@@ -22,9 +23,9 @@ PERMANENT_NOUNS = ("permanents", "permanent")
 
 # 400.1: every zone — Mycosynth Lattice, Painter's Servant.
 EVERYWHERE = "all cards that aren't on the battlefield, spells, and permanents"
-GRAVEYARD = re.compile(r" in (your|all|an opponent's)? ?graveyards?$")
+GRAVEYARD = lazy_pattern(r" in (your|all|an opponent's)? ?graveyards?$")
 # 301.5, 303.4 Halvar, God of Battle: '... that are enchanted or equipped'.
-THAT_ARE = re.compile(r" that are (enchanted|equipped)(?: or (enchanted|equipped))?$", re.IGNORECASE)
+THAT_ARE = lazy_pattern(r" that are (enchanted|equipped)(?: or (enchanted|equipped))?$", re.IGNORECASE)
 
 
 def subject(phrase: str) -> dict | str | None:
@@ -157,10 +158,10 @@ def group(phrase: str) -> dict | None:
     return selector if all_words or not_words else None
 
 
-NUMBER_QUALITY = re.compile(r" with (power|toughness|mana value) (\d+) or (less|greater)")
-WITH_COUNTERS = re.compile(r" with (?:(a|an|one or more|\w+ or more) )?(?:([+-]\d+/[+-]\d+|[a-z]+) )?counters? on "
-                           r"(?:it|them)$")
-KEYWORD_QUALITY = re.compile(r" with(out)? ([a-z]+(?: strike)?)\b")
+NUMBER_QUALITY = lazy_pattern(r" with (power|toughness|mana value) (\d+) or (less|greater)")
+WITH_COUNTERS = lazy_pattern(r" with (?:(a|an|one or more|\w+ or more) )?(?:([+-]\d+/[+-]\d+|[a-z]+) )?counters? on "
+                             r"(?:it|them)$")
+KEYWORD_QUALITY = lazy_pattern(r" with(out)? ([a-z]+(?: strike)?)\b")
 
 
 def qualities(phrase: str, selector: dict) -> str | None:

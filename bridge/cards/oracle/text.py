@@ -3,10 +3,11 @@ references to itself written '~' (its name, 'CARDNAME', or 'this creature' in th
 from __future__ import annotations
 
 import re
+from bridge.cards.oracle.patterns import lazy_pattern
 
-REMINDER = re.compile(r"\s*\([^()]*\)")
-SELF_WORDS = re.compile(r"\b[Tt]his (?:creature|enchantment|artifact|land|Aura|Equipment|permanent|Vehicle|"
-                        r"planeswalker|card|spell|battle)\b|\bCARDNAME\b")
+REMINDER = lazy_pattern(r"\s*\([^()]*\)")
+SELF_WORDS = lazy_pattern(r"\b[Tt]his (?:creature|enchantment|artifact|land|Aura|Equipment|permanent|Vehicle|"
+                          r"planeswalker|card|spell|battle)\b|\bCARDNAME\b")
 
 
 def ability_lines(text: str) -> list[str]:
@@ -50,7 +51,7 @@ def with_self_reference(line: str, name: str, legendary: bool = True) -> str:
 # "Council's dilemma — ", "Family Gathering — "); a keyword's cost after a dash has no spaces ("Ward—").
 # "Max speed — " (702.178a: as long as your speed is 4) and a Case's "Solved — " (702.169, 719.3c: as long
 # as it is solved) are keywords that make a condition, not ability words: they stay, and the line with them.
-ABILITY_WORD = re.compile(r"^(?!Max speed —|Solved —)[A-Z][a-z][\w'!,-]*(?: [\w'!,&-]+){0,7} — (?=[A-Z~])")
+ABILITY_WORD = lazy_pattern(r"^(?!Max speed —|Solved —)[A-Z][a-z][\w'!,-]*(?: [\w'!,&-]+){0,7} — (?=[A-Z~])")
 
 
 def normalized(line: str, name: str, legendary: bool = True) -> str:
