@@ -5,6 +5,7 @@ import pytest
 
 from bridge.cards.oracle import read_text
 from bridge.interfaces.cli.main import main
+from test_resolved_effects import case     # a case file of a few lines, written in tmp_path
 
 X = {"calculated": "X"}
 MINUS_X = {"minus": X}
@@ -210,12 +211,6 @@ def test_what_stays_text(name, text):
 def test_no_layer_line(name, text, type_line):
     """A line with no continuous effect on objects is not in the denominator (613.1)."""
     assert not reading(name, text, type_line).layer
-
-
-def case(tmp_path, body):
-    path = tmp_path / "case.yaml"
-    path.write_text("case: t\nsource: test\n" + body, encoding="utf-8")
-    return str(path)
 
 
 def test_x_is_the_cases(tmp_path, capsys):
