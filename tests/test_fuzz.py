@@ -113,15 +113,31 @@ def test_mutated_cases_solve_or_fail_clearly(data):
         assert not CONTROLS.search(shown.replace("\n", "")), "a control character reaches the terminal"
 
 
+def key_lines(text: str) -> list[int]:
+    """The lines of a YAML text where a mapping key starts the line (not a `- key:` list item, and not a
+    line inside a multi-line string that merely holds a colon, like "{T}: Add one mana of any color.")."""
+    found, nodes = set(), [yaml.compose(text)]
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                line = text.splitlines()[key.start_mark.line]
+                if key.start_mark.column == len(line) - len(line.lstrip()) and not line.lstrip().startswith("- "):
+                    found.add(key.start_mark.line)
+                nodes.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            nodes.extend(node.value)
+    return sorted(found)
+
+
 @fuzz(300)
 @given(st.sampled_from(BUNDLED), st.data())
 def test_a_key_given_twice_is_always_refused(case, data):
     """Any bundled case with one of its keys written a second time, at the top or inside a mapping,
     is refused with both places; the last one never silently wins."""
     text = yaml.safe_dump(case, allow_unicode=True, sort_keys=False, width=10**6)
-    lines = [line for line in text.splitlines() if ":" in line and not line.lstrip().startswith("- ")]
-    line = data.draw(st.sampled_from(lines))
-    at = text.splitlines().index(line)
+    at = data.draw(st.sampled_from(key_lines(text)))
+    line = text.splitlines()[at]
     doubled = "\n".join(text.splitlines()[:at + 1] + [line] + text.splitlines()[at + 1:]) + "\n"
     key = line.split(":")[0].strip()
     try:
