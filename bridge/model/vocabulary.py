@@ -52,6 +52,7 @@ class Expr:
     #            | x (a card's "X" in a resolved effect, `{calculated: X}`: the effect's `x: N` makes it calculated)
     #            | count_sharing (the permanents `selector` names, other than the affected object, that share a
     #              creature type with it: Coat of Arms)
+    #            | basic_land_types (the basic land types among the permanents `selector` names: domain, 305.6)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")

@@ -33,6 +33,8 @@ class NumberReading:
             return Expr("count", selector=self.selector(arg, f"{where}.count"))
         if key == "count_sharing_creature_type":     # Coat of Arms: other permanents sharing a creature type with it
             return Expr("count_sharing", selector=self.selector(arg, f"{where}.count_sharing_creature_type"))
+        if key == "basic_land_types":        # domain: the basic land types among the lands SELECTOR names (305.6)
+            return Expr("basic_land_types", selector=self.selector(arg, f"{where}.basic_land_types"))
         if key == "count_cards":
             spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner") + COUNT_CARDS_KEYS)
             zone = spec.get("zone", "graveyard")

@@ -69,6 +69,10 @@ def number(phrase: str):
             return None
         groups = [{**g, "attached_to": "self"} for g in groups]
         return {"count": groups[0] if len(groups) == 1 else {"any": groups}}
+    match = re.fullmatch(r"the number of basic land types? among (.+)", phrase)
+    if match:                                   # 305.6 domain: "basic land types among lands you control"
+        counted = subject(match.group(1))
+        return {"basic_land_types": counted} if isinstance(counted, dict) else None
     match = re.fullmatch(r"the number of (.+?)(?: on the battlefield)?", phrase)
     if match:
         counted = subject(match.group(1))
