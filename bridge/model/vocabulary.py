@@ -53,6 +53,8 @@ class Expr:
     #            | count_sharing (the permanents `selector` names, other than the affected object, that share a
     #              creature type with it: Coat of Arms)
     #            | basic_land_types (the basic land types among the permanents `selector` names: domain, 305.6)
+    #            | colors_among (the colors among the permanents `selector` names, each once: 105.2)
+    #            | number_of_colors (the number of colors of the affected object: "for each of its colors", 105.2)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")

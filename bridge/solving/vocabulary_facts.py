@@ -112,7 +112,9 @@ class VocabularyFacts:
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
             return Function("devotion", [term_base])
-        if expr.kind in ("count", "count_sharing", "basic_land_types"):
+        if expr.kind == "number_of_colors":
+            return Function("number_of_colors")
+        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among"):
             self.selector(term_base, expr.selector)
             return Function(expr.kind, [term_base])
         if expr.kind == "count_cards":

@@ -29,6 +29,8 @@ def number(phrase: str):
     lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
     if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
         return "mana_value"
+    if lower in ("the number of of its colors", "the number of its colors"):
+        return "number_of_colors"               # 105.2 Knight of New Alara: "for each of its colors" (the affected object)
     if lower == "your life total":              # 119 Death's Shadow: "where X is your life total"
         return {"life": "you"}
     if lower == "the number of card types among cards in all graveyards":
@@ -73,6 +75,10 @@ def number(phrase: str):
     if match:                                   # 305.6 domain: "basic land types among lands you control"
         counted = subject(match.group(1))
         return {"basic_land_types": counted} if isinstance(counted, dict) else None
+    match = re.fullmatch(r"the number of colors? among (.+)", phrase)
+    if match:                                   # 105.2 "for each color among permanents you control"
+        counted = subject(match.group(1))
+        return {"colors_among": counted} if isinstance(counted, dict) else None
     match = re.fullmatch(r"the number of (.+?)(?: on the battlefield)?", phrase)
     if match:
         counted = subject(match.group(1))

@@ -88,7 +88,8 @@ def counts_other(value) -> bool:
     subject: Bravado's "Enchanted creature gets +1/+1 for each other creature you control" means other
     than the enchanted creature, which `other` cannot say; such a line stays text, flagged."""
     if isinstance(value, dict):
-        return ("count" in value and isinstance(value["count"], dict) and value["count"].get("other") is True) \
+        return any(isinstance(value.get(key), dict) and value[key].get("other") is True
+                   for key in ("count", "basic_land_types", "colors_among")) \
             or any(counts_other(v) for v in value.values())
     if isinstance(value, list):
         return any(counts_other(v) for v in value)
