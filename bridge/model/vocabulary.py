@@ -41,6 +41,10 @@ class Selector:
     statuses: tuple[str, ...] = ()     # token | face_down: what each object is (all)
     not_statuses: tuple[str, ...] = ()  # ... and isn't (not; "nontoken")
     on_source: bool = False        # "attached to it": permanents attached to the ability's object
+    # In a count only, "it" the object the effect changes (Strong Back's "Enchanted creature gets +2/+2 for each
+    # Aura and Equipment attached to it", Bravado's "... for each other creature you control"):
+    on_affected: bool = False      # attached to the affected object (`attached_to: affected`)
+    other_than_affected: bool = False   # not the affected object (`other: affected`)
     counters: tuple[str, int] | None = None   # "with N or more KIND counters on it" (122): (KIND or "", N)
 
 

@@ -61,6 +61,10 @@ class VocabularyFacts:
             self.add("selector_other", term)
         if sel.on_source:
             self.add("selector_on_source", term)
+        if sel.on_affected:
+            self.add("selector_on_affected", term)
+        if sel.other_than_affected:
+            self.add("selector_other_than_affected", term)
         for zone in sel.zones:
             self.add("selector_zone", term, Function(zone))
         if sel.owner:

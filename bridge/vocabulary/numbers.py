@@ -32,7 +32,7 @@ class NumberReading:
             raise self.fail(where, "a number expression has exactly one key")
         (key, arg), = data.items()
         if key == "count":
-            return Expr("count", selector=self.selector(arg, f"{where}.count"))
+            return Expr("count", selector=self.selector(arg, f"{where}.count", place="count"))
         if key == "count_sharing_creature_type":     # Coat of Arms: other permanents sharing a creature type with it
             return Expr("count_sharing", selector=self.selector(arg, f"{where}.count_sharing_creature_type"))
         if key == "basic_land_types":        # domain: the basic land types among the lands SELECTOR names (305.6)

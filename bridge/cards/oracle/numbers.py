@@ -63,13 +63,16 @@ def number(phrase: str):
         if kinds is None:
             return None
         return {"count_cards": {"zone": "graveyard", "owner": "you" if match.group(2) == "your" else "any", **kinds}}
-    match = re.fullmatch(r"the number of (.+?) attached to ~", phrase)
+    match = re.fullmatch(r"the number of (.+?) attached to (~|it)", phrase)
     if match:                                   # Rabid Wombat: "for each Aura attached to it" (it: the source)
         counted = subject(match.group(1))             # (Champion of the Flame: "each Aura and Equipment")
         groups = counted.get("any", [counted]) if isinstance(counted, dict) else []
         if not groups or any(set(g) - {"all", "not"} for g in groups):
             return None
-        groups = [{**g, "attached_to": "self"} for g in groups]
+        # ~ the source (statics.py says when "it" is); "it" else: the object the effect changes (Strong Back's
+        # enchanted creature, Bruenor Battlehammer's each creature you control)
+        on = "self" if match.group(2) == "~" else "affected"
+        groups = [{**g, "attached_to": on} for g in groups]
         return {"count": groups[0] if len(groups) == 1 else {"any": groups}}
     match = re.fullmatch(r"the number of basic land types? among (.+)", phrase)
     if match:                                   # 305.6 domain: "basic land types among lands you control"
