@@ -101,7 +101,7 @@ def counts_other(value) -> bool:
 def other_than_affected(value):
     """Bravado's "Enchanted creature gets +1/+1 for each other creature you control": other than the enchanted
     creature, the object the effect changes (`other: affected`, a count of power and toughness); None when the
-    "other" is in something else than a `count`."""
+    "other" is in something else than a `count` of creatures."""
     if isinstance(value, list):
         items = [other_than_affected(v) for v in value]
         return None if any(i is None for i in items) else items
@@ -112,6 +112,10 @@ def other_than_affected(value):
         if key in ("basic_land_types", "colors_among") and isinstance(item, dict) and item.get("other") is True:
             return None
         if key == "count" and isinstance(item, dict) and item.get("other") is True:
+            # only a count of creatures: the Aura or Equipment is none, so "other" can only leave out the
+            # creature; Ancestral Mask's "each other enchantment" leaves out the Aura itself (stays text)
+            if "creature" not in item.get("all", []):
+                return None
             result[key] = {**item, "other": "affected"}
         else:
             result[key] = other_than_affected(item)
