@@ -247,13 +247,15 @@ def test_delirium_attached_to_it_and_cards_in_hand_read_from_the_real_card(name,
 
 
 @pytest.mark.parametrize("name,line", [
-    # 'it' is the enchanted or each affected creature, not the source: attached_to: self would count the wrong object
+    # 'it' is the enchanted or each affected creature, not the source: attached_to: affected, never self
+    # (tests/test_reader_for_each.py solves them)
     ("Strong Back", "Enchanted creature gets +2/+2 for each Aura and Equipment attached to it."),
     ("Bruenor Battlehammer", "Each creature you control gets +2/+0 for each Equipment attached to it."),
 ])
-def test_attached_to_it_of_another_subject_stays_text(name, line):
+def test_attached_to_it_of_another_subject_is_the_affected_object(name, line):
     reading = readings(name)[line]
-    assert not reading.structured and reading.layer
+    assert reading.structured and "'attached_to': 'affected'" in str(reading.abilities)
+    assert "'attached_to': 'self'" not in str(reading.abilities)
 
 
 def test_delirium_and_auras_and_equipment_solve():

@@ -41,6 +41,10 @@ class Selector:
     statuses: tuple[str, ...] = ()     # token | face_down: what each object is (all)
     not_statuses: tuple[str, ...] = ()  # ... and isn't (not; "nontoken")
     on_source: bool = False        # "attached to it": permanents attached to the ability's object
+    # In a count only, "it" the object the effect changes (Strong Back's "Enchanted creature gets +2/+2 for each
+    # Aura and Equipment attached to it", Bravado's "... for each other creature you control"):
+    on_affected: bool = False      # attached to the affected object (`attached_to: affected`)
+    other_than_affected: bool = False   # not the affected object (`other: affected`)
     counters: tuple[str, int] | None = None   # "with N or more KIND counters on it" (122): (KIND or "", N)
 
 
@@ -52,6 +56,9 @@ class Expr:
     #            | x (a card's "X" in a resolved effect, `{calculated: X}`: the effect's `x: N` makes it calculated)
     #            | count_sharing (the permanents `selector` names, other than the affected object, that share a
     #              creature type with it: Coat of Arms)
+    #            | basic_land_types (the basic land types among the permanents `selector` names: domain, 305.6)
+    #            | colors_among (the colors among the permanents `selector` names, each once: 105.2)
+    #            | number_of_colors (the number of colors of the affected object: "for each of its colors", 105.2)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")

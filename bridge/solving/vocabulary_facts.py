@@ -61,6 +61,10 @@ class VocabularyFacts:
             self.add("selector_other", term)
         if sel.on_source:
             self.add("selector_on_source", term)
+        if sel.on_affected:
+            self.add("selector_on_affected", term)
+        if sel.other_than_affected:
+            self.add("selector_other_than_affected", term)
         for zone in sel.zones:
             self.add("selector_zone", term, Function(zone))
         if sel.owner:
@@ -112,7 +116,9 @@ class VocabularyFacts:
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
             return Function("devotion", [term_base])
-        if expr.kind in ("count", "count_sharing"):
+        if expr.kind == "number_of_colors":
+            return Function("number_of_colors")
+        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among"):
             self.selector(term_base, expr.selector)
             return Function(expr.kind, [term_base])
         if expr.kind == "count_cards":

@@ -70,6 +70,9 @@ def read_condition(reader, value, where: str) -> Condition:
         raise reader.fail(where, f"say how many: at_least, at_most, equal, less_than or greater_than "
                                  f"(e.g. {{{kind}: ..., at_least: 3}})")
     number = reader.expr({kind: data[kind]}, where)
+    if number.selector and (number.selector.on_affected or number.selector.other_than_affected):
+        raise reader.fail(f"{where}.{kind}", "a condition is of the ability, not of each object it changes: "
+                                             "'affected' has nothing to refer to here")
     # Each bound as "at least" / "at most" (whole numbers: less than 5 is at most 4).
     lows = [n + (COMPARISONS[key] == "gt") for key, n in bounds.items() if COMPARISONS[key] in ("ge", "eq", "gt")]
     highs = [n - (COMPARISONS[key] == "lt") for key, n in bounds.items() if COMPARISONS[key] in ("le", "eq", "lt")]

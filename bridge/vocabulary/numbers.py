@@ -23,16 +23,22 @@ class NumberReading:
                 return Expr("num", number=int(text))
             if text == "mana_value":
                 return Expr("mana_value")
-            raise self.fail(where, f"unknown number {value!r}; expected an integer, mana_value, or one of "
+            if text == "number_of_colors":     # "for each of its colors": the affected object's colors (105.2)
+                return Expr("number_of_colors")
+            raise self.fail(where, f"unknown number {value!r}; expected an integer, mana_value, number_of_colors, or one of "
                             + ", ".join(EXPRESSION_KEYS))
         data = self.mapping(value, where, EXPRESSION_KEYS)
         if len(data) != 1:
             raise self.fail(where, "a number expression has exactly one key")
         (key, arg), = data.items()
         if key == "count":
-            return Expr("count", selector=self.selector(arg, f"{where}.count"))
+            return Expr("count", selector=self.selector(arg, f"{where}.count", place="count"))
         if key == "count_sharing_creature_type":     # Coat of Arms: other permanents sharing a creature type with it
             return Expr("count_sharing", selector=self.selector(arg, f"{where}.count_sharing_creature_type"))
+        if key == "basic_land_types":        # domain: the basic land types among the lands SELECTOR names (305.6)
+            return Expr("basic_land_types", selector=self.selector(arg, f"{where}.basic_land_types"))
+        if key == "colors_among":            # the colors among the permanents SELECTOR names, each once (105.2)
+            return Expr("colors_among", selector=self.selector(arg, f"{where}.colors_among"))
         if key == "count_cards":
             spec = self.mapping(arg, f"{where}.count_cards", ("zone", "owner") + COUNT_CARDS_KEYS)
             zone = spec.get("zone", "graveyard")

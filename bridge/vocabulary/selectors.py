@@ -8,6 +8,10 @@ from bridge.vocabulary.keys import (COLOR_QUALITIES, COMPARISONS, SELECTOR_KEYS,
 from bridge.vocabulary.selector_places import refusal
 
 
+AFFECTED_IN_A_COUNT = ("; or, in a count of power and toughness (count:), affected: the object the effect changes "
+                       "(\"attached to it\", \"other\" on an Aura: Strong Back, Bravado)")
+
+
 class SelectorReading:
     """Part of Reader (bridge/vocabulary/reader.py): selectors."""
 
@@ -31,8 +35,8 @@ class SelectorReading:
             if controller not in ("you", "opponent"):
                 raise self.fail(f"{where}.controller", f"expected you or opponent, got {controller!r}")
         other = data.get("other", False)
-        if not isinstance(other, bool):
-            raise self.fail(f"{where}.other", "expected true or false")
+        if not isinstance(other, bool) and not (other == "affected" and place == "count"):
+            raise self.fail(f"{where}.other", "expected true or false" + AFFECTED_IN_A_COUNT)
         branches = ()
         if "any" in data:
             if not allow_branches:
@@ -55,11 +59,17 @@ class SelectorReading:
             owner = self.string(data["owner"], f"{where}.owner")
             if owner not in ("you", "opponent"):
                 raise self.fail(f"{where}.owner", f"expected you or opponent, got {owner!r}")
-        if data.get("attached_to", "self") != "self":
+        attached_to = data.get("attached_to", "self")
+        if attached_to != "self" and not (attached_to == "affected" and place == "count"):
             raise self.fail(f"{where}.attached_to", "expected self (\"attached to it\": the permanents attached to "
-                            "the ability's object)")
-        return Selector(words=words, not_words=not_words, controller=controller, other=other, branches=branches,
-                        on_source="attached_to" in data,
+                            "the ability's object)" + AFFECTED_IN_A_COUNT)
+        if branches and len({(b.on_affected, b.other_than_affected) for b in branches}) > 1:
+            raise self.fail(f"{where}.any", "attached_to: affected and other: affected go in every branch or none")
+        first = branches[0] if branches else Selector()
+        return Selector(words=words, not_words=not_words, controller=controller, other=other is True, branches=branches,
+                        on_source="attached_to" in data and attached_to == "self",
+                        on_affected=attached_to == "affected" or first.on_affected,
+                        other_than_affected=other == "affected" or first.other_than_affected,
                         chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner,
                         statuses=statuses + doubly, not_statuses=not_statuses + negated,
                         **self.selector_reads(data, where))

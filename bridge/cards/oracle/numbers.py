@@ -29,6 +29,8 @@ def number(phrase: str):
     lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
     if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
         return "mana_value"
+    if lower in ("the number of of its colors", "the number of its colors"):
+        return "number_of_colors"               # 105.2 Knight of New Alara: "for each of its colors" (the affected object)
     if lower == "your life total":              # 119 Death's Shadow: "where X is your life total"
         return {"life": "you"}
     if lower == "the number of card types among cards in all graveyards":
@@ -61,14 +63,25 @@ def number(phrase: str):
         if kinds is None:
             return None
         return {"count_cards": {"zone": "graveyard", "owner": "you" if match.group(2) == "your" else "any", **kinds}}
-    match = re.fullmatch(r"the number of (.+?) attached to ~", phrase)
+    match = re.fullmatch(r"the number of (.+?) attached to (~|it)", phrase)
     if match:                                   # Rabid Wombat: "for each Aura attached to it" (it: the source)
         counted = subject(match.group(1))             # (Champion of the Flame: "each Aura and Equipment")
         groups = counted.get("any", [counted]) if isinstance(counted, dict) else []
         if not groups or any(set(g) - {"all", "not"} for g in groups):
             return None
-        groups = [{**g, "attached_to": "self"} for g in groups]
+        # ~ the source (statics.py says when "it" is); "it" else: the object the effect changes (Strong Back's
+        # enchanted creature, Bruenor Battlehammer's each creature you control)
+        on = "self" if match.group(2) == "~" else "affected"
+        groups = [{**g, "attached_to": on} for g in groups]
         return {"count": groups[0] if len(groups) == 1 else {"any": groups}}
+    match = re.fullmatch(r"the number of basic land types? among (.+)", phrase)
+    if match:                                   # 305.6 domain: "basic land types among lands you control"
+        counted = subject(match.group(1))
+        return {"basic_land_types": counted} if isinstance(counted, dict) else None
+    match = re.fullmatch(r"the number of colors? among (.+)", phrase)
+    if match:                                   # 105.2 "for each color among permanents you control"
+        counted = subject(match.group(1))
+        return {"colors_among": counted} if isinstance(counted, dict) else None
     match = re.fullmatch(r"the number of (.+?)(?: on the battlefield)?", phrase)
     if match:
         counted = subject(match.group(1))

@@ -75,6 +75,8 @@ def subject_predicate(sentence: str):
         if who == "self":               # "for each Aura attached to it": it is the object itself, the source
             predicate = re.sub(r" attached to it\b", " attached to ~", predicate)
         ops = operations(predicate)
+        if ops is not None and who in ("enchanted", "equipped") and counts_other(ops):
+            ops = other_than_affected(ops)      # Bravado: other than the enchanted creature
         if ops is None or (who != "self" and counts_other(ops)):
             return None
         if who == "self" and ops == ["add_all_creature_types"]:
@@ -88,11 +90,38 @@ def counts_other(value) -> bool:
     subject: Bravado's "Enchanted creature gets +1/+1 for each other creature you control" means other
     than the enchanted creature, which `other` cannot say; such a line stays text, flagged."""
     if isinstance(value, dict):
-        return ("count" in value and isinstance(value["count"], dict) and value["count"].get("other") is True) \
+        return any(isinstance(value.get(key), dict) and value[key].get("other") is True
+                   for key in ("count", "basic_land_types", "colors_among")) \
             or any(counts_other(v) for v in value.values())
     if isinstance(value, list):
         return any(counts_other(v) for v in value)
     return False
+
+
+def other_than_affected(value):
+    """Bravado's "Enchanted creature gets +1/+1 for each other creature you control": other than the enchanted
+    creature, the object the effect changes (`other: affected`, a count of power and toughness); None when the
+    "other" is in something else than a `count` of creatures."""
+    if isinstance(value, list):
+        items = [other_than_affected(v) for v in value]
+        return None if any(i is None for i in items) else items
+    if not isinstance(value, dict):
+        return value
+    result = {}
+    for key, item in value.items():
+        if key in ("basic_land_types", "colors_among") and isinstance(item, dict) and item.get("other") is True:
+            return None
+        if key == "count" and isinstance(item, dict) and item.get("other") is True:
+            # only a count of creatures: the Aura or Equipment is none, so "other" can only leave out the
+            # creature; Ancestral Mask's "each other enchantment" leaves out the Aura itself (stays text)
+            if "creature" not in item.get("all", []):
+                return None
+            result[key] = {**item, "other": "affected"}
+        else:
+            result[key] = other_than_affected(item)
+            if result[key] is None:
+                return None
+    return result
 
 
 def choose_as_it_enters(sentence: str):
