@@ -6,8 +6,9 @@ from dataclasses import replace
 
 from bridge.cards.oracle.activated import is_activated
 from bridge.model.case import BoardObject, Effect
-from bridge.model.vocabulary import Ability, CopyExceptions, Expr, Operation
+from bridge.model.vocabulary import Ability, CopyExceptions, Expr, Operation, canonical_word
 from bridge.reading.case_keys import EFFECT_KEYS
+from bridge.vocabulary.keys import CHOSEN_OPS
 
 
 def copy_find(abilities: tuple[Ability, ...], kind: str):
@@ -57,6 +58,32 @@ class EffectReading:
                             "calculated: X)")
         return tuple(replace(op, power=x_replaced(op.power, value), toughness=x_replaced(op.toughness, value))
                      for op in operations)
+
+    def with_choices(self, operations: tuple, entry: dict, where: str, label: str | None) -> tuple:
+        """608.2h-like: a choice the effect made as it resolved ("becomes the color of your choice", Wild
+        Mongrel), `{chosen: KEY}` in its operations, is the case's `choices: {KEY: VALUE}`: without it the
+        effect would change nothing, so it is refused, never left out."""
+        keys = {op.chosen for op in operations if op.kind in CHOSEN_OPS and op.chosen}
+        given = entry.get("choices")
+        if given is None:
+            if keys:
+                raise self.fail(f"{where}.choices", f"{label or 'the effect'} makes a choice as it resolves (its "
+                                f"text says which): give choices: {{{sorted(keys)[0]}: ...}}")
+            return operations
+        if not keys:
+            raise self.fail(f"{where}.choices", f"{label or 'the effect'} makes no choice as it resolves (its "
+                            "operations: no chosen: KEY)")
+        given = self.reader.mapping(given, f"{where}.choices", tuple(sorted(keys)))
+        values = {}
+        for key in sorted(keys):
+            if key not in given:
+                raise self.fail(f"{where}.choices.{key}", f"{label or 'the effect'} chooses a {key} as it resolves: "
+                                f"give choices: {{{key}: ...}}")
+            value = canonical_word(self.reader.string(given[key], f"{where}.choices.{key}"))
+            self.choice_word(key, value, f"{where}.choices.{key}")
+            values[key] = value
+        return tuple(replace(op, chosen=None, values=(values[op.chosen],)) if op.kind in CHOSEN_OPS and op.chosen
+                     else op for op in operations)
 
     def copy_effects(self, obj: BoardObject, where: str, by_id: dict, index: int) -> list[Effect]:
         """The copy effect of an object that entered as a copy (707.5), or of a copy of a spell (707.10)."""
@@ -226,6 +253,7 @@ class EffectReading:
         if not operations:
             raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
         operations = self.with_x(operations, entry, where, label)
+        operations = self.with_choices(operations, entry, where, label)
         if "from" in entry:
             label = r.string(entry["from"], f"{where}.from")
         if "affects" in entry:

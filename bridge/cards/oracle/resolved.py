@@ -186,7 +186,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
         lose_all = re.match(r"loses? all abilities and ", predicate, re.IGNORECASE)
         if lose_all:
             predicate = predicate[lose_all.end():]
-        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(.+)", predicate, re.IGNORECASE)
+        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(?!the (?:color|creature type) of your choice)(.+)", predicate, re.IGNORECASE)
         if becomes:
             # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
             # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
@@ -305,7 +305,24 @@ def gets_x(text: str):
     return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], text[m.end():]
 
 
-RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_clause, gains_all_creature_types,
+# 608.2h, 607.2-like: a choice made as the effect resolves ("becomes the color of your choice", Wild Mongrel;
+# "the creature type of your choice", Amoeboid Changeling-like) is `{chosen: KEY}`: the case gives the value made
+# with the effect (`choices: {color: red}`), and an effect without it is refused (bridge/reading/effects.py).
+CHOICE_OF_YOURS = r"the (?P<kind>color|creature type) of your choice"
+
+
+def becomes_chosen(text: str):
+    """Wild Mongrel: "becomes the color of your choice" (105.3: the new color replaces the old ones; 205.1a: a
+    new creature type replaces the old creature types)."""
+    m = re.match(r"becomes? " + CHOICE_OF_YOURS + r"(?=$|,| and )", text, flags=re.IGNORECASE)
+    if not m:
+        return None
+    kind = m.group("kind").lower()
+    op = {"set_colors": {"chosen": "color"}} if kind == "color" else {"set_creature_types": {"chosen": "creature_type"}}
+    return [op], text[m.end():]
+
+
+RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_chosen, becomes_clause, gains_all_creature_types,
                     loses_all_creature_types, loses_several)
 
 
