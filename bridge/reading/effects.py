@@ -63,7 +63,8 @@ class EffectReading:
         """608.2h-like: a choice the effect made as it resolved ("becomes the color of your choice", Wild
         Mongrel), `{chosen: KEY}` in its operations, is the case's `choices: {KEY: VALUE}`: without it the
         effect would change nothing, so it is refused, never left out."""
-        keys = {op.chosen for op in operations if op.kind in CHOSEN_OPS and op.chosen}
+        keys = {op.chosen for op in operations if op.kind in CHOSEN_OPS and op.chosen} | \
+            {a.chosen for op in operations if op.kind == "add_abilities" for a in op.abilities if a.chosen}
         given = entry.get("choices")
         if given is None:
             if keys:
@@ -82,8 +83,18 @@ class EffectReading:
             value = canonical_word(self.reader.string(given[key], f"{where}.choices.{key}"))
             self.choice_word(key, value, f"{where}.choices.{key}")
             values[key] = value
-        return tuple(replace(op, chosen=None, values=(values[op.chosen],)) if op.kind in CHOSEN_OPS and op.chosen
-                     else op for op in operations)
+        return tuple(self.chosen_made(op, values, where) for op in operations)
+
+    def chosen_made(self, op: Operation, values: dict, where: str) -> Operation:
+        """The operation with the values chosen: a color or type in its values, a granted keyword's "the chosen
+        color" made the color ("protection from the chosen color": protection from blue, 702.16a)."""
+        if op.kind in CHOSEN_OPS and op.chosen:
+            return replace(op, chosen=None, values=(values[op.chosen],))
+        if op.kind == "add_abilities":
+            return replace(op, abilities=tuple(
+                self.reader.ability(a.text.replace(f"the chosen {a.chosen}", values[a.chosen].lower()),
+                                    f"{where}.choices.{a.chosen}") if a.chosen else a for a in op.abilities))
+        return op
 
     def copy_effects(self, obj: BoardObject, where: str, by_id: dict, index: int) -> list[Effect]:
         """The copy effect of an object that entered as a copy (707.5), or of a copy of a spell (707.10)."""

@@ -22,7 +22,10 @@ from bridge.cards.oracle.patterns import lazy_pattern
 # (the case names the objects, 611.2c: a group's words need not be a selector, only one group of objects)
 TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |one or more |two |three |X )?"
           r"(?:another )?(?:other )?target [\w ,'+/~-]*?(?: each)?")
-QUALIFIER = r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?)?"
+# (Crippling Fear's "Creatures that aren't of the chosen type", Defensive Maneuvers' "of the creature type of your
+# choice": the type chosen as it resolved picks the group, which the case names, 611.2c)
+QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?"
+             r"|(?: that aren't)? of (?:the chosen|that) type| of the creature type of your choice)?")
 GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
          r"(?: you control| you don't control| your opponents control| an opponent controls"
          r"| target (?:player|opponent) controls)?" + QUALIFIER + r"(?: you control)?")
@@ -123,6 +126,9 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     group, ops = None, []
     if re.search(r"\binstead\b", effect, re.IGNORECASE):
         return None        # Power Plant Worker: "If ..., put two +1/+1 counters on it instead" (no effect then)
+    if re.search(r"\bthe chosen color\b", effect, re.IGNORECASE) and not re.search(r"\bchoose a color\b", effect,
+                                                                                  re.IGNORECASE):
+        return None        # Floating Shield: the color its Aura chose as it entered (607.2), no choice of this effect
     created = False
     for sentence in sentences(effect):
         if not changes_the_layers_after(sentence, created):
@@ -322,7 +328,18 @@ def becomes_chosen(text: str):
     return [op], text[m.end():]
 
 
-RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_chosen, becomes_clause, gains_all_creature_types,
+def gains_protection_from_chosen(text: str):
+    """Gods Willing: "gains protection from the color of your choice" (702.16a: protection from a color); Akroma's
+    Blessing: "Choose a color. ... gain protection from the chosen color" (the color chosen by this effect: the
+    caller reads "the chosen color" only after "Choose a color." in the same text, never an object's choice)."""
+    m = re.match(r"gains? protection from (?:the color of your choice|the chosen color)(?=$|,| and )", text,
+                 flags=re.IGNORECASE)
+    if not m:
+        return None
+    return [{"add_abilities": [{"text": "protection from the chosen color", "chosen": "color"}]}], text[m.end():]
+
+
+RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
                     loses_all_creature_types, loses_several)
 
 
