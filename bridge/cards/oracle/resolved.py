@@ -129,6 +129,8 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     if re.search(r"\bthe chosen color\b", effect, re.IGNORECASE) and not re.search(r"\bchoose a color\b", effect,
                                                                                   re.IGNORECASE):
         return None        # Floating Shield: the color its Aura chose as it entered (607.2), no choice of this effect
+    if re.search(r"\bfrom that colou?r\b", effect, re.IGNORECASE):
+        return None        # Mondo Gecko's "hexproof from that color": a keyword whose quality is the choice, not read
     created = False
     for sentence in sentences(effect):
         if not changes_the_layers_after(sentence, created):
@@ -409,6 +411,10 @@ def becomes_copy(effect: str, printed: str) -> dict | None:
         return None
     m = BECOMES_COPY.fullmatch(layered[0])
     who = m and re.sub(r"^(?:any number of|each other|each|all other|all) ", "", m.group("who"), flags=re.IGNORECASE)
+    # (March from Velis Vel: "... a copy of target creature you control until end of turn and gains haste": a
+    # second effect after the copied object's words stays text, never dropped)
+    if m and re.search(r"\b(?:and|gains?|gets?|has|have|loses?|until)\b", m.group("of"), re.IGNORECASE):
+        return None
     if not m or not is_subject(who) or not COPIED.fullmatch(m.group("of")) and not re.fullmatch(
             r"(?:that|the chosen) (?:creature|artifact|permanent)", m.group("of"), re.IGNORECASE):
         return None
