@@ -63,7 +63,7 @@ class EffectReading:
         """608.2h-like: a choice the effect made as it resolved ("becomes the color of your choice", Wild
         Mongrel), `{chosen: KEY}` in its operations, is the case's `choices: {KEY: VALUE}`: without it the
         effect would change nothing, so it is refused, never left out."""
-        keys = {op.chosen for op in operations if op.kind in CHOSEN_OPS and op.chosen} | \
+        keys = {op.chosen for op in operations if (op.kind in CHOSEN_OPS or op.kind == "gain_control") and op.chosen} | \
             {a.chosen for op in operations if op.kind == "add_abilities" for a in op.abilities if a.chosen}
         given = entry.get("choices")
         if given is None:
@@ -80,6 +80,9 @@ class EffectReading:
             if key not in given:
                 raise self.fail(f"{where}.choices.{key}", f"{label or 'the effect'} chooses a {key} as it resolves: "
                                 f"give choices: {{{key}: ...}}")
+            if key == "player":             # 613.1b the player who gains control: one of the case's players
+                values[key] = self.player(given[key], f"{where}.choices.{key}")
+                continue
             value = canonical_word(self.reader.string(given[key], f"{where}.choices.{key}"))
             self.choice_word(key, value, f"{where}.choices.{key}")
             values[key] = value
@@ -88,6 +91,8 @@ class EffectReading:
     def chosen_made(self, op: Operation, values: dict, where: str) -> Operation:
         """The operation with the values chosen: a color or type in its values, a granted keyword's "the chosen
         color" made the color ("protection from the chosen color": protection from blue, 702.16a)."""
+        if op.kind == "gain_control" and op.chosen:
+            return replace(op, chosen=None, to_player=values[op.chosen])
         if op.kind in CHOSEN_OPS and op.chosen:
             return replace(op, chosen=None, values=(values[op.chosen],))
         if op.kind == "add_abilities":

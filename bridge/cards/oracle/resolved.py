@@ -182,6 +182,15 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
         who = m.group("untapped") if m.group("who") in ("it", "them") and m.group("untapped") else m.group("who")
         more = operations(m.group("more"), RESOLVED_CLAUSES) if m.group("more") else []
         return (who, copy.deepcopy([{"gain_control": "you"}] + more)) if is_subject(who) and more is not None else None
+    # 613.1b control given to a player the effect names, the case's choices: {player: NAME}: Humble Defector's
+    # "Target opponent gains control of this creature", Donate's "Target player gains control of target permanent
+    # you control", Wishclaw Talisman's "An opponent gains control of this artifact" ("Each player gains control
+    # of all creatures they own" gives each object its own player: stays text)
+    m = re.fullmatch(r"(?:target opponent|target player(?: other than [^,.]+?'s owner)?|an opponent|that player|"
+                     r"the player to your right|that (?:permanent|creature)'s controller) gains control of (?P<who>.+)",
+                     text, re.IGNORECASE)
+    if m:
+        return (m.group("who"), [{"gain_control": {"chosen": "player"}}]) if is_subject(m.group("who")) else None
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
