@@ -363,3 +363,48 @@ def test_a_choice_is_the_cases(tmp_path, capsys):
                 "affects: [grizzly_bears]}]\n")
     assert main(["solve", path]) == 2
     assert "give choices: {creature_type: ...}" in capsys.readouterr().err
+
+
+# 613.1b control given to a player the effect names: `{gain_control: {chosen: player}}`, `choices: {player: NAME}`.
+@pytest.mark.parametrize("name,text,type_line,expected", [
+    ("Humble Defector", "{T}: Draw two cards. Target opponent gains control of this creature. Activate only during "
+     "your turn.", "Creature", {"does": [{"gain_control": {"chosen": "player"}}]}),
+    ("Zedruu the Greathearted", "{U}{R}{W}: Target opponent gains control of target permanent you control.", "Creature",
+     {"does": [{"gain_control": {"chosen": "player"}}], "affects": "others"}),
+])
+def test_activated_control_given_to_a_player(name, text, type_line, expected):
+    assert activated(name, text, type_line) == expected
+
+
+def test_spells_that_give_control():
+    assert spell("Donate", "Target player gains control of target permanent you control.") == \
+        [{"gain_control": {"chosen": "player"}}]
+    assert spell("Fateful Handoff", "Draw cards equal to the mana value of target artifact or creature you control. "
+                 "An opponent gains control of that permanent.") == [{"gain_control": {"chosen": "player"}}]
+
+
+@pytest.mark.parametrize("name,text,type_line", [
+    ("Homeward Path", "{T}: Each player gains control of all creatures they own.", "Land"),     # a player each
+    ("Switcheroo", "Exchange control of two target creatures.", "Sorcery"),                   # 701.12b: not read
+    ("Goblin Festival", "{2}: This enchantment deals 1 damage to any target. Flip a coin. If you lose the flip, "
+     "choose one of your opponents. That player gains control of this enchantment.", "Enchantment"),
+])
+def test_control_that_stays_text(name, text, type_line):
+    line = reading(name, text, type_line)
+    assert line.layer and not line.structured, line
+
+
+def test_the_player_given_control_is_the_cases(tmp_path, capsys):
+    board = "players: [Alice, Bob]\nbattlefield: [{card: Grizzly Bears, controller: Alice}]\n"
+    assert main(["solve", case(tmp_path, board + "effects: [{spell: Donate, affects: [grizzly_bears]}]\n")]) == 2
+    assert "give choices: {player: ...}" in capsys.readouterr().err
+    assert main(["solve", case(tmp_path, board + "effects: [{spell: Donate, affects: [grizzly_bears], "
+                               "choices: {player: Carol}}]\n")]) == 2
+    assert "unknown player 'Carol'" in capsys.readouterr().err
+    # 613.7 timestamps: Act of Treason after Donate gives the Bears back to Alice
+    path = case(tmp_path, board + "effects: [{spell: Donate, affects: [grizzly_bears], choices: {player: Bob}}, "
+                "{spell: Act of Treason, affects: [grizzly_bears]}]\nexpect: {grizzly_bears: {controller: Alice}}\n")
+    assert main(["check", path]) == 0
+    path = case(tmp_path, board + "effects: [{spell: Donate, affects: [grizzly_bears], choices: {player: Bob}}]\n"
+                "expect: {grizzly_bears: {controller: Bob}}\n")
+    assert main(["check", path]) == 0

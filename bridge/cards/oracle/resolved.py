@@ -131,6 +131,8 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
         return None        # Floating Shield: the color its Aura chose as it entered (607.2), no choice of this effect
     if re.search(r"\bfrom that colou?r\b", effect, re.IGNORECASE):
         return None        # Mondo Gecko's "hexproof from that color": a keyword whose quality is the choice, not read
+    if re.search(r"\bIf\b[^.]*\.[^.]*\bThat player gains control\b", effect):
+        return None        # Goblin Festival: "If you lose the flip, choose ... That player gains control" (a condition)
     created = False
     for sentence in sentences(effect):
         if not changes_the_layers_after(sentence, created):
