@@ -59,17 +59,23 @@ class EffectReading:
         return tuple(replace(op, power=x_replaced(op.power, value), toughness=x_replaced(op.toughness, value))
                      for op in operations)
 
-    def with_choices(self, operations: tuple, entry: dict, where: str, label: str | None) -> tuple:
+    def with_choices(self, operations: tuple, entry: dict, where: str, label: str | None,
+                     made_by_source: set) -> tuple:
         """608.2h-like: a choice the effect made as it resolved ("becomes the color of your choice", Wild
         Mongrel), `{chosen: KEY}` in its operations, is the case's `choices: {KEY: VALUE}`: without it the
         effect would change nothing, so it is refused, never left out."""
-        keys = {op.chosen for op in operations if (op.kind in CHOSEN_OPS or op.kind == "gain_control") and op.chosen} | \
+        # (a color or type the ability's object chose as it entered is its own, 607.2: asp/607_linked_abilities.lp
+        # gives it to the effect; a granted ability's choice and a player are made here only)
+        of_ops = {op.chosen for op in operations if op.kind in CHOSEN_OPS and op.chosen}
+        made_here = {op.chosen for op in operations if op.kind == "gain_control" and op.chosen} | \
             {a.chosen for op in operations if op.kind == "add_abilities" for a in op.abilities if a.chosen}
+        keys = of_ops | made_here
         given = entry.get("choices")
         if given is None:
-            if keys:
+            missing = (of_ops - made_by_source) | made_here
+            if missing:
                 raise self.fail(f"{where}.choices", f"{label or 'the effect'} makes a choice as it resolves (its "
-                                f"text says which): give choices: {{{sorted(keys)[0]}: ...}}")
+                                f"text says which): give choices: {{{sorted(missing)[0]}: ...}}")
             return operations
         if not keys:
             raise self.fail(f"{where}.choices", f"{label or 'the effect'} makes no choice as it resolves (its "
@@ -269,7 +275,8 @@ class EffectReading:
         if not operations:
             raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
         operations = self.with_x(operations, entry, where, label)
-        operations = self.with_choices(operations, entry, where, label)
+        made_by_source = {key for key, _ in by_id[source].choices} if source in by_id else set()
+        operations = self.with_choices(operations, entry, where, label, made_by_source)
         if "from" in entry:
             label = r.string(entry["from"], f"{where}.from")
         if "affects" in entry:
