@@ -308,6 +308,8 @@ PROTECTION_CHOSEN = {"add_abilities": [{"text": "protection from the chosen colo
      [{"modify_pt": "-3/-3"}]),
     ("Defensive Maneuvers", "Creatures of the creature type of your choice get +0/+4 until end of turn.",
      [{"modify_pt": "+0/+4"}]),
+    ("Shimmering Mirage", "Target land becomes the basic land type of your choice until end of turn. Draw a card at "
+     "the beginning of the next turn's upkeep.", [{"set_land_types": {"chosen": "basic_land_type"}}]),
 ])
 def test_spells_with_a_choice_made_as_they_resolve(name, text, expected):
     assert spell(name, text) == expected
@@ -355,6 +357,10 @@ def test_a_choice_is_the_cases(tmp_path, capsys):
     assert main(["solve", case(tmp_path, bears + "effects: [{spell: Giant Growth, affects: [grizzly_bears], "
                                "choices: {color: red}}]\n")]) == 2
     assert "makes no choice" in capsys.readouterr().err
+    land = "battlefield: [{card: Forest}]\n"
+    assert main(["solve", case(tmp_path, land + "effects: [{spell: Shimmering Mirage, affects: [forest], "
+                               "choices: {basic_land_type: Desert}}]\n")]) == 2
+    assert "'Desert' is no basic land type" in capsys.readouterr().err
     path = case(tmp_path, bears + "effects: [{spell: Gods Willing, affects: [grizzly_bears], choices: {color: Red}}]\n"
                 "expect: {grizzly_bears: {abilities: [protection from red]}}\n")
     assert main(["check", path]) == 0

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from bridge.cards.oracle.activated import is_activated
 from bridge.model.case import BoardObject, Effect
+from bridge.cards.oracle.words import BASIC_LAND_TYPES
 from bridge.model.vocabulary import Ability, CopyExceptions, Expr, Operation, canonical_word
 from bridge.reading.case_keys import EFFECT_KEYS
 from bridge.vocabulary.keys import CHOSEN_OPS
@@ -90,6 +91,9 @@ class EffectReading:
                 values[key] = self.player(given[key], f"{where}.choices.{key}")
                 continue
             value = canonical_word(self.reader.string(given[key], f"{where}.choices.{key}"))
+            if key == "basic_land_type" and value not in BASIC_LAND_TYPES:      # 205.3i
+                raise self.fail(f"{where}.choices.{key}", f"{value!r} is no basic land type (205.3i: "
+                                f"{', '.join(BASIC_LAND_TYPES)})")
             self.choice_word(key, value, f"{where}.choices.{key}")
             values[key] = value
         return tuple(self.chosen_made(op, values, where) for op in operations)

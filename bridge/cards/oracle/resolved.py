@@ -205,7 +205,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
         lose_all = re.match(r"loses? all abilities and ", predicate, re.IGNORECASE)
         if lose_all:
             predicate = predicate[lose_all.end():]
-        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(?!the (?:color|creature type) of your choice)(.+)", predicate, re.IGNORECASE)
+        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(?!the (?:color|creature type|basic land type) of your choice)(.+)", predicate, re.IGNORECASE)
         if becomes:
             # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
             # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
@@ -327,7 +327,7 @@ def gets_x(text: str):
 # 608.2h, 607.2-like: a choice made as the effect resolves ("becomes the color of your choice", Wild Mongrel;
 # "the creature type of your choice", Amoeboid Changeling-like) is `{chosen: KEY}`: the case gives the value made
 # with the effect (`choices: {color: red}`), and an effect without it is refused (bridge/reading/effects.py).
-CHOICE_OF_YOURS = r"the (?P<kind>color|creature type) of your choice"
+CHOICE_OF_YOURS = r"the (?P<kind>color|creature type|basic land type) of your choice"
 
 
 def becomes_chosen(text: str):
@@ -337,7 +337,10 @@ def becomes_chosen(text: str):
     if not m:
         return None
     kind = m.group("kind").lower()
-    op = {"set_colors": {"chosen": "color"}} if kind == "color" else {"set_creature_types": {"chosen": "creature_type"}}
+    # (Shimmering Mirage: "becomes the basic land type of your choice", 305.7: it loses its other land types and
+    # the abilities of its rules text)
+    op = {"color": {"set_colors": {"chosen": "color"}}, "creature type": {"set_creature_types": {"chosen": "creature_type"}},
+          "basic land type": {"set_land_types": {"chosen": "basic_land_type"}}}[kind]
     return [op], text[m.end():]
 
 
