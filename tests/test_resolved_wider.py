@@ -291,3 +291,126 @@ def test_effects_on_players_are_no_layer_lines(name, text):
 def test_a_keyword_action_that_changes_an_object_keeps_the_line_text(name, text):
     line = reading(name, text, "Sorcery")
     assert line.layer and not line.structured
+
+
+# 608.2h: a choice made as the effect resolves is `{chosen: KEY}`, the case's `choices: {KEY: VALUE}`.
+PROTECTION_CHOSEN = {"add_abilities": [{"text": "protection from the chosen color", "chosen": "color"}]}
+
+
+@pytest.mark.parametrize("name,text,expected", [
+    ("Gods Willing", "Target creature you control gains protection from the color of your choice until end of turn. "
+     "Scry 1.", [PROTECTION_CHOSEN]),
+    ("Akroma's Blessing", "Choose a color. Creatures you control gain protection from the chosen color until end of "
+     "turn.", [PROTECTION_CHOSEN]),
+    ("Sway of Illusion", "Any number of target creatures become the color of your choice until end of turn.",
+     [{"set_colors": {"chosen": "color"}}]),
+    ("Crippling Fear", "Choose a creature type. Creatures that aren't of the chosen type get -3/-3 until end of turn.",
+     [{"modify_pt": "-3/-3"}]),
+    ("Defensive Maneuvers", "Creatures of the creature type of your choice get +0/+4 until end of turn.",
+     [{"modify_pt": "+0/+4"}]),
+    ("Shimmering Mirage", "Target land becomes the basic land type of your choice until end of turn. Draw a card at "
+     "the beginning of the next turn's upkeep.", [{"set_land_types": {"chosen": "basic_land_type"}}]),
+])
+def test_spells_with_a_choice_made_as_they_resolve(name, text, expected):
+    assert spell(name, text) == expected
+
+
+def test_activated_abilities_with_a_choice():
+    assert activated("Wild Mongrel", "Discard a card: This creature gets +1/+1 and becomes the color of your choice "
+                     "until end of turn.") == {"does": [{"modify_pt": "+1/+1"}, {"set_colors": {"chosen": "color"}}]}
+    assert activated("Mistform Dreamer", "{1}: This creature becomes the creature type of your choice until end of "
+                     "turn.") == {"does": [{"set_creature_types": {"chosen": "creature_type"}}]}
+    assert activated("Mother of Runes", "{T}: Target creature you control gains protection from the color of your "
+                     "choice until end of turn.") == {"does": [PROTECTION_CHOSEN], "affects": "others"}
+
+
+@pytest.mark.parametrize("name,text,type_line", [
+    # the color its Aura chose as it entered (607.2), not one this ability chooses
+    ("Floating Shield", "Sacrifice this Aura: Target creature gains protection from the chosen color until end of "
+     "turn.", "Enchantment — Aura"),
+    # a keyword whose quality is the choice ("hexproof from that color") is not the keyword of those words
+    ("Mondo Gecko", "{1}, Discard a card: Until end of turn, Mondo Gecko becomes the color of your choice and gains "
+     "hexproof from that color.", "Creature"),
+    ("Skrelv, Defector Mite", "{W/P}, {T}: Choose a color. Another target creature you control gains toxic 1 and "
+     "hexproof from that color until end of turn. It can't be blocked by creatures of that color this turn.", "Creature"),
+    # one of two qualities chosen: stays text
+    ("Giver of Runes", "{T}: Another target creature you control gains protection from colorless or from the color of "
+     "your choice until end of turn.", "Creature"),
+    ("March from Velis Vel", "Choose a nonbasic land type. Each land you control of that type becomes a copy of target "
+     "creature you control until end of turn and gains haste until end of turn.", "Sorcery"),
+])
+def test_choices_that_stay_text(name, text, type_line):
+    line = reading(name, text, type_line)
+    assert line.layer and not line.structured, line
+
+
+def test_a_choice_is_the_cases(tmp_path, capsys):
+    board = "battlefield: [{card: Wild Mongrel}]\n"
+    assert main(["solve", case(tmp_path, board + "effects: [{activated: wild_mongrel}]\n")]) == 2
+    assert "makes a choice as it resolves" in capsys.readouterr().err
+    assert main(["solve", case(tmp_path, board + "effects: [{activated: wild_mongrel, choices: {color: mauve}}]\n")]) == 2
+    assert "unknown color" in capsys.readouterr().err
+    assert main(["solve", case(tmp_path, board + "effects: [{activated: wild_mongrel, choices: {creature_type: Elf}}]"
+                               "\n")]) == 2
+    assert "chooses a color" in capsys.readouterr().err
+    bears = "battlefield: [{card: Grizzly Bears}]\n"
+    assert main(["solve", case(tmp_path, bears + "effects: [{spell: Giant Growth, affects: [grizzly_bears], "
+                               "choices: {color: red}}]\n")]) == 2
+    assert "makes no choice" in capsys.readouterr().err
+    land = "battlefield: [{card: Forest}]\n"
+    assert main(["solve", case(tmp_path, land + "effects: [{spell: Shimmering Mirage, affects: [forest], "
+                               "choices: {basic_land_type: Desert}}]\n")]) == 2
+    assert "'Desert' is no basic land type" in capsys.readouterr().err
+    path = case(tmp_path, bears + "effects: [{spell: Gods Willing, affects: [grizzly_bears], choices: {color: Red}}]\n"
+                "expect: {grizzly_bears: {abilities: [protection from red]}}\n")
+    assert main(["check", path]) == 0
+    # (a `does` written by hand with {chosen: KEY} too: without the choice it would change nothing)
+    path = case(tmp_path, bears + "effects: [{does: {set_creature_types: {chosen: creature_type}}, "
+                "affects: [grizzly_bears]}]\n")
+    assert main(["solve", path]) == 2
+    assert "give choices: {creature_type: ...}" in capsys.readouterr().err
+
+
+# 613.1b control given to a player the effect names: `{gain_control: {chosen: player}}`, `choices: {player: NAME}`.
+@pytest.mark.parametrize("name,text,type_line,expected", [
+    ("Humble Defector", "{T}: Draw two cards. Target opponent gains control of this creature. Activate only during "
+     "your turn.", "Creature", {"does": [{"gain_control": {"chosen": "player"}}]}),
+    ("Zedruu the Greathearted", "{U}{R}{W}: Target opponent gains control of target permanent you control.", "Creature",
+     {"does": [{"gain_control": {"chosen": "player"}}], "affects": "others"}),
+])
+def test_activated_control_given_to_a_player(name, text, type_line, expected):
+    assert activated(name, text, type_line) == expected
+
+
+def test_spells_that_give_control():
+    assert spell("Donate", "Target player gains control of target permanent you control.") == \
+        [{"gain_control": {"chosen": "player"}}]
+    assert spell("Fateful Handoff", "Draw cards equal to the mana value of target artifact or creature you control. "
+                 "An opponent gains control of that permanent.") == [{"gain_control": {"chosen": "player"}}]
+
+
+@pytest.mark.parametrize("name,text,type_line", [
+    ("Homeward Path", "{T}: Each player gains control of all creatures they own.", "Land"),     # a player each
+    ("Switcheroo", "Exchange control of two target creatures.", "Sorcery"),                   # 701.12b: not read
+    ("Goblin Festival", "{2}: This enchantment deals 1 damage to any target. Flip a coin. If you lose the flip, "
+     "choose one of your opponents. That player gains control of this enchantment.", "Enchantment"),
+])
+def test_control_that_stays_text(name, text, type_line):
+    line = reading(name, text, type_line)
+    assert line.layer and not line.structured, line
+
+
+def test_the_player_given_control_is_the_cases(tmp_path, capsys):
+    board = "players: [Alice, Bob]\nbattlefield: [{card: Grizzly Bears, controller: Alice}]\n"
+    assert main(["solve", case(tmp_path, board + "effects: [{spell: Donate, affects: [grizzly_bears]}]\n")]) == 2
+    assert "give choices: {player: ...}" in capsys.readouterr().err
+    assert main(["solve", case(tmp_path, board + "effects: [{spell: Donate, affects: [grizzly_bears], "
+                               "choices: {player: Carol}}]\n")]) == 2
+    assert "unknown player 'Carol'" in capsys.readouterr().err
+    # 613.7 timestamps: Act of Treason after Donate gives the Bears back to Alice
+    path = case(tmp_path, board + "effects: [{spell: Donate, affects: [grizzly_bears], choices: {player: Bob}}, "
+                "{spell: Act of Treason, affects: [grizzly_bears]}]\nexpect: {grizzly_bears: {controller: Alice}}\n")
+    assert main(["check", path]) == 0
+    path = case(tmp_path, board + "effects: [{spell: Donate, affects: [grizzly_bears], choices: {player: Bob}}]\n"
+                "expect: {grizzly_bears: {controller: Bob}}\n")
+    assert main(["check", path]) == 0

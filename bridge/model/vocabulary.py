@@ -116,6 +116,7 @@ class Operation:
     exceptions: CopyExceptions = CopyExceptions()
     this_path: tuple[int, ...] = ()   # for "it has this ability": which ability of the source's card
     selector: Selector | None = None  # add_activated_abilities_of: the objects whose abilities it gains
+    to_player: str | None = None      # gain_control: the player named by the case who gains control (613.1b)
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,10 @@ from dataclasses import replace
 
 from bridge.cards.oracle.activated import is_activated
 from bridge.model.case import BoardObject, Effect
-from bridge.model.vocabulary import Ability, CopyExceptions, Expr, Operation
+from bridge.cards.oracle.words import BASIC_LAND_TYPES
+from bridge.model.vocabulary import Ability, CopyExceptions, Expr, Operation, canonical_word
 from bridge.reading.case_keys import EFFECT_KEYS
+from bridge.vocabulary.keys import CHOSEN_OPS
 
 
 def copy_find(abilities: tuple[Ability, ...], kind: str):
@@ -57,6 +59,57 @@ class EffectReading:
                             "calculated: X)")
         return tuple(replace(op, power=x_replaced(op.power, value), toughness=x_replaced(op.toughness, value))
                      for op in operations)
+
+    def with_choices(self, operations: tuple, entry: dict, where: str, label: str | None,
+                     made_by_source: set) -> tuple:
+        """608.2h-like: a choice the effect made as it resolved ("becomes the color of your choice", Wild
+        Mongrel), `{chosen: KEY}` in its operations, is the case's `choices: {KEY: VALUE}`: without it the
+        effect would change nothing, so it is refused, never left out."""
+        # (a color or type the ability's object chose as it entered is its own, 607.2: asp/607_linked_abilities.lp
+        # gives it to the effect; a granted ability's choice and a player are made here only)
+        of_ops = {op.chosen for op in operations if op.kind in CHOSEN_OPS and op.chosen}
+        made_here = {op.chosen for op in operations if op.kind == "gain_control" and op.chosen} | \
+            {a.chosen for op in operations if op.kind == "add_abilities" for a in op.abilities if a.chosen}
+        keys = of_ops | made_here
+        given = entry.get("choices")
+        if given is None:
+            missing = (of_ops - made_by_source) | made_here
+            if missing:
+                raise self.fail(f"{where}.choices", f"{label or 'the effect'} makes a choice as it resolves (its "
+                                f"text says which): give choices: {{{sorted(missing)[0]}: ...}}")
+            return operations
+        if not keys:
+            raise self.fail(f"{where}.choices", f"{label or 'the effect'} makes no choice as it resolves (its "
+                            "operations: no chosen: KEY)")
+        given = self.reader.mapping(given, f"{where}.choices", tuple(sorted(keys)))
+        values = {}
+        for key in sorted(keys):
+            if key not in given:
+                raise self.fail(f"{where}.choices.{key}", f"{label or 'the effect'} chooses a {key} as it resolves: "
+                                f"give choices: {{{key}: ...}}")
+            if key == "player":             # 613.1b the player who gains control: one of the case's players
+                values[key] = self.player(given[key], f"{where}.choices.{key}")
+                continue
+            value = canonical_word(self.reader.string(given[key], f"{where}.choices.{key}"))
+            if key == "basic_land_type" and value not in BASIC_LAND_TYPES:      # 205.3i
+                raise self.fail(f"{where}.choices.{key}", f"{value!r} is no basic land type (205.3i: "
+                                f"{', '.join(BASIC_LAND_TYPES)})")
+            self.choice_word(key, value, f"{where}.choices.{key}")
+            values[key] = value
+        return tuple(self.chosen_made(op, values, where) for op in operations)
+
+    def chosen_made(self, op: Operation, values: dict, where: str) -> Operation:
+        """The operation with the values chosen: a color or type in its values, a granted keyword's "the chosen
+        color" made the color ("protection from the chosen color": protection from blue, 702.16a)."""
+        if op.kind == "gain_control" and op.chosen:
+            return replace(op, chosen=None, to_player=values[op.chosen])
+        if op.kind in CHOSEN_OPS and op.chosen:
+            return replace(op, chosen=None, values=(values[op.chosen],))
+        if op.kind == "add_abilities":
+            return replace(op, abilities=tuple(
+                self.reader.ability(a.text.replace(f"the chosen {a.chosen}", values[a.chosen].lower()),
+                                    f"{where}.choices.{a.chosen}") if a.chosen else a for a in op.abilities))
+        return op
 
     def copy_effects(self, obj: BoardObject, where: str, by_id: dict, index: int) -> list[Effect]:
         """The copy effect of an object that entered as a copy (707.5), or of a copy of a spell (707.10)."""
@@ -226,6 +279,8 @@ class EffectReading:
         if not operations:
             raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
         operations = self.with_x(operations, entry, where, label)
+        made_by_source = {key for key, _ in by_id[source].choices} if source in by_id else set()
+        operations = self.with_choices(operations, entry, where, label, made_by_source)
         if "from" in entry:
             label = r.string(entry["from"], f"{where}.from")
         if "affects" in entry:

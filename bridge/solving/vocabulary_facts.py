@@ -166,6 +166,8 @@ class VocabularyFacts:
                 self.add("definition_op_selector", definition, i, selector_term)
             if op.player:
                 self.add("definition_op_player", definition, i, Function(op.player))
+            if op.to_player:
+                self.add("definition_op_player", definition, i, Function("named", [String(op.to_player)]))
 
     def copy_exceptions(self, definition: Symbol, i: int, exceptions, owner: Symbol) -> None:
         """707.9: what the copy keeps, the values it is given, and what it gains."""

@@ -7,7 +7,7 @@ LIST_OPS = {
 ABILITY_OPS = {"add_abilities", "lose_abilities"}
 PT_OPS = {"set_base_pt", "modify_pt"}
 BARE_OPS = {"switch_pt", "lose_all_abilities", "add_all_creature_types"}
-CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors"}
+CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors", "set_land_types"}
 # 613.1f "has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): a selector
 ABILITIES_OF_OPS = {"add_activated_abilities_of"}
 OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",

@@ -96,6 +96,12 @@ class OperationReading:
         if kind == "full_text_of":          # Volrath's Shapeshifter (612, 404.1: asp/612_text_changing.lp)
             return self.full_text_of(arg, at)
         if kind == "gain_control":
+            if isinstance(arg, dict):       # "Target opponent gains control of ...": the player the case names
+                data = self.mapping(arg, at, ("chosen",))
+                if data.get("chosen") != "player":
+                    raise self.fail(at, "expected you, or {chosen: player} (the player the effect named as it "
+                                    "resolved, given with the effect's choices: {player: NAME})")
+                return Operation(kind, chosen="player")
             player = self.string(arg, at)
             if player != "you":
                 raise self.fail(at, f"expected you (the controller of the effect), got {player!r}")

@@ -31,7 +31,7 @@ LAYER_HINTS = lazy_pattern(r"\b(?:gets? (?:an additional )?[+-]|(?<!n't )ha(?:s|
                            r"|^(?:\{TK\})+ —")      # 123.7-8 an ability or P/T sticker (Unfinity)
 # ... and on resolution: "gain control of", "~ becomes a 2/2 creature", "gains flying" (611.2, 613.1).
 RESOLVED_HINTS = lazy_pattern(r"\b(?:gains? control|exchange control|switch .*power and toughness|becomes? (?:a|an|\d|[+-]|colorless|"
-                              r"(?:white|blue|black|red|green)\b)|gains? (?:" + GRANTED + r')\b|gains? "|'
+                              r"(?:white|blue|black|red|green)\b|the (?:colou?r|creature type|basic land type) of\b)|gains? (?:" + GRANTED + r')\b|gains? "|'
                               r"get [+-]|loses? (?:all|" + GRANTED + r")\b|cop(?:y|ies) of|(?:is|are) (?:a|an) "
                               r"(?!\w+ (?:spell|card)\b))", re.IGNORECASE)
 

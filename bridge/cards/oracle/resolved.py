@@ -22,7 +22,10 @@ from bridge.cards.oracle.patterns import lazy_pattern
 # (the case names the objects, 611.2c: a group's words need not be a selector, only one group of objects)
 TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |one or more |two |three |X )?"
           r"(?:another )?(?:other )?target [\w ,'+/~-]*?(?: each)?")
-QUALIFIER = r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?)?"
+# (Crippling Fear's "Creatures that aren't of the chosen type", Defensive Maneuvers' "of the creature type of your
+# choice": the type chosen as it resolved picks the group, which the case names, 611.2c)
+QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?"
+             r"|(?: that aren't)? of (?:the chosen|that) type| of the creature type of your choice)?")
 GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
          r"(?: you control| you don't control| your opponents control| an opponent controls"
          r"| target (?:player|opponent) controls)?" + QUALIFIER + r"(?: you control)?")
@@ -123,6 +126,13 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     group, ops = None, []
     if re.search(r"\binstead\b", effect, re.IGNORECASE):
         return None        # Power Plant Worker: "If ..., put two +1/+1 counters on it instead" (no effect then)
+    if re.search(r"\bthe chosen color\b", effect, re.IGNORECASE) and not re.search(r"\bchoose a color\b", effect,
+                                                                                  re.IGNORECASE):
+        return None        # Floating Shield: the color its Aura chose as it entered (607.2), no choice of this effect
+    if re.search(r"\bfrom that colou?r\b", effect, re.IGNORECASE):
+        return None        # Mondo Gecko's "hexproof from that color": a keyword whose quality is the choice, not read
+    if re.search(r"\bIf\b[^.]*\.[^.]*\bThat player gains control\b", effect):
+        return None        # Goblin Festival: "If you lose the flip, choose ... That player gains control" (a condition)
     created = False
     for sentence in sentences(effect):
         if not changes_the_layers_after(sentence, created):
@@ -174,6 +184,15 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
         who = m.group("untapped") if m.group("who") in ("it", "them") and m.group("untapped") else m.group("who")
         more = operations(m.group("more"), RESOLVED_CLAUSES) if m.group("more") else []
         return (who, copy.deepcopy([{"gain_control": "you"}] + more)) if is_subject(who) and more is not None else None
+    # 613.1b control given to a player the effect names, the case's choices: {player: NAME}: Humble Defector's
+    # "Target opponent gains control of this creature", Donate's "Target player gains control of target permanent
+    # you control", Wishclaw Talisman's "An opponent gains control of this artifact" ("Each player gains control
+    # of all creatures they own" gives each object its own player: stays text)
+    m = re.fullmatch(r"(?:target opponent|target player(?: other than [^,.]+?'s owner)?|an opponent|that player|"
+                     r"the player to your right|that (?:permanent|creature)'s controller) gains control of (?P<who>.+)",
+                     text, re.IGNORECASE)
+    if m:
+        return (m.group("who"), [{"gain_control": {"chosen": "player"}}]) if is_subject(m.group("who")) else None
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
@@ -186,7 +205,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
         lose_all = re.match(r"loses? all abilities and ", predicate, re.IGNORECASE)
         if lose_all:
             predicate = predicate[lose_all.end():]
-        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(.+)", predicate, re.IGNORECASE)
+        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(?!the (?:color|creature type|basic land type) of your choice)(.+)", predicate, re.IGNORECASE)
         if becomes:
             # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
             # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
@@ -305,7 +324,38 @@ def gets_x(text: str):
     return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], text[m.end():]
 
 
-RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_clause, gains_all_creature_types,
+# 608.2h, 607.2-like: a choice made as the effect resolves ("becomes the color of your choice", Wild Mongrel;
+# "the creature type of your choice", Amoeboid Changeling-like) is `{chosen: KEY}`: the case gives the value made
+# with the effect (`choices: {color: red}`), and an effect without it is refused (bridge/reading/effects.py).
+CHOICE_OF_YOURS = r"the (?P<kind>color|creature type|basic land type) of your choice"
+
+
+def becomes_chosen(text: str):
+    """Wild Mongrel: "becomes the color of your choice" (105.3: the new color replaces the old ones; 205.1a: a
+    new creature type replaces the old creature types)."""
+    m = re.match(r"becomes? " + CHOICE_OF_YOURS + r"(?=$|,| and )", text, flags=re.IGNORECASE)
+    if not m:
+        return None
+    kind = m.group("kind").lower()
+    # (Shimmering Mirage: "becomes the basic land type of your choice", 305.7: it loses its other land types and
+    # the abilities of its rules text)
+    op = {"color": {"set_colors": {"chosen": "color"}}, "creature type": {"set_creature_types": {"chosen": "creature_type"}},
+          "basic land type": {"set_land_types": {"chosen": "basic_land_type"}}}[kind]
+    return [op], text[m.end():]
+
+
+def gains_protection_from_chosen(text: str):
+    """Gods Willing: "gains protection from the color of your choice" (702.16a: protection from a color); Akroma's
+    Blessing: "Choose a color. ... gain protection from the chosen color" (the color chosen by this effect: the
+    caller reads "the chosen color" only after "Choose a color." in the same text, never an object's choice)."""
+    m = re.match(r"gains? protection from (?:the color of your choice|the chosen color)(?=$|,| and )", text,
+                 flags=re.IGNORECASE)
+    if not m:
+        return None
+    return [{"add_abilities": [{"text": "protection from the chosen color", "chosen": "color"}]}], text[m.end():]
+
+
+RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
                     loses_all_creature_types, loses_several)
 
 
@@ -375,6 +425,10 @@ def becomes_copy(effect: str, printed: str) -> dict | None:
         return None
     m = BECOMES_COPY.fullmatch(layered[0])
     who = m and re.sub(r"^(?:any number of|each other|each|all other|all) ", "", m.group("who"), flags=re.IGNORECASE)
+    # (March from Velis Vel: "... a copy of target creature you control until end of turn and gains haste": a
+    # second effect after the copied object's words stays text, never dropped)
+    if m and re.search(r"\b(?:and|gains?|gets?|has|have|loses?|until)\b", m.group("of"), re.IGNORECASE):
+        return None
     if not m or not is_subject(who) or not COPIED.fullmatch(m.group("of")) and not re.fullmatch(
             r"(?:that|the chosen) (?:creature|artifact|permanent)", m.group("of"), re.IGNORECASE):
         return None
