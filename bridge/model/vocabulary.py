@@ -62,6 +62,7 @@ class Expr:
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")
+    #            | game_state (the case's `game_state:` value `fact` of the effect's controller: 702.131, "this turn")
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None
@@ -69,6 +70,7 @@ class Expr:
     parts: tuple["Expr", ...] = ()
     colors: tuple[str, ...] = ()   # devotion: to these colors (700.5)
     zone: str = "graveyard"        # count_cards: the zone its cards are in (400.1)
+    fact: str = ""                 # game_state: which one (bridge/reading/game_state.py)
 
 
 @dataclass(frozen=True)

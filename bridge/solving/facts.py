@@ -225,6 +225,8 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("player_life", player, life)
     for player, poison in case.sba.poison:
         w.add("player_poison", player, poison)
+    for player, what, number in case.game_state:      # what a condition may read (asp/604_2_conditions.lp)
+        w.add("player_game_state", player, Function(what), number)
     for effect in case.effects:
         e = Function("res", [Number(effect.index)])
         w.add("resolved_effect", e)

@@ -9,6 +9,8 @@
     as_long_as: {devotion: [red], less_than: 5}                              # Theros gods (700.5)
     as_long_as: {life: you, at_least: 30}                  # "as long as you have 30 or more life" (119)
     as_long_as: {turn: yours}                              # "during your turn" (or not_yours: "... other than yours")
+    as_long_as: {game_state: citys_blessing}               # the case's `game_state:` of its controller (702.131)
+    as_long_as: {game_state: cards_drawn_this_turn, at_least: 2}
     as_long_as: [..., ...]                                 # every one holds
 """
 from __future__ import annotations
@@ -17,13 +19,15 @@ from dataclasses import replace
 
 from bridge.model.errors import close_matches
 from bridge.model.vocabulary import Condition, Expr
+from bridge.model.game_state import GAME_STATE
 from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life", "card_types_in_graveyards")
 STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking")
 TURNS = ("yours", "not_yours")
-CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + ("status", "turn") + tuple(COMPARISONS)
+OTHER_KEYS = ("status", "turn", "game_state")
+CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + OTHER_KEYS + tuple(COMPARISONS)
 
 
 def read_conditions(reader, value, where: str) -> tuple[Condition, ...]:
@@ -36,10 +40,10 @@ def read_conditions(reader, value, where: str) -> tuple[Condition, ...]:
 
 def read_condition(reader, value, where: str) -> Condition:
     data = reader.mapping(value, where, CONDITION_KEYS)
-    kinds = [key for key in SUBJECT_KEYS + NUMBER_KEYS + ("status", "turn") if key in data]
+    kinds = [key for key in SUBJECT_KEYS + NUMBER_KEYS + OTHER_KEYS if key in data]
     if len(kinds) != 1:
         raise reader.fail(where, "a condition names one thing: "
-                                 f"{', '.join(SUBJECT_KEYS + NUMBER_KEYS)}, status or turn (got {', '.join(kinds) or 'none'})")
+                                 f"{', '.join(SUBJECT_KEYS + NUMBER_KEYS + OTHER_KEYS)} (got {', '.join(kinds) or 'none'})")
     kind = kinds[0]
     bounds = {key: reader.integer(data[key], f"{where}.{key}") for key in COMPARISONS if key in data}
     if kind == "turn":
@@ -51,6 +55,16 @@ def read_condition(reader, value, where: str) -> Condition:
             raise reader.fail(f"{where}.{next(iter(bounds))}", "'turn' takes no number bound")
         return Condition(number=Expr("your_turn"), at_least=1 if turn == "yours" else None,
                          at_most=0 if turn == "not_yours" else None)
+    if kind == "game_state":
+        # what its controller has or did this turn, as the case's `game_state:` gives it (none: at least 1)
+        what = reader.string(data["game_state"], f"{where}.game_state")
+        if what not in GAME_STATE:
+            raise reader.fail(f"{where}.game_state", f"unknown game state {what!r}" + close_matches(what, GAME_STATE)
+                              + "; known: " + ", ".join(GAME_STATE))
+        number = Expr("game_state", fact=what)
+        if not bounds:
+            return Condition(number=number, at_least=1)
+        return bounded(number, bounds)
     if kind in SUBJECT_KEYS or kind == "status":
         if bounds:
             raise reader.fail(f"{where}.{next(iter(bounds))}", f"'{kind}' takes no number bound")
@@ -73,7 +87,11 @@ def read_condition(reader, value, where: str) -> Condition:
     if number.selector and (number.selector.on_affected or number.selector.other_than_affected):
         raise reader.fail(f"{where}.{kind}", "a condition is of the ability, not of each object it changes: "
                                              "'affected' has nothing to refer to here")
-    # Each bound as "at least" / "at most" (whole numbers: less than 5 is at most 4).
+    return bounded(number, bounds)
+
+
+def bounded(number: Expr, bounds: dict) -> Condition:
+    """Each bound as "at least" / "at most" (whole numbers: less than 5 is at most 4)."""
     lows = [n + (COMPARISONS[key] == "gt") for key, n in bounds.items() if COMPARISONS[key] in ("ge", "eq", "gt")]
     highs = [n - (COMPARISONS[key] == "lt") for key, n in bounds.items() if COMPARISONS[key] in ("le", "eq", "lt")]
     return Condition(number=number, at_least=max(lows) if lows else None, at_most=min(highs) if highs else None)

@@ -17,6 +17,9 @@
                | you have no cards in hand                                    (hellbent)
                | your devotion to COLOR [and COLOR] is less than N            (700.5)
                | this card is in your graveyard|hand [and CONDITION]        (113.6b: `functions_in`)
+               | you have the city's blessing | you're the monarch | you've completed a dungeon
+               | you've drawn N or more cards this turn | you gained life this turn | you've cast N or more
+                 spells this turn ...                     (`game_state`: the case gives it, GAME_STATE_WORDS)
 """
 from __future__ import annotations
 
@@ -47,6 +50,27 @@ THERE_ARE_COUNTERS = lazy_pattern(r"there (?:is|are) (a|an|one|exactly \w+|\w+ o
 IN_ZONE = lazy_pattern(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
 # "no opponent controls a ..." (none among every opponent's permanents) / "any player controls a ..." (anyone's)
 NOBODY_OR_ANYONE = lazy_pattern(r"(no opponent|any player) controls (?:a|an) (.+)")
+# 611.3a What "you" have or did that no permanent shows (bridge/model/game_state.py): the case's `game_state:`.
+# (wording, what it reads, the bound: "N" in the wording is the number group)
+GAME_STATE_WORDS = (
+    (lazy_pattern(r"you have the city's blessing"), "citys_blessing", "at_least", 1),            # 702.131
+    (lazy_pattern(r"you(?:'re| are) the monarch"), "monarch", "at_least", 1),                   # 724
+    (lazy_pattern(r"you've completed a dungeon"), "completed_dungeon", "at_least", 1),          # 309.7
+    (lazy_pattern(r"you've drawn (\w+) or more cards this turn"), "cards_drawn_this_turn", "at_least", None),
+    (lazy_pattern(r"you(?:'ve)? gained life this turn"), "life_gained_this_turn", "at_least", 1),
+    (lazy_pattern(r"you've lost life this turn"), "life_lost_this_turn", "at_least", 1),
+    (lazy_pattern(r"you've cast (\w+) or more spells this turn"), "spells_cast_this_turn", "at_least", None),
+    (lazy_pattern(r"you haven't cast a spell this turn"), "spells_cast_this_turn", "at_most", 0),
+    (lazy_pattern(r"you've cast (\w+) or more noncreature spells this turn"), "noncreature_spells_cast_this_turn",
+     "at_least", None),
+    (lazy_pattern(r"you've cast an instant or sorcery spell this turn"), "instant_sorcery_spells_cast_this_turn",
+     "at_least", 1),
+    (lazy_pattern(r"you've committed a crime this turn"), "crimes_committed_this_turn", "at_least", 1),   # 700.13
+    (lazy_pattern(r"you've surveilled this turn"), "surveilled_this_turn", "at_least", 1),               # 701.25
+    (lazy_pattern(r"you sacrificed a permanent this turn"), "permanents_sacrificed_this_turn", "at_least", 1),
+    (lazy_pattern(r"(\w+) or more nonland permanents entered the battlefield under your control this turn"),
+     "nonland_permanents_entered_this_turn", "at_least", None),                                    # celebration
+)
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
@@ -98,6 +122,11 @@ def read_condition(text: str, main_subject: str | None) -> dict | list | None:
 
 def one_condition(text: str, main_subject: str | None) -> dict | None:
     text = text.strip()
+    for pattern, what, bound, n in GAME_STATE_WORDS:
+        m = pattern.fullmatch(text)
+        if m:
+            n = n if n is not None else how_many(m.group(1))
+            return None if n is None else {"game_state": what, bound: n}
     m = LIFE.fullmatch(text)
     if m and how_many(m.group(1)) is not None:
         return {"life": "you", "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
