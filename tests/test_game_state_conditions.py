@@ -1,0 +1,109 @@
+"""Conditions on what a player has or did that no permanent shows (the case's `game_state:`,
+bridge/reading/game_state.py, asp/604_2_conditions.lp), and the Oracle reader's words for them
+(bridge/cards/oracle/conditions.py). Issue 32: a value the case leaves out is never assumed."""
+import pytest
+
+from bridge import solve
+from bridge.cards.oracle import read_text
+
+HEAD = "case: t\nsource: test\n"
+
+
+def reading(name: str, line: str, type_line: str = "Creature — Test", pt: str = "2/2") -> dict:
+    found = [r for r in read_text(line, name, type_line, pt) if r.layer]
+    assert len(found) == 1 and found[0].structured, found
+    return found[0].abilities[0]["static"]
+
+
+@pytest.mark.parametrize("name,line,condition", [
+    ("Spire Winder", "This creature gets +1/+1 as long as you have the city's blessing.",
+     {"game_state": "citys_blessing", "at_least": 1}),
+    ("Dawnglade Regent", "As long as you're the monarch, permanents you control have hexproof.",
+     {"game_state": "monarch", "at_least": 1}),
+    ("Cloister Gargoyle", "As long as you've completed a dungeon, this creature gets +3/+0 and has flying.",
+     {"game_state": "completed_dungeon", "at_least": 1}),
+    ("Messenger Hawk", "This creature gets +2/+0 as long as you've drawn two or more cards this turn.",
+     {"game_state": "cards_drawn_this_turn", "at_least": 2}),
+    ("Tenured Concocter", "Infusion — This creature gets +2/+0 as long as you gained life this turn.",
+     {"game_state": "life_gained_this_turn", "at_least": 1}),
+    ("Essence Channeler", "As long as you've lost life this turn, this creature has flying and vigilance.",
+     {"game_state": "life_lost_this_turn", "at_least": 1}),
+    ("The Howling Abomination", "The Howling Abomination has trample as long as you've cast three or more "
+     "spells this turn.", {"game_state": "spells_cast_this_turn", "at_least": 3}),
+    ("Stoic Sphinx", "This creature has hexproof as long as you haven't cast a spell this turn.",
+     {"game_state": "spells_cast_this_turn", "at_most": 0}),
+    ("Lyse Hext", "As long as you've cast two or more noncreature spells this turn, Lyse Hext has double strike.",
+     {"game_state": "noncreature_spells_cast_this_turn", "at_least": 2}),
+    ("Leapfrog", "This creature has flying as long as you've cast an instant or sorcery spell this turn.",
+     {"game_state": "instant_sorcery_spells_cast_this_turn", "at_least": 1}),
+    ("Omenport Vigilante", "This creature has double strike as long as you've committed a crime this turn.",
+     {"game_state": "crimes_committed_this_turn", "at_least": 1}),
+    ("Darkblade Agent", "As long as you've surveilled this turn, this creature has deathtouch.",
+     {"game_state": "surveilled_this_turn", "at_least": 1}),
+    ("Goblin Blast-Runner", "This creature gets +2/+0 and has menace as long as you sacrificed a permanent "
+     "this turn.", {"game_state": "permanents_sacrificed_this_turn", "at_least": 1}),
+    ("Armory Mice", "Celebration — This creature gets +0/+2 as long as two or more nonland permanents entered "
+     "the battlefield under your control this turn.", {"game_state": "nonland_permanents_entered_this_turn",
+                                                       "at_least": 2}),
+])
+def test_the_reader_reads_a_game_state_condition(name, line, condition):
+    assert reading(name, line)["as_long_as"] == condition
+
+
+def test_the_main_sentence_is_read_whole():
+    """Spire Winder's and Goblin Blast-Runner's effects are all there (no word of the line dropped)."""
+    static = reading("Goblin Blast-Runner", "This creature gets +2/+0 and has menace as long as you sacrificed "
+                                            "a permanent this turn.")
+    assert static["affects"] == "self"
+    assert static["does"] == [{"modify_pt": "+2/+0"}, {"add_abilities": ["menace"]}]
+
+
+def test_an_unknown_history_stays_text():
+    """'you've rolled three or more dice this turn' names nothing the case can give: not read."""
+    found = [r for r in read_text("The Space Family Goblinson has trample as long as you've rolled three or more "
+                                  "dice this turn.", "The Space Family Goblinson", "Creature — Goblin", "2/2")
+             if r.layer]
+    assert not found[0].structured
+
+
+WINDER = "battlefield:\n  - {card: Spire Winder}\n  - {card: Messenger Hawk, controller: Bob}\n"
+
+
+@pytest.mark.parametrize("state,winder,hawk", [
+    ("{Alice: {citys_blessing: true}, Bob: {cards_drawn_this_turn: 2}}", (3, 4), (3, 2)),
+    ("{Alice: {citys_blessing: false}, Bob: {cards_drawn_this_turn: 1}}", (2, 3), (1, 2)),
+])
+def test_the_case_gives_the_game_state(write_case, state, winder, hawk):
+    """109.5: each condition reads its own controller's values."""
+    result = solve(str(write_case(HEAD + f"game_state: {state}\n" + WINDER)))
+    assert (result.objects["spire_winder"].power, result.objects["spire_winder"].toughness) == winder
+    assert (result.objects["messenger_hawk"].power, result.objects["messenger_hawk"].toughness) == hawk
+    assert not result.objects["spire_winder"].unsure and not result.objects["messenger_hawk"].unsure
+
+
+def test_a_game_state_left_out_is_never_assumed(write_case):
+    """Not given: the effect does not apply, and the values it may change are marked (as a choice not made)."""
+    result = solve(str(write_case(HEAD + "game_state: {Bob: {citys_blessing: true}}\n" + WINDER)))
+    winder, hawk = result.objects["spire_winder"], result.objects["messenger_hawk"]
+    assert (winder.power, hawk.power) == (2, 1)
+    assert dict(winder.unsure).keys() == {"pt"} and dict(hawk.unsure).keys() == {"pt"}
+    assert "city's blessing" in dict(winder.unsure)["pt"][0][1]
+    assert "cards drawn this turn: not given" in dict(hawk.unsure)["pt"][0][1]
+
+
+@pytest.mark.parametrize("state,words", [
+    ("{Alice: {blessing: true}}", "unknown game state 'blessing'"),
+    ("{Carol: {monarch: true}}", "unknown player 'Carol'"),
+    ("{Alice: {cards_drawn_this_turn: -1}}", "expected true, false or a whole number"),
+    ("[Alice]", "expected a mapping of player name"),
+])
+def test_bad_game_state_is_refused(refused, state, words):
+    err = refused(HEAD + f"game_state: {state}\n" + WINDER)
+    assert words in err and "game_state" in err
+
+
+def test_a_condition_names_a_known_game_state(refused):
+    card = ("  - card: {name: W, type_line: Creature — Bear, pt: 1/1, abilities: [{text: t, static: {as_long_as: "
+            "{game_state: monarchy}, affects: self, does: {modify_pt: +1/+1}}}]}\n")
+    err = refused(HEAD + "battlefield:\n" + card)
+    assert "unknown game state 'monarchy'" in err and "did you mean 'monarch'" in err
