@@ -40,6 +40,7 @@ class BoardObject:
     timestamp: int
     counters: tuple[tuple[str, int], ...] = ()
     attached_to: str | None = None
+    paired_with: str | None = None        # 702.95b soulbond: the creature it is paired with (either side says it)
     choices: tuple[tuple[str, str], ...] = ()
     status: tuple[str, ...] = ()          # face_down, flipped, transformed (110.5)
     # status changes by events: (status, had it before, the next timestamp then, event number)

@@ -24,6 +24,7 @@ class Selector:
     """Which permanents a static ability's effect applies to (or which ones a number counts)."""
     self_only: bool = False
     attached: bool = False
+    paired: bool = False           # the creature its object is paired with (702.95b soulbond: `paired`)
     words: tuple[str, ...] = ()
     not_words: tuple[str, ...] = ()
     controller: str | None = None  # "you" | "opponent"

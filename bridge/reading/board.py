@@ -44,6 +44,23 @@ class BoardReading:
                 raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
             if obj.attached_to not in self.players:     # 303.4 an Aura may enchant a player (a Curse)
                 self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+        if obj.paired_with is not None:
+            self.pairing(obj, f"{where}.paired_with", by_id)
+
+    def pairing(self, obj: BoardObject, where: str, by_id: dict) -> None:
+        """702.95b-d Two permanents on the battlefield, each paired with the other only."""
+        if obj.zone != "battlefield":
+            raise self.fail(where, "only a permanent on the battlefield can be paired (702.95)")
+        if obj.paired_with == obj.id:
+            raise self.fail(where, f"{obj.id!r} cannot be paired with itself")
+        self.known_object(obj.paired_with, where, by_id, zone="battlefield")
+        others = sorted(o.id for o in by_id.values() if isinstance(o, BoardObject) and o.id != obj.id
+                        and (o.paired_with in (obj.id, obj.paired_with)) and o.id != obj.paired_with)
+        partner = by_id[obj.paired_with]
+        if others or (isinstance(partner, BoardObject) and partner.paired_with not in (None, obj.id)):
+            raise self.fail(where, "a creature can be paired with only one other creature (702.95d): "
+                                   + ", ".join(sorted({obj.id, obj.paired_with, *others, getattr(partner, "paired_with", None)}
+                                                      - {None})) + " name more than one pair")
 
     def check_choices_and_copies(self, objects, raw_objects, data: dict) -> None:
         """What nothing would read is refused, not ignored (issue 36): `choices:` on a card that makes no
@@ -65,7 +82,7 @@ class BoardReading:
                                   "of it (707.2); one of them must copy something outside the cycle")
 
     def stack_keys(self) -> tuple[str, ...]:
-        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "copy_of", "copied_by",
+        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "copy_of", "copied_by",
                                                                       "new_targets", "choices", "chosen_as"))
 
     def object_keys(self) -> tuple[str, ...]:
@@ -337,6 +354,8 @@ class BoardReading:
         damage, deathtouch_damage = object_damage(self, entry, where)
         return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
+                           paired_with=(r.string(entry["paired_with"], f"{where}.paired_with")
+                                        if entry.get("paired_with") is not None else None),
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
                            controller_given="controller" in entry, half=half, ability_source=ability_source,

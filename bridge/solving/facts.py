@@ -196,6 +196,9 @@ def case_facts(case: Case) -> list[Symbol]:
                 w.add("cast_half", o, obj.half)
         if obj.attached_to:
             w.add("attached_to", o, obj.attached_to)
+        if obj.paired_with:                             # 702.95b: each is paired with the other
+            w.add("paired", o, obj.paired_with)
+            w.add("paired", obj.paired_with, o)
         for key, value in obj.choices:
             w.add("choice", o, key, value)
         # 607.2 the choices were made for the card it entered as (itself, or what it copied)

@@ -50,6 +50,8 @@ class VocabularyFacts:
             self.add("selector_self", term)
         if sel.attached:
             self.add("selector_attached", term)
+        if sel.paired:
+            self.add("selector_paired", term)
         for word in sel.words:
             if word != "Permanent":
                 self.add("selector_word", term, word)

@@ -6,6 +6,7 @@
     as_long_as: {count_cards: {zone: graveyard, owner: you}, at_least: 7}    # threshold
     as_long_as: {counters: level, at_least: 2, at_most: 6}                   # 711.2a
     as_long_as: {status: monstrous}                                          # 701.31b
+    as_long_as: {status: paired}                           # 702.95b soulbond: "as long as ~ is paired with another creature"
     as_long_as: {devotion: [red], less_than: 5}                              # Theros gods (700.5)
     as_long_as: {life: you, at_least: 30}                  # "as long as you have 30 or more life" (119)
     as_long_as: {turn: yours}                              # "during your turn" (or not_yours: "... other than yours")
@@ -24,7 +25,7 @@ from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life", "card_types_in_graveyards")
-STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking")
+STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired")
 TURNS = ("yours", "not_yours")
 OTHER_KEYS = ("status", "turn", "game_state")
 CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + OTHER_KEYS + tuple(COMPARISONS)

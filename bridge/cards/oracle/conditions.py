@@ -18,6 +18,8 @@
                | your devotion to COLOR [and COLOR] is less than N            (700.5)
                | this card is in your graveyard|hand [and CONDITION]        (113.6b: `functions_in`)
                | you have the city's blessing | you're the monarch | you've completed a dungeon
+               | ~ is paired with another creature   (702.95b, with MAIN "each of those creatures" / "both
+                 creatures ...": `status: paired`, affects {any: [self, paired]})
                | you've drawn N or more cards this turn | you gained life this turn | you've cast N or more
                  spells this turn ...                     (`game_state`: the case gives it, GAME_STATE_WORDS)
 """
@@ -71,11 +73,22 @@ GAME_STATE_WORDS = (
     (lazy_pattern(r"(\w+) or more nonland permanents entered the battlefield under your control this turn"),
      "nonland_permanents_entered_this_turn", "at_least", None),                                    # celebration
 )
+# 702.95b Soulbond: "As long as ~ is paired with another creature, each of those creatures has ..." (Wolfir
+# Silverheart) / "..., both creatures have reach" (Geist Trappers): the object and the one it is paired with.
+SOULBOND = lazy_pattern(r"As long as (?:~|this creature) is paired with another creature, "
+                        r"(?:each of those creatures (has|gets)|both creatures (have|get)) (.+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
 def conditional_static(sentence: str, read_static) -> dict | None:
     """`read_static`: the reader of a sentence without condition (statics.static_ability)."""
+    m = SOULBOND.fullmatch(sentence)
+    if m:
+        verb = {"have": "has", "get": "gets"}.get(m.group(2), m.group(1))
+        found = read_static(f"~ {verb} {m.group(3).rstrip('.')}.")
+        if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
+            return None
+        return {"static": {"as_long_as": {"status": "paired"}, **found["static"], "affects": {"any": ["self", "paired"]}}}
     m = FIRST.fullmatch(sentence)
     if m:
         condition_text, main = m.group(1) or m.group(2).lower(), m.group(3)
