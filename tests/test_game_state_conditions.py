@@ -107,3 +107,41 @@ def test_a_condition_names_a_known_game_state(refused):
             "{game_state: monarchy}, affects: self, does: {modify_pt: +1/+1}}}]}\n")
     err = refused(HEAD + "battlefield:\n" + card)
     assert "unknown game state 'monarchy'" in err and "did you mean 'monarch'" in err
+
+
+@pytest.mark.parametrize("name,line,condition", [
+    ("Crew Captain", "This creature has indestructible as long as it entered this turn.",
+     {"game_state": "entered_this_turn", "at_least": 1}),
+    ("Shardmage's Rescue", "As long as this Aura entered this turn, enchanted creature has hexproof.",
+     {"game_state": "entered_this_turn", "at_least": 1}),
+    ("Agent Frank Horrigan", "Agent Frank Horrigan has indestructible as long as it attacked this turn.",
+     {"game_state": "attacked_this_turn", "at_least": 1}),
+    ("Karakyk Guardian", "This creature has hexproof if it hasn't dealt damage yet. (It can't be the target of "
+     "spells or abilities your opponents control.)", {"game_state": "dealt_damage", "at_most": 0}),
+])
+def test_the_reader_reads_an_object_state_condition(name, line, condition):
+    assert reading(name, line, "Creature — Human")["as_long_as"] == condition
+
+
+def test_it_must_be_the_ability_s_own_object():
+    """'it' is the main sentence's subject: an enchanted creature's history is not its Aura's."""
+    found = [r for r in read_text("Enchanted creature has hexproof as long as it entered this turn.", "Test Aura",
+                                  "Enchantment — Aura", "") if r.layer]
+    assert not found[0].structured
+
+
+@pytest.mark.parametrize("given,indestructible,unsure", [
+    ("{entered_this_turn: true}", True, False),
+    ("{entered_this_turn: false}", False, False),
+    ("{}", False, True),
+])
+def test_an_object_s_game_state(write_case, given, indestructible, unsure):
+    result = solve(str(write_case(HEAD + f"battlefield:\n  - {{card: Crew Captain, game_state: {given}}}\n")))
+    captain = result.objects["crew_captain"]
+    assert ("indestructible" in captain.abilities) == indestructible
+    assert bool(captain.unsure) == unsure
+
+
+def test_an_unknown_object_game_state_is_refused(refused):
+    err = refused(HEAD + "battlefield:\n  - {card: Crew Captain, game_state: {entered: true}}\n")
+    assert "unknown game state 'entered'" in err and "entered_this_turn" in err

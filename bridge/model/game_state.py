@@ -18,3 +18,10 @@ GAME_STATE = {
     "nonland_permanents_entered_this_turn": "nonland permanents that entered under their control this turn "
                                             "(celebration, an ability word: 207.2c)",
 }
+
+# ... and per object (an object's `game_state:`): what it did, read by a condition on the ability's own object.
+OBJECT_GAME_STATE = {
+    "entered_this_turn": "it entered the battlefield this turn",
+    "attacked_this_turn": "508.1 it attacked this turn",
+    "dealt_damage": "120 it has dealt damage (\"if it hasn't dealt damage yet\")",
+}

@@ -64,6 +64,7 @@ class Expr:
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")
     #            | game_state (the case's `game_state:` value `fact` of the effect's controller: 702.131, "this turn")
+    #            | object_state (the `game_state:` value `fact` of the effect's own object: "it entered this turn")
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None

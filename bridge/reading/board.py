@@ -10,6 +10,7 @@ from bridge.cards.library import SECOND_FACES, parse_card
 from bridge.cards.oracle.counter_kinds import named_counter_kinds
 from bridge.model.card import Card
 from bridge.model.case import BoardObject, SpellChoices
+from bridge.reading.game_state import object_game_state
 from bridge.model.errors import CARD_ADVICE, close_matches
 from bridge.model.ids import snake_case
 from bridge.model.vocabulary import canonical_word
@@ -82,7 +83,8 @@ class BoardReading:
                                   "of it (707.2); one of them must copy something outside the cycle")
 
     def stack_keys(self) -> tuple[str, ...]:
-        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "copy_of", "copied_by",
+        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "game_state",
+                                                                      "copy_of", "copied_by",
                                                                       "new_targets", "choices", "chosen_as"))
 
     def object_keys(self) -> tuple[str, ...]:
@@ -356,6 +358,7 @@ class BoardReading:
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
                            paired_with=(r.string(entry["paired_with"], f"{where}.paired_with")
                                         if entry.get("paired_with") is not None else None),
+                           game_state=object_game_state(self, entry.get("game_state", {}) or {}, f"{where}.game_state"),
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
                            controller_given="controller" in entry, half=half, ability_source=ability_source,

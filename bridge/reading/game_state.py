@@ -6,10 +6,11 @@ so only the case can say it. What the rules make of it is in asp/604_2_condition
 doesn't give is never assumed (the values its ability may change are marked, issue 32).
 
     game_state: {Alice: {citys_blessing: true, cards_drawn_this_turn: 2}}
+    battlefield: [{card: Crew Captain, game_state: {entered_this_turn: true}}]     # an object's own
 """
 from __future__ import annotations
 
-from bridge.model.game_state import GAME_STATE
+from bridge.model.game_state import GAME_STATE, OBJECT_GAME_STATE
 
 
 def read_game_state(builder, data: dict) -> tuple[tuple[str, str, int], ...]:
@@ -24,12 +25,23 @@ def read_game_state(builder, data: dict) -> tuple[tuple[str, str, int], ...]:
         name = builder.player(player, where)
         if not isinstance(values, dict):
             raise builder.fail(where, "expected a mapping, e.g. {citys_blessing: true, cards_drawn_this_turn: 2}")
-        for key, value in values.items():
-            if key not in GAME_STATE:
-                raise builder.fail(f"{where}.{key}", f"unknown game state {key!r}; known: " + ", ".join(GAME_STATE))
-            if isinstance(value, bool):
-                value = int(value)
-            elif not isinstance(value, int) or value < 0:
-                raise builder.fail(f"{where}.{key}", "expected true, false or a whole number (0 or more)")
-            found.append((name, key, value))
+        found += [(name, key, value) for key, value in values_of(builder, values, where, GAME_STATE)]
     return tuple(found)
+
+
+def object_game_state(builder, value, where: str) -> tuple[tuple[str, int], ...]:
+    """An object's `game_state:` ((what, N), ...)."""
+    if not isinstance(value, dict):
+        raise builder.fail(where, "expected a mapping, e.g. {entered_this_turn: true}")
+    return tuple(values_of(builder, value, where, OBJECT_GAME_STATE))
+
+
+def values_of(builder, values: dict, where: str, known: dict):
+    for key, value in values.items():
+        if key not in known:
+            raise builder.fail(f"{where}.{key}", f"unknown game state {key!r}; known: " + ", ".join(known))
+        if isinstance(value, bool):
+            value = int(value)
+        elif not isinstance(value, int) or value < 0:
+            raise builder.fail(f"{where}.{key}", "expected true, false or a whole number (0 or more)")
+        yield key, value

@@ -110,8 +110,8 @@ class VocabularyFacts:
             return Function("your_turn")
         if expr.kind == "life_total":
             return Function("life_total")
-        if expr.kind == "game_state":
-            return Function("game_state", [Function(expr.fact)])
+        if expr.kind in ("game_state", "object_state"):
+            return Function(expr.kind, [Function(expr.fact)])
         if expr.kind == "counters":
             if expr.owner in ("source", "attached"):
                 return Function("counters_on", [String(expr.counter), Function(expr.owner)])

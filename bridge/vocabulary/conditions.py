@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from bridge.model.errors import close_matches
 from bridge.model.vocabulary import Condition, Expr
-from bridge.model.game_state import GAME_STATE
+from bridge.model.game_state import GAME_STATE, OBJECT_GAME_STATE
 from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
@@ -58,11 +58,13 @@ def read_condition(reader, value, where: str) -> Condition:
                          at_most=0 if turn == "not_yours" else None)
     if kind == "game_state":
         # what its controller has or did this turn, as the case's `game_state:` gives it (none: at least 1)
+        # (or its own object's: OBJECT_GAME_STATE, "as long as it entered this turn")
         what = reader.string(data["game_state"], f"{where}.game_state")
-        if what not in GAME_STATE:
-            raise reader.fail(f"{where}.game_state", f"unknown game state {what!r}" + close_matches(what, GAME_STATE)
-                              + "; known: " + ", ".join(GAME_STATE))
-        number = Expr("game_state", fact=what)
+        known = {**GAME_STATE, **OBJECT_GAME_STATE}
+        if what not in known:
+            raise reader.fail(f"{where}.game_state", f"unknown game state {what!r}" + close_matches(what, known)
+                              + "; known: " + ", ".join(known))
+        number = Expr("object_state" if what in OBJECT_GAME_STATE else "game_state", fact=what)
         if not bounds:
             return Condition(number=number, at_least=1)
         return bounded(number, bounds)

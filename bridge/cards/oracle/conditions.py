@@ -33,7 +33,7 @@ from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
 
 FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
-LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn))\.?")
+LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet))\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
 STATUS = lazy_pattern(r"(~|it) is (monstrous|tapped|untapped|attacking|blocking)")
@@ -77,6 +77,14 @@ GAME_STATE_WORDS = (
 # Silverheart) / "..., both creatures have reach" (Geist Trappers): the object and the one it is paired with.
 SOULBOND = lazy_pattern(r"As long as (?:~|this creature) is paired with another creature, "
                         r"(?:each of those creatures (has|gets)|both creatures (have|get)) (.+)")
+# ... and of the ability's own object: "as long as it entered this turn" (Crew Captain), "it attacked this
+# turn" (Agent Frank Horrigan), "if it hasn't dealt damage yet" (Karakyk Guardian); 'it' the main subject.
+OBJECT_STATE_WORDS = (
+    (lazy_pattern(r"(~|it|this (?:creature|Aura|artifact|enchantment|permanent)) entered this turn"),
+     "entered_this_turn", "at_least", 1),
+    (lazy_pattern(r"(~|it|this creature) attacked this turn"), "attacked_this_turn", "at_least", 1),
+    (lazy_pattern(r"(~|it|this creature) hasn't dealt damage yet"), "dealt_damage", "at_most", 0),
+)
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
@@ -96,7 +104,7 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         m = LAST.fullmatch(sentence)
         if not m:
             return None
-        main, condition_text = m.group(1), m.group(2) or m.group(3)
+        main, condition_text = m.group(1), m.group(2) or m.group(3) or m.group(4)
     zone = IN_ZONE.fullmatch(condition_text)
     if zone:
         found = read_static(main.rstrip(".") + ".") if not zone.group(2) else \
@@ -140,6 +148,10 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         if m:
             n = n if n is not None else how_many(m.group(1))
             return None if n is None else {"game_state": what, bound: n}
+    for pattern, what, bound, n in OBJECT_STATE_WORDS:
+        m = pattern.fullmatch(text)
+        if m:
+            return {"game_state": what, bound: n} if m.group(1) != "it" or main_subject == "self" else None
     m = LIFE.fullmatch(text)
     if m and how_many(m.group(1)) is not None:
         return {"life": "you", "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
