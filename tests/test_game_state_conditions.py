@@ -145,3 +145,41 @@ def test_an_object_s_game_state(write_case, given, indestructible, unsure):
 def test_an_unknown_object_game_state_is_refused(refused):
     err = refused(HEAD + "battlefield:\n  - {card: Crew Captain, game_state: {entered: true}}\n")
     assert "unknown game state 'entered'" in err and "entered_this_turn" in err
+
+
+@pytest.mark.parametrize("name,line,condition", [
+    ("Bloodghast", "This creature has haste as long as an opponent has 10 or less life.",
+     {"life": "an_opponent", "at_most": 10}),
+    ("Apostle of Invasion", "Corrupted — As long as an opponent has three or more poison counters, this creature "
+     "has double strike.", {"poison": "an_opponent", "at_least": 3}),
+    ("Blood Baron of Vizkopa", "As long as you have 30 or more life and an opponent has 10 or less life, this "
+     "creature gets +6/+6 and has flying.", [{"life": "you", "at_least": 30}, {"life": "an_opponent", "at_most": 10}]),
+])
+def test_the_reader_reads_some_opponent(name, line, condition):
+    assert reading(name, line, "Creature — Vampire")["as_long_as"] == condition
+
+
+GHAST = "battlefield:\n  - {card: Bloodghast}\n  - {card: Apostle of Invasion}\n"
+
+
+@pytest.mark.parametrize("players,life,poison,haste,double", [
+    ("[Alice, Bob]", "{Alice: 5, Bob: 11}", "{Alice: 3, Bob: 2}", False, False),
+    ("[Alice, Bob]", "{Alice: 5, Bob: 10}", "{Alice: 0, Bob: 3}", True, True),
+    ("[Alice, Bob, Carol]", "{Alice: 5, Bob: 20, Carol: 9}", "{Alice: 0, Bob: 0, Carol: 4}", True, True),
+])
+def test_some_opponent(write_case, players, life, poison, haste, double):
+    """102.2 any one opponent (never the ability's controller) within the bound."""
+    result = solve(str(write_case(HEAD + f"players: {players}\nlife: {life}\npoison: {poison}\n" + GHAST)))
+    assert ("haste" in result.objects["bloodghast"].abilities) == haste
+    assert ("double strike" in result.objects["apostle_of_invasion"].abilities) == double
+
+
+def test_an_opponent_s_total_left_out_is_refused(refused):
+    assert "give them (poison: {Bob: N})" in refused(HEAD + "life: {Bob: 3}\n" + GHAST)
+    assert "give it (life: {Bob: N})" in refused(HEAD + "poison: {Bob: 3}\n" + GHAST)
+
+
+def test_some_opponent_takes_one_bound(refused):
+    card = ("  - card: {name: W, type_line: Creature — Bear, pt: 1/1, abilities: [{text: t, static: {as_long_as: "
+            "{life: an_opponent, equal: 10}, affects: self, does: {modify_pt: +1/+1}}}]}\n")
+    assert "takes one bound" in refused(HEAD + "battlefield:\n" + card)

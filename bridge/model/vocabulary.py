@@ -64,6 +64,9 @@ class Expr:
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")
     #            | game_state (the case's `game_state:` value `fact` of the effect's controller: 702.131, "this turn")
+    #            | poison (the poison counters of the effect's controller, 122.1f: the case's `poison:`)
+    #            | opponents_life / opponents_poison (`owner` least | most: the least or greatest total among the
+    #              opponents of the effect's controller: "as long as an opponent has 10 or less life")
     #            | object_state (the `game_state:` value `fact` of the effect's own object: "it entered this turn")
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object

@@ -110,6 +110,10 @@ class VocabularyFacts:
             return Function("your_turn")
         if expr.kind == "life_total":
             return Function("life_total")
+        if expr.kind == "poison":
+            return Function("poison_total")
+        if expr.kind in ("opponents_life", "opponents_poison"):
+            return Function(expr.kind, [Function(expr.owner)])
         if expr.kind in ("game_state", "object_state"):
             return Function(expr.kind, [Function(expr.fact)])
         if expr.kind == "counters":

@@ -9,6 +9,8 @@
     as_long_as: {status: paired}                           # 702.95b soulbond: "as long as ~ is paired with another creature"
     as_long_as: {devotion: [red], less_than: 5}                              # Theros gods (700.5)
     as_long_as: {life: you, at_least: 30}                  # "as long as you have 30 or more life" (119)
+    as_long_as: {life: an_opponent, at_most: 10}           # "as long as an opponent has 10 or less life"
+    as_long_as: {poison: an_opponent, at_least: 3}         # corrupted (122.1f poison counters; or `poison: you`)
     as_long_as: {turn: yours}                              # "during your turn" (or not_yours: "... other than yours")
     as_long_as: {game_state: citys_blessing}               # the case's `game_state:` of its controller (702.131)
     as_long_as: {game_state: cards_drawn_this_turn, at_least: 2}
@@ -24,7 +26,7 @@ from bridge.model.game_state import GAME_STATE, OBJECT_GAME_STATE
 from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
-NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life", "card_types_in_graveyards")
+NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life", "card_types_in_graveyards", "poison")
 STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired")
 TURNS = ("yours", "not_yours")
 OTHER_KEYS = ("status", "turn", "game_state")
@@ -86,11 +88,29 @@ def read_condition(reader, value, where: str) -> Condition:
     if not bounds:
         raise reader.fail(where, f"say how many: at_least, at_most, equal, less_than or greater_than "
                                  f"(e.g. {{{kind}: ..., at_least: 3}})")
+    if kind in ("life", "poison") and data[kind] == "an_opponent" or kind == "poison":
+        return players_number(reader, kind, data[kind], bounds, where)
     number = reader.expr({kind: data[kind]}, where)
     if number.selector and (number.selector.on_affected or number.selector.other_than_affected):
         raise reader.fail(f"{where}.{kind}", "a condition is of the ability, not of each object it changes: "
                                              "'affected' has nothing to refer to here")
     return bounded(number, bounds)
+
+
+def players_number(reader, kind: str, who, bounds: dict, where: str) -> Condition:
+    """`poison: you` (122.1f: the poison counters of the ability's controller); `life: an_opponent` /
+    `poison: an_opponent`: some opponent's total is within the bound (one bound: at most N holds when the
+    least total among the opponents is, at least N when the greatest is)."""
+    if who not in ("you", "an_opponent"):
+        raise reader.fail(f"{where}.{kind}", f"expected you or an_opponent, got {who!r}")
+    if who == "you":
+        return bounded(Expr("poison"), bounds)
+    directions = {COMPARISONS[key] in ("le", "lt") for key in bounds}
+    if len(directions) != 1 or any(COMPARISONS[key] == "eq" for key in bounds):
+        raise reader.fail(where, f"'{kind}: an_opponent' takes one bound, at least or at most (some opponent's "
+                                 "total is within it)")
+    which = "least" if directions == {True} else "most"
+    return bounded(Expr(f"opponents_{kind}", owner=which), bounds)
 
 
 def bounded(number: Expr, bounds: dict) -> Condition:

@@ -12,6 +12,7 @@
                | you control (a|an|another|no|at least N|N or more|N or fewer) WORDS | an opponent controls (a|an) WORDS
                | no opponent controls (a|an) WORDS | any player controls (a|an) WORDS  (WORDS: also 'X or [a|an] Y')
                | you have N or (more|less) life                             (119: `life`)
+               | an opponent has N or (more|less) life | ... N or more poison counters  (`an_opponent`, 122.1f)
                | CONDITION and CONDITION                                    (a list: all hold)
                | N or more cards are in your graveyard | there are N or more cards in your graveyard  (threshold)
                | you have no cards in hand                                    (hellbent)
@@ -41,6 +42,9 @@ IS = lazy_pattern(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.I
 CONTROLS = lazy_pattern(r"(you control|an opponent controls) (a|an|another|no|at least \w+|exactly \w+|\w+ or (?:more|fewer)) (.+)")
 # 119 Serra Ascendant: "you have 30 or more life"; Village Survivors: "you have 5 or less life"
 LIFE = lazy_pattern(r"you have (\w+) or (more|less) life")
+# 102.2 some opponent: Bloodghast's "an opponent has 10 or less life"; corrupted: "an opponent has three or
+# more poison counters" (122.1f)
+AN_OPPONENT_HAS = lazy_pattern(r"an opponent has (\w+) or (more|less|fewer) (life|poison counters)")
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
 THRESHOLD = lazy_pattern(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
@@ -155,6 +159,10 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     m = LIFE.fullmatch(text)
     if m and how_many(m.group(1)) is not None:
         return {"life": "you", "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
+    m = AN_OPPONENT_HAS.fullmatch(text)
+    if m and how_many(m.group(1)) is not None:
+        return {"life" if m.group(3) == "life" else "poison": "an_opponent",
+                "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
     m = STATUS.fullmatch(text.replace("it's ", "it is ", 1) if text.startswith("it's ") else text)
     if m and (m.group(1) == "~" or main_subject == "self"):  # 'it': the main sentence's subject, the object itself
         return {"status": m.group(2)}
