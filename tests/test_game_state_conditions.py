@@ -183,3 +183,15 @@ def test_some_opponent_takes_one_bound(refused):
     card = ("  - card: {name: W, type_line: Creature — Bear, pt: 1/1, abilities: [{text: t, static: {as_long_as: "
             "{life: an_opponent, equal: 10}, affects: self, does: {modify_pt: +1/+1}}}]}\n")
     assert "takes one bound" in refused(HEAD + "battlefield:\n" + card)
+
+
+@pytest.mark.parametrize("name,line,type_line,does", [
+    ("Coercive Impetus", "Enchanted creature gets +1/+1 and is goaded. (It attacks each combat if able and attacks "
+     "a player other than you if able.)", "Enchantment — Aura", [{"modify_pt": "+1/+1"}]),
+    ("Hellraiser Goblin", "Creatures you control have haste and attack each combat if able.", "Creature — Goblin",
+     [{"add_abilities": ["haste"]}]),
+])
+def test_goad_and_attacking_if_able_are_riders(name, line, type_line, does):
+    """701.15b goaded, 508.1d 'attack each combat if able': rules for attacking joined to a layer effect,
+    read as nothing (the ability keeps its text)."""
+    assert reading(name, line, type_line)["does"] == does
