@@ -195,3 +195,12 @@ def test_goad_and_attacking_if_able_are_riders(name, line, type_line, does):
     """701.15b goaded, 508.1d 'attack each combat if able': rules for attacking joined to a layer effect,
     read as nothing (the ability keeps its text)."""
     assert reading(name, line, type_line)["does"] == does
+
+
+def test_that_creature_of_exactly_one():
+    """Deadly Wanderings: 'that creature' is the one creature you control while there is exactly one."""
+    static = reading("Deadly Wanderings", "As long as you control exactly one creature, that creature gets +2/+0 "
+                                          "and has deathtouch and lifelink.", "Enchantment", "")
+    yours = {"all": ["creature"], "controller": "you"}
+    assert static == {"as_long_as": {"count": yours, "at_least": 1, "at_most": 1}, "affects": yours,
+                      "does": [{"modify_pt": "+2/+0"}, {"add_abilities": ["deathtouch", "lifelink"]}]}

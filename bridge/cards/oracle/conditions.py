@@ -21,6 +21,7 @@
                | you have the city's blessing | you're the monarch | you've completed a dungeon
                | ~ is paired with another creature   (702.95b, with MAIN "each of those creatures" / "both
                  creatures ...": `status: paired`, affects {any: [self, paired]})
+               | you control exactly one creature   (with MAIN "that creature ...": the creatures you control)
                | you've drawn N or more cards this turn | you gained life this turn | you've cast N or more
                  spells this turn ...                     (`game_state`: the case gives it, GAME_STATE_WORDS)
 """
@@ -89,11 +90,22 @@ OBJECT_STATE_WORDS = (
     (lazy_pattern(r"(~|it|this creature) attacked this turn"), "attacked_this_turn", "at_least", 1),
     (lazy_pattern(r"(~|it|this creature) hasn't dealt damage yet"), "dealt_damage", "at_most", 0),
 )
+# Deadly Wanderings: "As long as you control exactly one creature, that creature gets +2/+0 ...": the
+# creatures you control (the one there is) while there is exactly one.
+THAT_CREATURE = lazy_pattern(r"As long as you control exactly one creature, that creature (.+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
 def conditional_static(sentence: str, read_static) -> dict | None:
     """`read_static`: the reader of a sentence without condition (statics.static_ability)."""
+    m = THAT_CREATURE.fullmatch(sentence)
+    if m:
+        found = read_static(f"~ {m.group(1).rstrip('.')}.")
+        if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
+            return None
+        yours = {"all": ["creature"], "controller": "you"}
+        return {"static": {"as_long_as": {"count": yours, "at_least": 1, "at_most": 1}, **found["static"],
+                           "affects": yours}}
     m = SOULBOND.fullmatch(sentence)
     if m:
         verb = {"have": "has", "get": "gets"}.get(m.group(2), m.group(1))
