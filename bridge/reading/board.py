@@ -264,6 +264,8 @@ class BoardReading:
                                 "battlefield or the stack has its back face up (712.4a, 712.4e)")
             if "monstrous" in status and zone != "battlefield":
                 raise self.fail(f"{where}.status.monstrous", "only permanents can be monstrous (701.31b)")
+            if "renowned" in status and zone != "battlefield":
+                raise self.fail(f"{where}.status.renowned", "only permanents can be renowned (702.112b)")
             for combat in ("attacking", "blocking"):
                 if combat in status and zone != "battlefield":
                     raise self.fail(f"{where}.status.{combat}", f"only a permanent can be {combat} (506.3)")

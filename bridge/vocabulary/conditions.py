@@ -27,7 +27,7 @@ from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life", "card_types_in_graveyards", "poison")
-STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired")
+STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired", "renowned")
 TURNS = ("yours", "not_yours")
 OTHER_KEYS = ("status", "turn", "game_state")
 CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + OTHER_KEYS + tuple(COMPARISONS)

@@ -38,7 +38,7 @@ FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other 
 LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet))\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
-STATUS = lazy_pattern(r"(~|it) is (monstrous|tapped|untapped|attacking|blocking)")
+STATUS = lazy_pattern(r"(~|it) is (monstrous|renowned|tapped|untapped|attacking|blocking)")
 IS = lazy_pattern(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
 CONTROLS = lazy_pattern(r"(you control|an opponent controls) (a|an|another|no|at least \w+|exactly \w+|\w+ or (?:more|fewer)) (.+)")
 # 119 Serra Ascendant: "you have 30 or more life"; Village Survivors: "you have 5 or less life"
