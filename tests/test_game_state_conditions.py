@@ -204,3 +204,30 @@ def test_that_creature_of_exactly_one():
     yours = {"all": ["creature"], "controller": "you"}
     assert static == {"as_long_as": {"count": yours, "at_least": 1, "at_most": 1}, "affects": yours,
                       "does": [{"modify_pt": "+2/+0"}, {"add_abilities": ["deathtouch", "lifelink"]}]}
+
+
+def test_instead_under_a_game_state():
+    """Precipitous Drop: -2/-2 as long as you haven't completed a dungeon, -5/-5 instead as long as you have
+    (611.3a: one effect or the other, never both)."""
+    found = [r for r in read_text("Enchanted creature gets -2/-2. It gets -5/-5 instead as long as you've completed a "
+                                  "dungeon.", "Precipitous Drop", "Enchantment — Aura", "") if r.layer]
+    assert [a["static"] for a in found[0].abilities] == [
+        {"as_long_as": {"game_state": "completed_dungeon", "at_most": 0}, "affects": "enchanted",
+         "does": [{"modify_pt": "-2/-2"}]},
+        {"as_long_as": {"game_state": "completed_dungeon", "at_least": 1}, "affects": "enchanted",
+         "does": [{"modify_pt": "-5/-5"}]}]
+
+
+def test_some_opponent_has_no_opposite():
+    """'Otherwise' of "an opponent has 10 or less life" is "every opponent has more" (102.2), which the
+    vocabulary does not say: the line stays text rather than read as "an opponent has 11 or more"."""
+    found = [r for r in read_text("This creature gets +2/+2 as long as an opponent has 10 or less life. Otherwise, it "
+                                  "gets -1/-1.", "Test Vampire", "Creature — Vampire", "2/2") if r.layer]
+    assert not found[0].structured
+
+
+def test_riders_of_blocking_and_attacking_with_monstrous():
+    """Hundred-Handed One: 'can block an additional ninety-nine creatures each combat' (509.1b) is no layer effect."""
+    static = reading("Hundred-Handed One", "As long as Hundred-Handed One is monstrous, it has reach and can block an "
+                                           "additional ninety-nine creatures each combat.", "Creature — Giant", "3/5")
+    assert static == {"as_long_as": {"status": "monstrous"}, "affects": "self", "does": [{"add_abilities": ["reach"]}]}
