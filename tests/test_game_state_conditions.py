@@ -231,3 +231,22 @@ def test_riders_of_blocking_and_attacking_with_monstrous():
     static = reading("Hundred-Handed One", "As long as Hundred-Handed One is monstrous, it has reach and can block an "
                                            "additional ninety-nine creatures each combat.", "Creature — Giant", "3/5")
     assert static == {"as_long_as": {"status": "monstrous"}, "affects": "self", "does": [{"add_abilities": ["reach"]}]}
+
+
+@pytest.mark.parametrize("name,line,type_line,condition", [
+    ("Homarid", "As long as there are exactly three tide counters on this creature, it gets +1/+1.", "Creature — Homarid",
+     {"counters": "tide", "at_least": 3, "at_most": 3}),
+    ("Balan, Wandering Knight", "Balan has double strike as long as two or more Equipment are attached to it.",
+     "Legendary Creature — Cat Knight", {"count": {"all": ["Equipment"], "attached_to": "self"}, "at_least": 2}),
+    ("Manor Gargoyle", "This creature has indestructible as long as it has defender.", "Artifact Creature — Gargoyle",
+     {"self": {"has": ["defender"]}}),
+])
+def test_conditions_on_its_own_object(name, line, type_line, condition):
+    assert reading(name, line, type_line)["as_long_as"] == condition
+
+
+def test_equipment_attached_to_another_object_stays_text():
+    """Brass Knuckles: 'it' is the equipped creature, whose Equipment a condition cannot count."""
+    found = [r for r in read_text("Equipped creature has double strike as long as two or more Equipment are attached "
+                                  "to it.", "Brass Knuckles", "Artifact — Equipment", "") if r.layer]
+    assert not found[0].structured

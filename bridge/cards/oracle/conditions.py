@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.counter_kinds import counter_kind_known
+from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds
 from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
@@ -51,7 +52,8 @@ THRESHOLD = lazy_pattern(r"(?:(\w+) or more cards are|there are (\w+) or more ca
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
 COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
 # Comforting Counsel: "there are five or more growth counters on this enchantment"
-THERE_ARE_COUNTERS = lazy_pattern(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on ~")
+THERE_ARE_COUNTERS = lazy_pattern(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on "
+                                  r"(?:~|this (?:creature|artifact|enchantment|land|permanent))")
 # 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
 # Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
 IN_ZONE = lazy_pattern(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
@@ -93,6 +95,10 @@ OBJECT_STATE_WORDS = (
 # Deadly Wanderings: "As long as you control exactly one creature, that creature gets +2/+0 ...": the
 # creatures you control (the one there is) while there is exactly one.
 THAT_CREATURE = lazy_pattern(r"As long as you control exactly one creature, that creature (.+)")
+# Balan: "two or more Equipment are attached to it" (its own object: attached_to self); Manor Gargoyle: "it has
+# defender" (a keyword of its own object, 613.1f: read with the characteristics of the moment).
+ATTACHED_TO_IT = lazy_pattern(r"(\w+) or more (Equipment|Auras) are attached to (~|it)")
+HAS_KEYWORD = lazy_pattern(r"(~|it) has ([a-z ]+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
@@ -130,8 +136,8 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         return {"functions_in": zone.group(1), **found}
     who = IS.match(condition_text)
     if re.match(r"it(?:'s| )", main):
-        if who is None and condition_text.startswith("~ "):
-            who = re.match(r"(~)", condition_text)            # "As long as ~ has three or more +1/+1 counters"
+        if who is None and (condition_text.startswith("~ ") or THERE_ARE_COUNTERS.fullmatch(condition_text)):
+            who = re.match(r"(~)", "~")     # "As long as ~ has three or more +1/+1 counters" / "there are ... on ~"
         if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
             return None
         main = who.group(1) + (" is" + main[4:] if main.startswith("it's") else main[2:])
@@ -164,6 +170,13 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         if m:
             n = n if n is not None else how_many(m.group(1))
             return None if n is None else {"game_state": what, bound: n}
+    m = ATTACHED_TO_IT.fullmatch(text)
+    if m and how_many(m.group(1)) is not None and (m.group(3) == "~" or main_subject == "self"):
+        return {"count": {"all": ["Aura" if m.group(2) == "Auras" else "Equipment"], "attached_to": "self"},
+                "at_least": how_many(m.group(1))}
+    m = HAS_KEYWORD.fullmatch(text)
+    if m and keyword(m.group(2)) == m.group(2) and (m.group(1) == "~" or main_subject == "self"):
+        return {"self": {"has": [m.group(2)]}}
     for pattern, what, bound, n in OBJECT_STATE_WORDS:
         m = pattern.fullmatch(text)
         if m:
