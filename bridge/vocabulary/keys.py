@@ -33,7 +33,7 @@ NEGATED_STATUS_WORDS = ("nontoken", "untapped")      # the status the object doe
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
-SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
+SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached", "paired")
 # Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
