@@ -6,6 +6,7 @@ The pool of tests/data/sweep/loops.yaml holds the inline cards of the bundled lo
 loops those cases' sources describe, and only those."""
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -399,3 +400,20 @@ def test_pool_defaults_enumerate_and_yield_to_the_entry(tmp_path, capsys):
         assert main(["sweep", str(spec), "--dry-run"]) == 2
         err = capsys.readouterr().err
         assert str(spec) in err and words in err and "Traceback" not in err
+
+
+def test_pruning_reads_which_operations_commute_and_which_make_effects_from_asp():
+    """The rule facts pruning uses are asp/'s (613_8_dependency.lp: op_commutes, 613.4c; op_makes_effects),
+    read from the solved board: pruning.py names no operation kind."""
+    from bridge.interfaces import api
+    from bridge.interfaces.sweep import pruning
+    source = (ROOT / "bridge" / "interfaces" / "sweep" / "pruning.py").read_text()
+    assert not re.search(r"\b(modify_pt|add_abilities|copy_of|change_text|add_colors)\b", source)
+    board = api.solve({"case": "profile", "source": "test", "battlefield": [
+        {"card": "Grizzly Bears", "id": "bears"}, {"card": "Glorious Anthem", "id": "anthem"},
+        {"card": "Rancor", "id": "rancor", "attached_to": "bears"}]})
+    anthem = pruning.read_profile(board, lambda source: source == "anthem")
+    rancor = pruning.read_profile(board, lambda source: source == "rancor")
+    commutes = {str(a.arguments[0]) for a in board.reader("op_commutes")}
+    assert anthem.commuting == commutes and {"modify_pt", "counter_pt"} <= commutes and "set_colors" not in commutes
+    assert anthem.opaque is None and rancor.opaque == "grants abilities"
