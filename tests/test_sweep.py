@@ -417,3 +417,35 @@ def test_pruning_reads_which_operations_commute_and_which_make_effects_from_asp(
     commutes = {str(a.arguments[0]) for a in board.reader("op_commutes")}
     assert anthem.commuting == commutes and {"modify_pt", "counter_pt"} <= commutes and "set_colors" not in commutes
     assert anthem.opaque is None and rancor.opaque == "grants abilities"
+
+
+def test_stored_facts_are_queried_without_solving_again(tmp_path, capsys, monkeypatch):
+    """`sweep --store-facts FILE` keeps each board's facts (the rows do not carry them); `query --facts FILE`
+    runs programs over them as stored: the same overrides as the rows, and no board is solved again."""
+    spec = tmp_path / "moon.yaml"
+    spec.write_text('sweep: moon\npool:\n  library: [Blood Moon, "Urborg, Tomb of Yawgmoth"]\nsizes: [2]\n'
+                    "background:\n  - card: Forest\norders: all\nrules: [current]\n")
+    out, stored = tmp_path / "rows.jsonl", tmp_path / "facts.jsonl"
+    assert main(["sweep", str(spec), "-o", str(out), "--workers", "1", "--no-progress",
+                 "--store-facts", str(stored)]) == 0
+    rows = {row["board"]: row for row in read_rows(out)}
+    assert len(rows) == 2 and all("facts" not in row for row in rows.values())
+    boards = [json.loads(line) for line in stored.read_text().splitlines()]
+    assert sorted(b["board"] for b in boards) == sorted(rows)
+    assert all(b["rules"] == "current" and 'rules("current")' in b["facts"] for b in boards)
+    capsys.readouterr()
+    from bridge.interfaces.cli import research
+    monkeypatch.setattr(research, "solved", lambda args, path: pytest.fail("solved again"))
+    program = str(ROOT / "docs" / "queries" / "dependency_overrides_timestamp.lp")
+    assert main(["query", "--program", program, "--program", str(ROOT / "docs" / "queries" / "loops.lp"),
+                 "--facts", str(stored), "--format", "json", "-j", "1"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 4 and {line["case"] for line in lines} == set(rows)
+    for line in lines:
+        if line["program"] == program:
+            pairs = sorted([t["arguments"][0], t["arguments"][1]] for t in line["terms"])
+            assert pairs == rows[line["case"]]["overrides"]
+    assert any(rows[b]["overrides"] for b in rows)
+    assert main(["query", "--program", program, "--facts", str(out)]) == 2      # rows are not stored facts
+    assert "sweep --store-facts" in capsys.readouterr().err
+    assert main(["query", "--program", program, "--facts", str(stored), str(spec)]) == 2

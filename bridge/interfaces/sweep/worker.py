@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from bridge.interfaces import api
 from bridge.interfaces.query import QueryProgram, example_path, load_program, parse_program, run_query
+from bridge.interfaces.sweep.output import STORED_FACTS
 from bridge.interfaces.sweep.spec import Task
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
@@ -47,6 +48,7 @@ class BatchJob:
     output_bytes: int = 50_000_000          # what one board's row may weigh (--max-output)
     limits: Limits = DEFAULT_LIMITS         # --max-objects, --max-effects of each board
     reevaluate: bool = True                 # False: --no-reevaluate (613.8c ignored, a research variant)
+    store_facts: bool = False               # --store-facts: each row carries its board's facts (STORED_FACTS)
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,9 @@ def board_findings(job: BatchJob, case: dict, file: str, built_in, query) -> tup
     states = final_states(result)
     row = {"error": None, "steps": len(result.steps), "characteristics": digest(states),
            "solve_ms": round((solved - started) * 1000, 1), "ground_atoms": result.ground_atoms}
-    facts = board_facts(result) if built_in or query else None
+    facts = board_facts(result) if built_in or query or job.store_facts else None
+    if job.store_facts:
+        row[STORED_FACTS] = [str(fact) for fact in facts]
     if built_in:
         atoms = run_query(built_in, facts, case["case"])
         if "dependency_loop" in job.findings:
