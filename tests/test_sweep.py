@@ -449,3 +449,21 @@ def test_stored_facts_are_queried_without_solving_again(tmp_path, capsys, monkey
     assert main(["query", "--program", program, "--facts", str(out)]) == 2      # rows are not stored facts
     assert "sweep --store-facts" in capsys.readouterr().err
     assert main(["query", "--program", program, "--facts", str(stored), str(spec)]) == 2
+
+
+def test_minimize_gives_each_finding_its_smallest_background(tmp_path, capsys):
+    """--minimize: a row with a finding gets the background objects it still needs (the spec's comment says
+    why); a row without one gets None; rows are otherwise those of the sweep without --minimize."""
+    out = tmp_path / "rows.jsonl"
+    assert main(["sweep", str(ROOT / "tests" / "data" / "sweep" / "minimize.yaml"), "-o", str(out),
+                 "--workers", "1", "--no-progress", "--minimize"]) == 0
+    rows = {row["board"]: row for row in read_rows(out)}
+    assert len(rows) == 12
+    for board in ("Lignify@Alice + Humility@Alice | current", "Humility@Alice + Lignify@Alice | current"):
+        assert rows[board]["order_sensitive"] is True and rows[board]["minimal_background"] == ["grizzly_bears"]
+    moon = rows["Urborg, Tomb of Yawgmoth@Alice + Blood Moon@Alice | current"]
+    assert moon["overrides"] == [["urborg_tomb_of_yawgmoth#1", "blood_moon#1"]] and moon["minimal_background"] == []
+    calm = [row for row in rows.values() if not (row["overrides"] or row["order_sensitive"])]
+    assert len(calm) == 9 and all(row["minimal_background"] is None for row in calm)
+    validator = Draft202012Validator(schema("sweep"))
+    assert all(not list(validator.iter_errors(json.loads(line))) for line in out.read_text().splitlines())

@@ -48,6 +48,9 @@ def add_commands(command) -> None:
     sweep.add_argument("--store-facts", metavar="FILE.jsonl",
                        help="also store each solved board's facts (one JSON object per line) for `query --facts "
                             "FILE` without solving again; --resume appends")
+    sweep.add_argument("--minimize", action="store_true",
+                       help="for each row with a loop, an override or order sensitivity, the smallest background "
+                            "that still shows it (background objects dropped one at a time): minimal_background")
     sweep.add_argument("--dry-run", action="store_true", help="solve nothing: list each pool card's status "
                                                               "(inert entries) and the board count")
     # Each board is solved under --timeout (when given, it overrides the spec's `timeout:`), --max-memory,

@@ -47,6 +47,7 @@ def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int, args=None
                      orders=spec.orders, editions=spec.editions, findings=spec.findings,
                      query_text=spec.query_text, query_file=spec.query_file, timeout=timeout,
                      store_facts=bool(args is not None and getattr(args, "store_facts", None)),
+                     minimize=bool(args is not None and getattr(args, "minimize", False)),
                      tasks=batch, **bounds) for batch in iter(lambda: tuple(itertools.islice(tasks, size)), ())]
 
 

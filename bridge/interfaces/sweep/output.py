@@ -16,10 +16,10 @@ SUFFIXES = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}
 COLUMNS = ("format_version", "board", "cards", "controllers", "rules", "error", "steps", "characteristics",
            "solve_ms", "ground_atoms", "loops", "loops_at", "overrides", "overrides_at", "order_sensitive",
            "order_differs", "order_difference", "edition_difference", "edition_differs", "edition_difference_at",
-           "query")
+           "query", "minimal_background")
 # CSV cells that hold JSON text (lists and mappings)
 LISTS = ("cards", "controllers", "loops", "loops_at", "overrides", "overrides_at", "order_difference",
-         "edition_difference_at", "query")
+         "edition_difference_at", "query", "minimal_background")
 INTEGERS = ("format_version", "steps", "ground_atoms")
 FLOATS = ("solve_ms",)
 BOOLEANS = ("order_sensitive", "edition_difference")
@@ -117,7 +117,8 @@ def parquet_schema(pa):
                       ("loops", pa.list_(pair)), ("loops_at", at), ("overrides", pa.list_(pair)), ("overrides_at", at),
                       ("order_sensitive", pa.bool_()), ("order_differs", pa.string()), ("order_difference", difference),
                       ("edition_difference", pa.bool_()), ("edition_differs", pa.string()),
-                      ("edition_difference_at", difference), ("query", pa.list_(pa.string()))])
+                      ("edition_difference_at", difference), ("query", pa.list_(pa.string())),
+                      ("minimal_background", pa.list_(pa.string()))])
 
 
 class Parquet:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from bridge.interfaces import api
 from bridge.interfaces.query import QueryProgram, example_path, load_program, parse_program, run_query
+from bridge.interfaces.sweep.minimize import minimize_task
 from bridge.interfaces.sweep.output import STORED_FACTS
 from bridge.interfaces.sweep.spec import Task
 from bridge.model.errors import CaseError, SolveTimeout
@@ -49,6 +50,7 @@ class BatchJob:
     limits: Limits = DEFAULT_LIMITS         # --max-objects, --max-effects of each board
     reevaluate: bool = True                 # False: --no-reevaluate (613.8c ignored, a research variant)
     store_facts: bool = False               # --store-facts: each row carries its board's facts (STORED_FACTS)
+    minimize: bool = False                  # --minimize: each finding's smallest background (minimize.py)
 
 
 @dataclass(frozen=True)
@@ -197,6 +199,9 @@ def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:
                 others = [key for key in states if key[0] == order and key[1] != edition]
                 compare(row, "edition", states, boards, (order, edition), others)
             rows.append(row)
+        if job.minimize:
+            minimize_task(job, task_rows, lambda sub, order, edition, task=task: solve_board(
+                sub, order, task, edition, built_in, None, {"solve": 0.0, "findings": 0.0}), first_difference)
         clock["findings"] += time.perf_counter() - compared
     return rows, BatchStats(len(rows), clock["solve"], clock["findings"], time.perf_counter() - started,
                             cpu_seconds() - cpu_started)
