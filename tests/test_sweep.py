@@ -467,3 +467,10 @@ def test_minimize_gives_each_finding_its_smallest_background(tmp_path, capsys):
     assert len(calm) == 9 and all(row["minimal_background"] is None for row in calm)
     validator = Draft202012Validator(schema("sweep"))
     assert all(not list(validator.iter_errors(json.loads(line))) for line in out.read_text().splitlines())
+
+
+def test_in_process_sweep_minimizes_too():
+    import bridge
+    rows = bridge.sweep(ROOT / "tests" / "data" / "sweep" / "minimize.yaml", minimize=True)
+    moon = next(r for r in rows if r["board"] == "Urborg, Tomb of Yawgmoth@Alice + Blood Moon@Alice | current")
+    assert moon["minimal_background"] == [] and sum(r["minimal_background"] is not None for r in rows) == 3
