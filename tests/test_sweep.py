@@ -474,3 +474,18 @@ def test_in_process_sweep_minimizes_too():
     rows = bridge.sweep(ROOT / "tests" / "data" / "sweep" / "minimize.yaml", minimize=True)
     moon = next(r for r in rows if r["board"] == "Urborg, Tomb of Yawgmoth@Alice + Blood Moon@Alice | current")
     assert moon["minimal_background"] == [] and sum(r["minimal_background"] is not None for r in rows) == 3
+
+
+def test_the_library_static_pairs_benchmarks_hold_what_docs_research_says():
+    """benchmarks/sweep_library_static_pairs.yaml: 321 cards, 205,440 boards; its parts (30 and 45 acting cards)
+    are its first cards of that kind, in its order (docs/research.md, "A pruned sweep of the library's static
+    cards")."""
+    from bridge.interfaces.sweep.spec import load_spec
+    whole = load_spec(ROOT / "benchmarks" / "sweep_library_static_pairs.yaml")
+    assert len(whole.pool) == 321 and whole.board_count() == 205_440
+    order = [card.label for card in whole.pool]
+    for size in (30, 45):
+        part = load_spec(ROOT / "benchmarks" / f"sweep_library_static_pairs_{size}.yaml")
+        labels = [card.label for card in part.pool]
+        assert len(labels) == size and part.board_count() == size * (size - 1) * 2
+        assert labels == sorted(labels, key=order.index) and part.background == whole.background
