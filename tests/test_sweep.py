@@ -346,6 +346,11 @@ def test_prune_leaves_out_what_cannot_interact_and_confirms_it(tmp_path, capsys)
     assert len(rows) == 20
     moon = [r for r in rows if set(r["cards"]) == {"Blood Moon", "Urborg, Tomb of Yawgmoth"}]
     assert len(moon) == 2 and any(r["overrides"] for r in moon)
+    # resumed, the counts are still over every combination (before: the ones already solved counted as kept)
+    assert main(["sweep", str(PRUNE_SPEC), "-o", str(out), "--workers", "1", "--no-progress", "--prune",
+                 "--prune-check", "0", "--resume"]) == 0
+    said = capsys.readouterr().out
+    assert "1 combinations kept, 9 pruned (18 boards not solved)" in said and "0 boards solved" in said, said
 
 
 def test_a_wrong_pruning_is_said(tmp_path, capsys, monkeypatch):

@@ -115,9 +115,8 @@ def run(args) -> int:
     totals = {"boards": 0, "rows": 0, "solve": 0.0, "findings": 0.0, "cpu": 0.0, "errors": 0, "loops": 0, "overrides": 0,
               "order_sensitive": 0, "edition_difference": 0}
     count(totals, earlier)           # the summary counts every row of the output, the earlier ones too
-    tasks = (task for task in spec.tasks() if not set(task_boards(spec, task)) <= done)    # --resume: skip
-    if pruning is not None:
-        tasks = pruning.kept(tasks)
+    tasks = spec.tasks() if pruning is None else pruning.kept(spec.tasks())   # counted over every combination
+    tasks = (task for task in tasks if not set(task_boards(spec, task)) <= done)    # --resume: skip
     try:
         with dask_client(args.scheduler, workers) as client:
             workers = cluster_threads(client)
