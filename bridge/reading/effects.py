@@ -195,6 +195,19 @@ class EffectReading:
                             f"in the vocabulary (`mtg-layers cards show {card.name}`); give 'does'")
         return modes[number - 1], f"{card.name} (mode {number})"
 
+    def spell_part(self, card, entry: dict, where: str) -> tuple:
+        """611.2c one part of a spell whose effect affects several groups (`part: N`): its operations and label;
+        each part is its own entry with its own `affects`."""
+        parts = card.spell_parts
+        if "part" not in entry:
+            raise self.fail(f"{where}.part", f"{card.name} affects {len(parts)} groups (611.2c: its text names each): "
+                            f"say which with part: 1 to {len(parts)}, one entry per group with its own affects")
+        number = self.reader.integer(entry["part"], f"{where}.part")
+        if not 1 <= number <= len(parts):
+            raise self.fail(f"{where}.part", f"{card.name} has {len(parts)} parts" if parts else
+                            f"{card.name} has no parts read from its text (one group, or not read): drop 'part'")
+        return parts[number - 1], f"{card.name} (part {number})"
+
     def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
         r = self.reader
         entry = r.mapping(entry, where, EFFECT_KEYS)
@@ -205,11 +218,16 @@ class EffectReading:
         controller = None
         if "mode" in entry and "spell" not in entry:
             raise self.fail(f"{where}.mode", "'mode' only goes with 'spell' (a modal spell's mode, 700.2)")
+        if "part" in entry and "spell" not in entry:
+            raise self.fail(f"{where}.part", "'part' only goes with 'spell' (a spell that affects several groups, "
+                            "611.2c)")
         if "spell" in entry:
             card = self.card(entry["spell"], f"{where}.spell")
             label = card.name
             if "does" in entry or "becomes_copy_of" in entry:
                 pass                                    # the case's own operations, or the copy (read below)
+            elif "part" in entry or (card.spell_parts and not card.spell):
+                operations, label = self.spell_part(card, entry, where)
             elif "mode" in entry or (card.spell_modes and not card.spell):
                 operations, label = self.spell_mode(card, entry, where)
             elif not card.spell:

@@ -15,6 +15,7 @@ from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
+from bridge.cards.oracle.parts import resolved_parts
 from bridge.cards.oracle.statics import cda_power_only, several_statics, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
@@ -44,6 +45,7 @@ class Reading:
     layer: bool                 # the line carries a layer effect (613.1) by its wording
     kind: str = "static"        # keyword, static, cda, activated, loyalty, triggered, spell, sticker (KINDS)
     spell: tuple = ()           # an instant's or sorcery's line: the operations of its effect (resolved.py)
+    parts: tuple = ()           # ... or of each part, when it affects several groups (parts.py, 611.2c)
 
 
 # What a line is (113.3): counted apart by `mtg-layers cards coverage`. Only a static ability's (or a
@@ -99,6 +101,9 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)
         if copied:                  # the tokens are the case's (copy_of, created_by: the spell card)
             return Reading(line, ({"text": line, **copied},), True, True, "spell")
+        parts = None if MODE.match(plain) else resolved_parts(plain)
+        if parts and all(whom == "others" for whom, _ in parts):     # 611.2c: each part's group, the case's
+            return Reading(line, (), True, True, "spell", parts=tuple(tuple(ops) for _, ops in parts))
         return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")
     if OUTSIDE_THE_GAME.search(line) or OUTSIDE_THE_GAME.search(plain):
         return Reading(line, ({"text": line},), False, False)   # no object's characteristics in a game
@@ -205,7 +210,7 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
         # change the object they are put on (123.7 layer 6, 123.8 layer 7b) and stay text, flagged
         readings = [dataclasses.replace(r, kind="sticker") for r in readings]
     return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind,
-                    r.spell) for r in readings]
+                    r.spell, r.parts) for r in readings]
 
 
 CHOICE = lazy_pattern(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type|card type|color|artifact type)\b",
@@ -241,9 +246,23 @@ def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, 
     others = [r for r in readings if r not in modes]
     effects = [r.spell for r in others if r.spell]
     unread = [r for r in others if r.layer and not r.structured]
-    effect = list(effects[0]) if len(effects) == 1 and not unread else None
+    # (a line with several parts beside it: the case names each part, spell_parts_from_text)
+    effect = list(effects[0]) if len(effects) == 1 and not unread and not any(r.parts for r in others) else None
     mode_effects = [list(r.spell) for r in modes]
     return effect, (mode_effects if any(mode_effects) else [])
+
+
+def spell_parts_from_text(text: str, name: str, type_line: str) -> list:
+    """The parts of an instant's or sorcery's effect that affects several groups (611.2c: "Target creature
+    gets +2/+2 ... Another target creature gets -2/-2 ..."), each part's operations in printed order, when
+    its one such line is its only layer line that is no mode; else []."""
+    if not is_spell(type_line):
+        return []
+    others = [r for r in read_text(text, name, type_line) if not r.line.lstrip().startswith(("•", "+ {"))]
+    with_parts = [r for r in others if r.parts]
+    if len(with_parts) != 1 or any(r.spell or (r.layer and not r.structured) for r in others):
+        return []
+    return [list(ops) for ops in with_parts[0].parts]
 
 
 def emblems_from_text(text: str, name: str) -> list[list]:

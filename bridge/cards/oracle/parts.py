@@ -1,0 +1,74 @@
+"""A resolved effect that affects several groups of objects (611.2c): "Target creature gets +3/+3 until end
+of turn. Another target creature gets -3/-3 until end of turn." (Rites of Reaping), "Until end of turn,
+creatures you control get +1/+1 and creatures your opponents control get -1/-1" (Zealous Persecution).
+One `affects` cannot hold two groups, so each group's effect is a part of the spell (`spell: {parts:
+...}`), which a case names with `part: N` and its own `affects` (docs/case-format.md). Each part is read
+like a one-group effect (resolved.py); anything else stays text.
+"""
+from __future__ import annotations
+
+import re
+
+from bridge.cards.oracle.resolved import (BACK, SELF, changes_the_layers_after, creates_a_token, layer_sentence,
+                                          resolved_effect, sentences)
+from bridge.cards.oracle.patterns import lazy_pattern
+
+# Where one sentence joins two clauses, each with its own subject: "... gets +3/+3 and other creatures you
+# control get +1/+1", "... gets +3/+3, up to one other target creature gets +2/+2, and ..." (Arm the Cathars).
+CLAUSE_JOIN = lazy_pattern(r",? and |, ")
+# Wording whose reading is another part of the reader's (a condition, a count, a choice, a created token):
+# a line with it is never read as parts.
+PLAYERS = lazy_pattern(r"(?:all |each )?players?|you|each opponent|your opponents", re.IGNORECASE)
+NOT_PARTS = lazy_pattern(r"\b(?:instead|if|unless|for each|X|choose|chosen|choice|create|creates|perpetually|"
+                         r"whenever|when|next|exchange|copy|copies|emblem)\b", re.IGNORECASE)
+
+
+def clauses(sentence: str) -> list[tuple[str, list]] | None:
+    """(subject, operations) of each clause of one sentence with a layer effect: the sentence read whole, or
+    split where each side reads with a subject of its own."""
+    whole = layer_sentence(sentence)
+    if whole is not None:
+        return [whole]
+    duration = re.match(r"until end of turn, ", sentence, re.IGNORECASE)
+    body = sentence[duration.end():] if duration else sentence
+    for join in CLAUSE_JOIN.finditer(body):
+        left = layer_sentence(body[:join.start()])
+        if left is None:
+            continue
+        rest = clauses(body[join.end():])
+        if rest is not None and not re.fullmatch(BACK, rest[0][0], re.IGNORECASE):
+            return [left] + rest
+    return None
+
+
+def resolved_parts(effect: str) -> list[tuple[str, list]] | None:
+    """[(whom: "self" or "others", operations), ...], one per group the effect affects, in printed order,
+    when it has two groups or more and every layer sentence reads; else None. "It" / "that creature" /
+    "those creatures" name the group before them, which must be the only one so far."""
+    if NOT_PARTS.search(re.sub(r'"[^"]*"', '""', effect)) or resolved_effect(effect) is not None:
+        return None
+    pieces: list[tuple[str, list]] = []
+    created = False
+    for sentence in sentences(effect):
+        if not changes_the_layers_after(sentence, created):
+            created = created or creates_a_token(sentence)
+            continue
+        found = clauses(sentence)
+        if found is None:
+            return None
+        pieces.extend(found)
+    parts: list[tuple[str, list]] = []
+    for who, ops in pieces:
+        if PLAYERS.fullmatch(who):
+            return None                        # Everybody Lives!' "Players gain hexproof": no object (613.10)
+        if re.fullmatch(BACK, who, re.IGNORECASE):
+            if len(parts) != 1:
+                return None                    # Arm the Cathars' "Those creatures": several groups before
+            parts[-1][1].extend(ops)
+        elif parts and who.casefold() == parts[-1][0].casefold():
+            parts[-1][1].extend(ops)
+        else:
+            parts.append((who, list(ops)))
+    if len(parts) < 2:
+        return None
+    return [("self" if re.fullmatch(SELF, who, re.IGNORECASE) else "others", ops) for who, ops in parts]
