@@ -218,9 +218,9 @@ class EffectReading:
         controller = None
         if "mode" in entry and "spell" not in entry:
             raise self.fail(f"{where}.mode", "'mode' only goes with 'spell' (a modal spell's mode, 700.2)")
-        if "part" in entry and "spell" not in entry:
-            raise self.fail(f"{where}.part", "'part' only goes with 'spell' (a spell that affects several groups, "
-                            "611.2c)")
+        if "part" in entry and "spell" not in entry and "activated" not in entry:
+            raise self.fail(f"{where}.part", "'part' only goes with 'spell' or 'activated' (an effect on several "
+                            "groups, 611.2c)")
         if "spell" in entry:
             card = self.card(entry["spell"], f"{where}.spell")
             label = card.name
@@ -253,7 +253,19 @@ class EffectReading:
                                 f"(those with one: {', '.join(map(str, with_effect))}); give 'does'")
             operations = activated[number - 1].activated
             label = f"{by_id[source].card.name}'s ability"
-            if activated[number - 1].activated_targets and "affects" not in entry:
+            on_others = activated[number - 1].activated_targets
+            parts = activated[number - 1].activated_parts
+            if parts or "part" in entry:            # 611.2c an effect on several groups: one part per entry
+                if not parts or "part" not in entry:
+                    raise self.fail(f"{where}.part", f"activated ability {number} of {name} affects " + (
+                        f"{len(parts)} groups (611.2c): say which with part: 1 to {len(parts)}, one entry per group"
+                        if parts else "one group: drop 'part'"))
+                part = r.integer(entry["part"], f"{where}.part")
+                if not 1 <= part <= len(parts):
+                    raise self.fail(f"{where}.part", f"activated ability {number} of {name} has {len(parts)} parts")
+                operations, on_others = parts[part - 1]
+                label = f"{label} (part {part})"
+            if on_others and "affects" not in entry:
                 raise self.fail(f"{where}.affects", f"activated ability {number} of {name} affects other objects "
                                 f"than {name} ({activated[number - 1].text!r}): name them with affects: [ID, ...], "
                                 "fixed as it resolved (611.2c)")

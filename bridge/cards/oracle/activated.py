@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.parts import resolved_parts
 from bridge.cards.oracle.resolved import resolved_effect
 
 
@@ -38,6 +39,8 @@ def activated_ability(sentence: str) -> dict | None:
         return None
     found = resolved_effect(effect)
     if found is None:
-        return None
+        parts = resolved_parts(effect)          # 611.2c several groups: each a part the case names
+        return None if parts is None else {"activated": {"parts": [
+            {"does": ops, **({"affects": "others"} if whom == "others" else {})} for whom, ops in parts]}}
     whom, ops = found
     return {"activated": {"does": ops, **({"affects": "others"} if whom == "others" else {})}}
