@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bridge.cards.oracle.resolved import (BACK, SELF, changes_the_layers_after, creates_a_token, layer_sentence,
+from bridge.cards.oracle.resolved import (BACK, SELF, changes_the_layers, changes_the_layers_after, creates_a_token, layer_sentence,
                                           resolved_effect, sentences)
 from bridge.cards.oracle.patterns import lazy_pattern
 
@@ -41,10 +41,35 @@ def clauses(sentence: str) -> list[tuple[str, list]] | None:
     return None
 
 
+# 701.12b: "Exchange control of two target creatures" (Switcheroo), "... of target artifact or creature you control
+# and target creature an opponent controls" (Oko, Thief of Crowns), "... of this artifact and target nonland
+# permanent" (Avarice Totem): each object's control is given to the player who controlled the other, two
+# control-changing effects (613.1b): part 1 the first object (or each first of two targets), part 2 the other,
+# each `gain_control: {chosen: player}` with the case's `choices: {player: NAME}`. (A spell's control, 701.12b,
+# is no permanent's: "target noncreature spell" stays text.)
+EXCHANGE = lazy_pattern(r"exchange control of (?:two target (?:[^.\"]+?)|(?P<first>(?:target|this|~)[^.\"]*?) and "
+                        r"(?:another )?target (?:[^.\"]+?))\.?", re.IGNORECASE)
+
+
+def exchange_parts(effect: str) -> list[tuple[str, list]] | None:
+    """The two parts of an exchange of control (701.12b), when it is the effect's only layer sentence."""
+    layered = [s for s in sentences(effect) if changes_the_layers(s) or re.search(r"\bexchange\b", s, re.IGNORECASE)]
+    if len(layered) != 1 or re.search(r"\bspells?\b", effect, re.IGNORECASE):
+        return None
+    m = EXCHANGE.fullmatch(layered[0])
+    if m is None:
+        return None
+    first = "self" if m.group("first") and re.fullmatch(SELF, m.group("first"), re.IGNORECASE) else "others"
+    return [(first, [{"gain_control": {"chosen": "player"}}]), ("others", [{"gain_control": {"chosen": "player"}}])]
+
+
 def resolved_parts(effect: str) -> list[tuple[str, list]] | None:
     """[(whom: "self" or "others", operations), ...], one per group the effect affects, in printed order,
     when it has two groups or more and every layer sentence reads; else None. "It" / "that creature" /
     "those creatures" name the group before them, which must be the only one so far."""
+    exchange = exchange_parts(effect)
+    if exchange is not None:
+        return exchange
     if NOT_PARTS.search(re.sub(r'"[^"]*"', '""', effect)) or resolved_effect(effect) is not None:
         return None
     pieces: list[tuple[str, list]] = []
