@@ -1,0 +1,92 @@
+"""A resolved effect on several groups (611.2c), read as parts the case names with `part: N`, and an exchange
+of control (701.12b) as two parts (issue 32). Every line is a real card's Oracle text (its name given)."""
+import pytest
+
+from bridge.cards.oracle import read_text, spell_from_text, spell_parts_from_text
+
+TO_PLAYER = {"gain_control": {"chosen": "player"}}
+
+
+def spell_parts(name: str, text: str):
+    (line,) = read_text(text, name, "Instant")
+    assert line.kind == "spell" and line.structured and line.layer and not line.spell, line
+    return [list(ops) for ops in line.parts]
+
+
+def activated(name: str, text: str, type_line: str = "Creature"):
+    (line,) = read_text(text, name, type_line)
+    assert line.structured and line.layer, line
+    (ability,) = line.abilities
+    return ability["activated"]
+
+
+@pytest.mark.parametrize("name,text,expected", [
+    ("Rites of Reaping", "Target creature gets +3/+3 until end of turn. Another target creature gets -3/-3 until end "
+     "of turn.", [[{"modify_pt": "+3/+3"}], [{"modify_pt": "-3/-3"}]]),
+    ("Zealous Persecution", "Until end of turn, creatures you control get +1/+1 and creatures your opponents control "
+     "get -1/-1.", [[{"modify_pt": "+1/+1"}], [{"modify_pt": "-1/-1"}]]),
+    ("Take to the Streets", "Creatures you control get +2/+2 until end of turn. Citizens you control get an "
+     "additional +1/+1 and gain vigilance until end of turn.",
+     [[{"modify_pt": "+2/+2"}], [{"modify_pt": "+1/+1"}, {"add_abilities": ["vigilance"]}]]),
+    ("Nightcreep", "Until end of turn, all creatures become black and all lands become Swamps.",
+     [[{"set_colors": ["black"]}], [{"set_land_types": ["Swamp"]}]]),
+    ("Quick Draw", "Target creature you control gets +1/+1 and gains first strike until end of turn. Creatures target "
+     "opponent controls lose first strike and double strike until end of turn.",
+     [[{"modify_pt": "+1/+1"}, {"add_abilities": ["first strike"]}],
+      [{"lose_abilities": ["first strike", "double strike"]}]]),
+    ("Hostile Takeover", "Up to one target creature has base power and toughness 1/1 until end of turn. Up to one "
+     "other target creature has base power and toughness 4/4 until end of turn. Then Hostile Takeover deals 3 damage "
+     "to each creature.", [[{"set_base_pt": "1/1"}], [{"set_base_pt": "4/4"}]]),
+    ("Switcheroo", "Exchange control of two target creatures.", [[TO_PLAYER], [TO_PLAYER]]),
+    ("Trade the Helm", "Exchange control of target artifact or creature you control and target artifact or creature "
+     "an opponent controls.", [[TO_PLAYER], [TO_PLAYER]]),
+])
+def test_a_spell_on_several_groups_is_read_as_parts(name, text, expected):
+    assert spell_parts(name, text) == expected
+    assert spell_parts_from_text(text, name, "Instant") == expected
+    assert spell_from_text(text, name, "Instant") == (None, [])      # no one effect: each part is named
+
+
+@pytest.mark.parametrize("name,text", [
+    # "Those creatures" after three groups: which of them is not one group (stays text)
+    ("Arm the Cathars", "Until end of turn, target creature gets +3/+3, up to one other target creature gets +2/+2, "
+     "and up to one other target creature gets +1/+1. Those creatures gain vigilance until end of turn."),
+    # players are no objects (613.10): never a part
+    ("Everybody Lives!", "All creatures gain hexproof and indestructible until end of turn. Players gain hexproof "
+     "until end of turn. Players can't lose life this turn and players can't lose the game or win the game this turn."),
+    # a spell's control (701.12b) is no permanent's
+    ("Sudden Substitution", "Exchange control of target noncreature spell and target creature. Then the spell's "
+     "controller may choose new targets for it."),
+])
+def test_what_is_not_parts_stays_text(name, text):
+    (line,) = read_text(text, name, "Instant")
+    assert not line.structured and not line.parts and line.layer, line
+
+
+def test_an_activated_ability_on_itself_and_a_target():
+    assert activated("Fleshformer", "{W}{U}{B}{R}{G}: This creature gets +2/+2 and gains fear until end of turn. "
+                     "Target creature gets -2/-2 until end of turn. Activate only during your turn.") == {"parts": [
+                         {"does": [{"modify_pt": "+2/+2"}, {"add_abilities": ["fear"]}]},
+                         {"does": [{"modify_pt": "-2/-2"}], "affects": "others"}]}
+    assert activated("Phyrexian Infiltrator", "{2}{U}{U}: Exchange control of this creature and target creature. "
+                     "(This effect lasts indefinitely.)") == {"parts": [
+                         {"does": [TO_PLAYER]}, {"does": [TO_PLAYER], "affects": "others"}]}
+    assert activated("Oko, Thief of Crowns", "[−5]: Exchange control of target artifact or creature you control and "
+                     "target creature an opponent controls with power 3 or less.", "Legendary Planeswalker — Oko") == \
+        {"parts": [{"does": [TO_PLAYER], "affects": "others"}, {"does": [TO_PLAYER], "affects": "others"}]}
+
+
+@pytest.mark.parametrize("effect,message", [
+    ("{spell: Zealous Persecution, affects: [grizzly_bears]}", "say which with part: 1 to 2"),
+    ("{spell: Zealous Persecution, part: 3, affects: [grizzly_bears]}", "Zealous Persecution has 2 parts"),
+    ("{spell: Giant Growth, part: 1, affects: [grizzly_bears]}", "no parts read from its text"),
+    ("{part: 1, affects: [grizzly_bears], does: [{modify_pt: +1/+1}]}", "'part' only goes with 'spell' or 'activated'"),
+    ("{activated: fleshformer}", "say which with part: 1 to 2"),
+    ("{activated: fleshformer, part: 2}", "name them with affects"),
+])
+def test_a_part_is_named_or_the_case_is_refused(tmp_path, capsys, effect, message):
+    from bridge.interfaces.cli.main import main
+    from test_resolved_effects import case
+    board = "battlefield: [{card: Fleshformer}, {card: Grizzly Bears}]\n"
+    assert main(["solve", case(tmp_path, board + f"effects: [{effect}]\n")]) == 2
+    assert message in capsys.readouterr().err
