@@ -90,3 +90,22 @@ def test_a_part_is_named_or_the_case_is_refused(tmp_path, capsys, effect, messag
     board = "battlefield: [{card: Fleshformer}, {card: Grizzly Bears}]\n"
     assert main(["solve", case(tmp_path, board + f"effects: [{effect}]\n")]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name,text,read", [
+    # 114.1: what the line does after the emblem ("Search your library ...") changes no characteristic
+    ("Nissa, Who Shakes the World", '[−8]: You get an emblem with "Lands you control have indestructible." Search your '
+     "library for any number of Forest cards, put them onto the battlefield tapped, then shuffle.", True),
+    # an emblem's ability that changes nothing of the layers (a cost, 601.2f) leaves it read
+    ("Saheeli, Filigree Master", '[−4]: You get an emblem with "Artifact creatures you control get +1/+1" and '
+     '"Artifact spells you cast cost {1} less to cast."', True),
+    # a triggered ability whose effect is a layer effect: its effect is not read
+    ("Tezzeret the Schemer", '[−7]: You get an emblem with "At the beginning of combat on your turn, target artifact '
+     'you control becomes an artifact creature with base power and toughness 5/5."', False),
+])
+def test_an_emblem_line(name, text, read):
+    from bridge.cards.oracle import emblems_from_text
+    (line,) = read_text(text, name, "Legendary Planeswalker")
+    assert line.kind == "loyalty" and line.layer and line.structured == read, line
+    (emblem,) = emblems_from_text(text, name)
+    assert emblem[0].get("static") or not read

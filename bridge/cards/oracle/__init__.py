@@ -122,9 +122,11 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
             # or control ("You get an emblem with "Your opponents can't untap ..."" is none, 613.1)
             before = EMBLEM_WORDS.sub("", plain.split(": ", 1)[-1])
             layer = resolves_a_layer_effect(before) or any(
-                "static" in a or "unread" in a or resolves_a_layer_effect(a["text"])
-                or re.search(r"\bcop(?:y|ies)\b", a["text"]) for a in emblem)       # 707.10 a copy of a spell
-            return Reading(line, ({"text": line},), not any(a.get("unread") or len(a) == 1 for a in emblem)
+                "static" in a or "unread" in a or changes_what_it_gives(a) for a in emblem)
+            # (an ability left as text that changes nothing of the layers, Saheeli, Filigree Master's "Artifact
+            # spells you cast cost {1} less to cast." (601.2f), leaves the emblem read)
+            return Reading(line, ({"text": line},), not any(a.get("unread") or len(a) == 1 and changes_what_it_gives(a)
+                                                            for a in emblem)
                            and not resolves_a_layer_effect(before), layer, kind)
         return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation),
                        bool(animation) or resolves_a_layer_effect(plain), kind)
@@ -143,7 +145,12 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
 
 
-EMBLEM_WORDS = lazy_pattern(r'You get an emblem with ".+"\.?$')
+EMBLEM_WORDS = lazy_pattern(r'You get an emblem with ".+"\.?(?= [A-Z][^"]*$|$)')
+
+
+def changes_what_it_gives(ability: dict) -> bool:
+    """An emblem's ability that changes characteristics or control once it resolves, or copies a spell (707.10)."""
+    return resolves_a_layer_effect(ability["text"]) or bool(re.search(r"\bcop(?:y|ies)\b", ability["text"]))
 
 # 604.3: a characteristic-defining ability, by its wording (for counting a line left as text).
 CDA_WORDING = lazy_pattern(r"^~(?:'s power| is (?:every|all|colorless|(?:white|blue|black|red|green)\b))|"

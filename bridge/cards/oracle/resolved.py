@@ -438,7 +438,9 @@ def becomes_copy(effect: str, printed: str) -> dict | None:
     return None if exceptions is None else {"becomes_copy": {"except": exceptions}}
 
 
-EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
+# (Nissa, Who Shakes the World: '... emblem with "Lands you control have indestructible." Search your library ...':
+# what the line does after it is read with the line, in __init__.py)
+EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?(?= [A-Z][^"]*$|$)')
 
 
 def emblem_abilities(line: str) -> list | None:
