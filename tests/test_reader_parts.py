@@ -109,3 +109,28 @@ def test_an_emblem_line(name, text, read):
     assert line.kind == "loyalty" and line.layer and line.structured == read, line
     (emblem,) = emblems_from_text(text, name)
     assert emblem[0].get("static") or not read
+
+
+def test_a_token_copy_then_an_effect_on_the_token():
+    """707.2 the copy is the token's; "That token gains haste" an effect on it the case names (611.2c)."""
+    assert activated("Cogwork Assembler", "{7}: Create a token that's a copy of target artifact. That token gains "
+                     "haste. Exile it at the beginning of the next end step.", "Artifact Creature") == \
+        {"does": [{"add_abilities": ["haste"]}], "affects": "others"}
+    (line,) = read_text("Create a token that's a copy of target artifact or creature you control, except it's an "
+                        "artifact in addition to its other types. It gains haste until end of turn. Sacrifice it at "
+                        "the beginning of the next end step.", "Molten Duplication", "Sorcery")
+    assert line.structured and list(line.spell) == [{"add_abilities": ["haste"]}]
+    assert line.abilities[0]["creates_token_copy"] == {"except": {"add_types": ["Artifact"]}}
+
+
+@pytest.mark.parametrize("name,text", [
+    # a copy of a card exiled from a graveyard: a case's copy_of names a permanent
+    ("Mordor on the March", "Exile a creature card from your graveyard. Create a token that's a copy of it. It gains "
+     "haste until end of turn. Exile it at the beginning of the next end step."),
+    # one copy for each of several objects
+    ("Hate Mirage", "Choose up to two target creatures you don't control. For each of those creatures, create a token "
+     "that's a copy of that creature. Those tokens gain haste. Exile them at the beginning of the next end step."),
+])
+def test_token_copies_that_stay_text(name, text):
+    (line,) = read_text(text, name, "Sorcery")
+    assert line.layer and not line.structured and not line.spell, line

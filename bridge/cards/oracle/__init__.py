@@ -16,6 +16,7 @@ from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.parts import resolved_parts
+from bridge.cards.oracle.token_copies import token_copy_then
 from bridge.cards.oracle.statics import cda_power_only, several_statics, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
@@ -101,6 +102,9 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)
         if copied:                  # the tokens are the case's (copy_of, created_by: the spell card)
             return Reading(line, ({"text": line, **copied},), True, True, "spell")
+        then = token_copy_then(MODE.sub("", plain), line)
+        if then:                    # the token copy, then an effect on the token (token_copies.py)
+            return Reading(line, ({"text": line, **then[0]},), True, True, "spell", tuple(then[1]))
         parts = None if MODE.match(plain) else resolved_parts(plain)
         if parts and all(whom == "others" for whom, _ in parts):     # 611.2c: each part's group, the case's
             return Reading(line, (), True, True, "spell", parts=tuple(tuple(ops) for _, ops in parts))
@@ -116,6 +120,9 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         animation = activated_ability(plain)
         if animation is None and kind in ("activated", "loyalty") and ": " in plain:
             animation = token_copy(plain.split(": ", 1)[1], line)     # Kiki-Jiki's "{T}: Create a token that's a copy"
+            then = None if animation else token_copy_then(plain.split(": ", 1)[1], line)
+            if then:                # Cogwork Assembler: "... copy of target artifact. That token gains haste."
+                animation = {**then[0], "activated": {"does": then[1], "affects": "others"}}
         emblem = emblem_abilities(plain)
         if emblem is not None:      # 114: the emblem's abilities are read; the case lists it (emblems: - from:)
             # a layer line when the emblem's abilities, or what the line does besides, change characteristics
