@@ -134,3 +134,34 @@ def test_a_token_copy_then_an_effect_on_the_token():
 def test_token_copies_that_stay_text(name, text):
     (line,) = read_text(text, name, "Sorcery")
     assert line.layer and not line.structured and not line.spell, line
+
+
+@pytest.mark.parametrize("name,text,type_line,expected", [
+    ("Battle Cry", "Whenever a creature blocks this turn, it gets +0/+1 until end of turn.", "Instant",
+     [{"modify_pt": "+0/+1"}]),
+    ("Consuming Rage", "Whenever a Minotaur attacks this turn, it gets +2/+0 until end of turn. Destroy that creature "
+     "at end of combat.", "Instant", [{"modify_pt": "+2/+0"}]),
+])
+def test_a_delayed_triggers_effect_is_the_spells(name, text, type_line, expected):
+    """603.7: the effect of the delayed trigger, once it resolves, on the object the case names (611.2c)."""
+    (line,) = read_text(text, name, type_line)
+    assert line.structured and list(line.spell) == expected
+
+
+def test_a_loyalty_abilitys_delayed_trigger():
+    assert activated("Jace, Architect of Thought", "[+1]: Until your next turn, whenever a creature an opponent "
+                     "controls attacks, it gets -1/-0 until end of turn.", "Legendary Planeswalker — Jace") == \
+        {"does": [{"modify_pt": "-1/-0"}], "affects": "others"}
+
+
+@pytest.mark.parametrize("name,text", [
+    # no duration: not a delayed trigger of this spell
+    ("Theoretical Duplication", "Whenever a nontoken creature an opponent controls enters this turn, create a token "
+     "that's a copy of that creature."),
+    # a counter and an effect joined: stays text
+    ("First Day of Class", "Whenever a creature you control enters this turn, put a +1/+1 counter on it and it gains "
+     "haste until end of turn."),
+])
+def test_delayed_triggers_that_stay_text(name, text):
+    (line,) = read_text(text, name, "Instant")
+    assert line.layer and not line.structured and not line.spell, line

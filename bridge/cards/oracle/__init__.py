@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.counter_kinds import kinds_named_by
+from bridge.cards.oracle.delayed import delayed_trigger_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.parts import resolved_parts
 from bridge.cards.oracle.token_copies import token_copy_then
@@ -96,7 +97,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         # 702.96b: "target" becomes "each" in the spell's text; the case lists the objects it affects
         return Reading(line, (plain.lower(),), True, True, "keyword")
     if spell:
-        effect = resolved_effect(MODE.sub("", plain))
+        # 603.7: a delayed trigger's effect on the object that triggered it (delayed.py), read as the spell's
+        effect = resolved_effect(MODE.sub("", plain)) or delayed_trigger_effect(MODE.sub("", plain))
         if effect is not None and effect[0] == "others":     # (a spell's "~" is the spell itself)
             return Reading(line, (), True, True, "spell", tuple(effect[1]))
         copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)
