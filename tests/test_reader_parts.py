@@ -165,3 +165,25 @@ def test_a_loyalty_abilitys_delayed_trigger():
 def test_delayed_triggers_that_stay_text(name, text):
     (line,) = read_text(text, name, "Instant")
     assert line.layer and not line.structured and not line.spell, line
+
+
+@pytest.mark.parametrize("name,text,expected", [
+    # the source and a target: two parts (611.2c), the source's its own
+    ("Razorgrass Invoker", "{8}: This creature and up to one other target creature each get +3/+3 until end of turn.",
+     {"parts": [{"does": [{"modify_pt": "+3/+3"}]}, {"does": [{"modify_pt": "+3/+3"}], "affects": "others"}]}),
+    # two groups of others joined by "and": one group, which the case names
+    ("Rise of the Hobgoblins", "{R/W}: Red creatures and white creatures you control gain first strike until end of "
+     "turn.", {"does": [{"add_abilities": ["first strike"]}], "affects": "others"}),
+    # two clauses, each with a subject whose words ("with shadow") could swallow the other clause's verb
+    ("Stronghold Overseer", "{B}{B}: Creatures with shadow get +1/+0 until end of turn and creatures without shadow get "
+     "-1/-0 until end of turn.", {"parts": [{"does": [{"modify_pt": "+1/+0"}], "affects": "others"},
+                                             {"does": [{"modify_pt": "-1/-0"}], "affects": "others"}]}),
+])
+def test_subjects_joined_by_and(name, text, expected):
+    assert activated(name, text, "Enchantment") == expected
+
+
+def test_also_is_no_word_of_the_effect():
+    assert spell_parts("Sanctified Charge", "Creatures you control get +2/+1 until end of turn. White creatures you "
+                       "control also gain first strike until end of turn.") == \
+        [[{"modify_pt": "+2/+1"}], [{"add_abilities": ["first strike"]}]]

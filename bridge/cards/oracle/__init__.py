@@ -16,7 +16,7 @@ from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.delayed import delayed_trigger_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
-from bridge.cards.oracle.parts import resolved_parts
+from bridge.cards.oracle.parts import one_group, resolved_parts
 from bridge.cards.oracle.token_copies import token_copy_then
 from bridge.cards.oracle.statics import cda_power_only, several_statics, static_ability
 from bridge.cards.oracle.striations import read_striations
@@ -98,7 +98,9 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         return Reading(line, (plain.lower(),), True, True, "keyword")
     if spell:
         # 603.7: a delayed trigger's effect on the object that triggered it (delayed.py), read as the spell's
-        effect = resolved_effect(MODE.sub("", plain)) or delayed_trigger_effect(MODE.sub("", plain))
+        # (and parts.one_group: a subject of two groups joined by "and", Rise of the Hobgoblins-like)
+        effect = resolved_effect(MODE.sub("", plain)) or delayed_trigger_effect(MODE.sub("", plain)) \
+            or one_group(MODE.sub("", plain))
         if effect is not None and effect[0] == "others":     # (a spell's "~" is the spell itself)
             return Reading(line, (), True, True, "spell", tuple(effect[1]))
         copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.delayed import delayed_trigger_effect
-from bridge.cards.oracle.parts import resolved_parts
+from bridge.cards.oracle.parts import one_group, resolved_parts
 from bridge.cards.oracle.resolved import resolved_effect
 
 
@@ -38,7 +38,7 @@ def activated_ability(sentence: str) -> dict | None:
     if not colon or '"' in cost or not (re.fullmatch(r"(?:\{[^}]+\}|,|\s|[A-Z][^,]*?)+", cost)
                                         or re.fullmatch(r"\[?" + LOYALTY_COST + r"\]?", cost)):
         return None
-    found = resolved_effect(effect) or delayed_trigger_effect(effect)     # (603.7 Jace, Architect of Thought)
+    found = resolved_effect(effect) or delayed_trigger_effect(effect) or one_group(effect)   # (603.7; parts.py)
     if found is None:
         parts = resolved_parts(effect)          # 611.2c several groups: each a part the case names
         return None if parts is None else {"activated": {"parts": [

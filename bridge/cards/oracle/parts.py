@@ -7,37 +7,65 @@ like a one-group effect (resolved.py); anything else stays text.
 """
 from __future__ import annotations
 
+import copy
 import re
 
-from bridge.cards.oracle.resolved import (BACK, SELF, changes_the_layers, changes_the_layers_after, creates_a_token, layer_sentence,
-                                          resolved_effect, sentences)
+from bridge.cards.oracle.resolved import (BACK, SELF, VERB, changes_the_layers, changes_the_layers_after,
+                                          creates_a_token, is_subject, layer_sentence, resolved_effect, sentences)
 from bridge.cards.oracle.patterns import lazy_pattern
 
 # Where one sentence joins two clauses, each with its own subject: "... gets +3/+3 and other creatures you
 # control get +1/+1", "... gets +3/+3, up to one other target creature gets +2/+2, and ..." (Arm the Cathars).
 CLAUSE_JOIN = lazy_pattern(r",? and |, ")
+ALSO = lazy_pattern(r" also (?=(?:gets?|gains?|has|have|loses?|becomes?) )")
 # Wording whose reading is another part of the reader's (a condition, a count, a choice, a created token):
 # a line with it is never read as parts.
 PLAYERS = lazy_pattern(r"(?:all |each )?players?|you|each opponent|your opponents", re.IGNORECASE)
 NOT_PARTS = lazy_pattern(r"\b(?:instead|if|unless|for each|X|choose|chosen|choice|create|creates|perpetually|"
-                         r"whenever|when|next|exchange|copy|copies|emblem)\b", re.IGNORECASE)
+                         r"whenever|when|next|exchange|copy|copies|emblem|that colou?r)\b", re.IGNORECASE)
+
+
+def one_clause(text: str) -> list[tuple[str, list]] | None:
+    """(subject, operations) of one clause; a subject of two groups joined by "and" (Razorgrass Invoker's "This
+    creature and up to one other target creature each get +3/+3") is two clauses when one is the source itself
+    (whom differs), else one group (Rise of the Hobgoblins' "Red creatures and white creatures you control")."""
+    found = layer_sentence(text)
+    if found is not None:
+        return [found]
+    also = ALSO.sub(" ", text, count=1)       # Sanctified Charge: "White creatures you control also gain first strike"
+    if also != text:
+        return one_clause(also)
+    for split in VERB.finditer(text):
+        who = re.sub(r" each$", "", text[:split.start()])
+        halves = who.split(" and ", 1)
+        # (Stronghold Overseer: "Creatures with shadow get +1/+0 ... and creatures without shadow get -1/-0": a
+        # half holding a verb is a clause of its own, never a subject: clauses() splits it)
+        if len(halves) != 2 or any(VERB.search(f" {half} ") or not is_subject(half) for half in halves):
+            continue
+        found = layer_sentence("they" + text[split.start():])
+        if found is None:
+            return None
+        if any(re.fullmatch(SELF, half, re.IGNORECASE) for half in halves):
+            return [(half, copy.deepcopy(found[1])) for half in halves]
+        return [(who, found[1])]
+    return None
 
 
 def clauses(sentence: str) -> list[tuple[str, list]] | None:
     """(subject, operations) of each clause of one sentence with a layer effect: the sentence read whole, or
     split where each side reads with a subject of its own."""
-    whole = layer_sentence(sentence)
+    whole = one_clause(sentence)
     if whole is not None:
-        return [whole]
+        return whole
     duration = re.match(r"until end of turn, ", sentence, re.IGNORECASE)
     body = sentence[duration.end():] if duration else sentence
     for join in CLAUSE_JOIN.finditer(body):
-        left = layer_sentence(body[:join.start()])
+        left = one_clause(body[:join.start()])
         if left is None:
             continue
         rest = clauses(body[join.end():])
         if rest is not None and not re.fullmatch(BACK, rest[0][0], re.IGNORECASE):
-            return [left] + rest
+            return left + rest
     return None
 
 
@@ -65,12 +93,28 @@ def exchange_parts(effect: str) -> list[tuple[str, list]] | None:
 
 def resolved_parts(effect: str) -> list[tuple[str, list]] | None:
     """[(whom: "self" or "others", operations), ...], one per group the effect affects, in printed order,
-    when it has two groups or more and every layer sentence reads; else None. "It" / "that creature" /
-    "those creatures" name the group before them, which must be the only one so far."""
+    when it has two groups or more and every layer sentence reads; else None."""
+    groups = resolved_groups(effect)
+    return groups if groups and len(groups) > 1 else None
+
+
+def one_group(effect: str) -> tuple[str, list] | None:
+    """(whom, operations) of an effect on one group that only this module reads (a subject joined by "and",
+    "also"), like resolved.resolved_effect's."""
+    groups = resolved_groups(effect)
+    return groups[0] if groups and len(groups) == 1 else None
+
+
+def resolved_groups(effect: str) -> list[tuple[str, list]] | None:
+    """[(whom, operations), ...] per group, when every layer sentence reads and resolved.py does not read
+    it whole. "It" / "that creature" / "those creatures" name the group before them, which must be the
+    only one so far."""
     exchange = exchange_parts(effect)
     if exchange is not None:
         return exchange
-    if NOT_PARTS.search(re.sub(r'"[^"]*"', '""', effect)) or resolved_effect(effect) is not None:
+    # ("instead" even in a granted ability: resolved.resolved_effect's own refusal, Martyrdom)
+    if NOT_PARTS.search(re.sub(r'"[^"]*"', '""', effect)) or re.search(r"\binstead\b", effect, re.IGNORECASE) \
+            or resolved_effect(effect) is not None:
         return None
     pieces: list[tuple[str, list]] = []
     created = False
@@ -94,6 +138,6 @@ def resolved_parts(effect: str) -> list[tuple[str, list]] | None:
             parts[-1][1].extend(ops)
         else:
             parts.append((who, list(ops)))
-    if len(parts) < 2:
+    if not parts:
         return None
     return [("self" if re.fullmatch(SELF, who, re.IGNORECASE) else "others", ops) for who, ops in parts]
