@@ -5,6 +5,7 @@ import pytest
 from bridge.cards.oracle import read_text, spell_from_text, spell_parts_from_text
 
 TO_PLAYER = {"gain_control": {"chosen": "player"}}
+VIGILANCE, HASTE = {"add_abilities": ["vigilance"]}, {"add_abilities": ["haste"]}
 
 
 def spell_parts(name: str, text: str):
@@ -37,6 +38,14 @@ def activated(name: str, text: str, type_line: str = "Creature"):
     ("Hostile Takeover", "Up to one target creature has base power and toughness 1/1 until end of turn. Up to one "
      "other target creature has base power and toughness 4/4 until end of turn. Then Hostile Takeover deals 3 damage "
      "to each creature.", [[{"set_base_pt": "1/1"}], [{"set_base_pt": "4/4"}]]),
+    # "Those creatures" after several groups: every one of them; each "target" one more group (115.1)
+    ("Arm the Cathars", "Until end of turn, target creature gets +3/+3, up to one other target creature gets +2/+2, "
+     "and up to one other target creature gets +1/+1. Those creatures gain vigilance until end of turn.",
+     [[{"modify_pt": "+3/+3"}, VIGILANCE], [{"modify_pt": "+2/+2"}, VIGILANCE], [{"modify_pt": "+1/+1"}, VIGILANCE]]),
+    # 613.1b each gains control of what the other controlled: to you, then to the opponent (the case's player)
+    ("Twist Allegiance", "You and target opponent each gain control of all creatures the other controls until end of "
+     "turn. Untap those creatures. Those creatures gain haste until end of turn.",
+     [[{"gain_control": "you"}, HASTE], [TO_PLAYER, HASTE]]),
     ("Switcheroo", "Exchange control of two target creatures.", [[TO_PLAYER], [TO_PLAYER]]),
     ("Trade the Helm", "Exchange control of target artifact or creature you control and target artifact or creature "
      "an opponent controls.", [[TO_PLAYER], [TO_PLAYER]]),
@@ -48,9 +57,9 @@ def test_a_spell_on_several_groups_is_read_as_parts(name, text, expected):
 
 
 @pytest.mark.parametrize("name,text", [
-    # "Those creatures" after three groups: which of them is not one group (stays text)
-    ("Arm the Cathars", "Until end of turn, target creature gets +3/+3, up to one other target creature gets +2/+2, "
-     "and up to one other target creature gets +1/+1. Those creatures gain vigilance until end of turn."),
+    # "it" after two groups: which of them?
+    ("Rites of Reaping", "Target creature gets +3/+3 until end of turn. Another target creature gets -3/-3 until end "
+     "of turn. It gains flying until end of turn."),
     # players are no objects (613.10): never a part
     ("Everybody Lives!", "All creatures gain hexproof and indestructible until end of turn. Players gain hexproof "
      "until end of turn. Players can't lose life this turn and players can't lose the game or win the game this turn."),

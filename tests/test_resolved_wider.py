@@ -178,9 +178,9 @@ def test_spells_read(name, text, expected):
     # "then" ends the subject: no gain of control swallows what follows
     ("Grip of Phyresis", "Gain control of target Equipment, then create a 0/0 black Phyrexian Germ creature token and "
      "attach that Equipment to it."),
-    # several groups and then "Those creatures" (which of them?): not one part each (parts.py reads Rites of Reaping)
-    ("Arm the Cathars", "Until end of turn, target creature gets +3/+3, up to one other target creature gets +2/+2, "
-     "and up to one other target creature gets +1/+1. Those creatures gain vigilance until end of turn."),
+    # a group whose words are not read ("that are green and/or white"): parts.py reads Rites of Reaping's two
+    ("Glistening Deluge", "All creatures get -1/-1 until end of turn. Creatures that are green and/or white get an "
+     "additional -2/-2 until end of turn."),
     # a copy of a card in a graveyard, and the token's own effect after it
     ("Mordor on the March", "Exile a creature card from your graveyard. Create a token that's a copy of it. It gains "
      "haste until end of turn. Exile it at the beginning of the next end step."),

@@ -32,6 +32,9 @@ def one_clause(text: str) -> list[tuple[str, list]] | None:
     found = layer_sentence(text)
     if found is not None:
         return [found]
+    if EACH_OTHERS.fullmatch(text):
+        return [("what the opponent controlled", [{"gain_control": "you"}]),
+                ("what you controlled", [{"gain_control": {"chosen": "player"}}])]
     also = ALSO.sub(" ", text, count=1)       # Sanctified Charge: "White creatures you control also gain first strike"
     if also != text:
         return one_clause(also)
@@ -77,6 +80,13 @@ def clauses(sentence: str) -> list[tuple[str, list]] | None:
 # is no permanent's: "target noncreature spell" stays text.)
 EXCHANGE = lazy_pattern(r"exchange control of (?:two target (?:[^.\"]+?)|(?P<first>(?:target|this|~)[^.\"]*?) and "
                         r"(?:another )?target (?:[^.\"]+?))\.?", re.IGNORECASE)
+
+
+# Twist Allegiance: "You and target opponent each gain control of all creatures the other controls until end of
+# turn." (613.1b): part 1 what the opponent controlled (to you), part 2 what you controlled (to the opponent, the
+# case's `choices: {player: NAME}`)
+EACH_OTHERS = lazy_pattern(r"you and (?:target|that) opponent each gain control of all (?:creatures|permanents) the "
+                           r"other controls(?: until end of turn)?\.?", re.IGNORECASE)
 
 
 def exchange_parts(effect: str) -> list[tuple[str, list]] | None:
@@ -131,10 +141,16 @@ def resolved_groups(effect: str) -> list[tuple[str, list]] | None:
         if PLAYERS.fullmatch(who):
             return None                        # Everybody Lives!' "Players gain hexproof": no object (613.10)
         if re.fullmatch(BACK, who, re.IGNORECASE):
+            if len(parts) > 1 and re.fullmatch(r"those (?:creatures|permanents)", who, re.IGNORECASE):
+                for part in parts:             # Arm the Cathars' "Those creatures": every group before
+                    part[1].extend(copy.deepcopy(ops))
+                continue
             if len(parts) != 1:
-                return None                    # Arm the Cathars' "Those creatures": several groups before
+                return None                    # "it" after several groups: which of them?
             parts[-1][1].extend(ops)
-        elif parts and who.casefold() == parts[-1][0].casefold():
+        # (the same words name the same group, except a target: each "target" is one more, 115.1 - Arm the
+        # Cathars' two "up to one other target creature")
+        elif parts and who.casefold() == parts[-1][0].casefold() and not re.search(r"\btarget\b", who, re.IGNORECASE):
             parts[-1][1].extend(ops)
         else:
             parts.append((who, list(ops)))
