@@ -196,3 +196,20 @@ def test_also_is_no_word_of_the_effect():
     assert spell_parts("Sanctified Charge", "Creatures you control get +2/+1 until end of turn. White creatures you "
                        "control also gain first strike until end of turn.") == \
         [[{"modify_pt": "+2/+1"}], [{"add_abilities": ["first strike"]}]]
+
+
+EARTHBEND_2 = ("(Target land you control becomes a 0/0 creature with haste that's still a land. Put two +1/+1 counters "
+               "on it. When it dies or is exiled, return it to the battlefield tapped.)")
+BENT = [{"add_types": ["Creature"]}, {"set_base_pt": "0/0"}, {"add_abilities": ["haste"]}]
+
+
+def test_earthbend_is_read_from_its_reminder_text():
+    (line,) = read_text("Earthbend 2. " + EARTHBEND_2, "Dai Li Indoctrination", "Instant")
+    assert line.structured and list(line.spell) == BENT
+    assert activated("Ba Sing Se", "{2}{G}, {T}: Earthbend 2. Activate only as a sorcery. " + EARTHBEND_2, "Land") == \
+        {"does": BENT, "affects": "others"}
+    # two lands: not one group; and no reminder text, no reading
+    for text in ("Earthbend 3, then earthbend 3. You gain 3 life. (To earthbend 3, target land you control becomes "
+                 "a 0/0 creature with haste that's still a land. Put three +1/+1 counters on it.)", "Earthbend 2."):
+        (line,) = read_text(text, "Cracked Earth Technique", "Sorcery")
+        assert line.layer and not line.structured, line

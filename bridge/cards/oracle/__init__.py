@@ -15,6 +15,7 @@ from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.delayed import delayed_trigger_effect
+from bridge.cards.oracle.keyword_actions import earthbend_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.parts import one_group, resolved_parts
 from bridge.cards.oracle.token_copies import token_copy_then
@@ -100,7 +101,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         # 603.7: a delayed trigger's effect on the object that triggered it (delayed.py), read as the spell's
         # (and parts.one_group: a subject of two groups joined by "and", Rise of the Hobgoblins-like)
         effect = resolved_effect(MODE.sub("", plain)) or delayed_trigger_effect(MODE.sub("", plain)) \
-            or one_group(MODE.sub("", plain))
+            or one_group(MODE.sub("", plain)) or earthbend_effect(MODE.sub("", plain), line)
         if effect is not None and effect[0] == "others":     # (a spell's "~" is the spell itself)
             return Reading(line, (), True, True, "spell", tuple(effect[1]))
         copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)
@@ -124,6 +125,9 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         animation = activated_ability(plain)
         if animation is None and kind in ("activated", "loyalty") and ": " in plain:
             animation = token_copy(plain.split(": ", 1)[1], line)     # Kiki-Jiki's "{T}: Create a token that's a copy"
+            bends = None if animation else earthbend_effect(plain.split(": ", 1)[1], line)
+            if bends:               # Ba Sing Se: "{2}{G}, {T}: Earthbend 2." (its reminder text, keyword_actions.py)
+                animation = {"activated": {"does": bends[1], "affects": "others"}}
             then = None if animation else token_copy_then(plain.split(": ", 1)[1], line)
             if then:                # Cogwork Assembler: "... copy of target artifact. That token gains haste."
                 animation = {**then[0], "activated": {"does": then[1], "affects": "others"}}
