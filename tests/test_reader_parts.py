@@ -213,3 +213,26 @@ def test_earthbend_is_read_from_its_reminder_text():
                  "a 0/0 creature with haste that's still a land. Put three +1/+1 counters on it.)", "Earthbend 2."):
         (line,) = read_text(text, "Cracked Earth Technique", "Sorcery")
         assert line.layer and not line.structured, line
+
+
+@pytest.mark.parametrize("name,text,copied,then", [
+    ("Twinflame", "Choose any number of target creatures you control. For each of them, create a token that's a copy "
+     "of that creature, except it has haste. Exile those tokens at the beginning of the next end step.",
+     {"except": {"add_abilities": ["haste"]}}, []),
+    ("Hate Mirage", "Choose up to two target creatures you don't control. For each of those creatures, create a token "
+     "that's a copy of that creature. Those tokens gain haste. Exile them at the beginning of the next end step.",
+     {}, [{"add_abilities": ["haste"]}]),
+])
+def test_a_token_copy_of_each_object_of_a_group(name, text, copied, then):
+    (line,) = read_text(text, name, "Sorcery")
+    assert line.structured and line.abilities[0]["creates_token_copy"] == copied and list(line.spell) == then
+
+
+@pytest.mark.parametrize("name,text", [
+    ("Clone Legion", "For each creature target player controls, create a token that's a copy of that creature."),
+    ("Grist, the Plague Swarm", "For each creature card in your graveyard, create a token that's a copy of it, "
+     "except it's a 1/1 black and green Insect."),
+])
+def test_a_token_copy_of_each_that_stays_text(name, text):
+    (line,) = read_text(text, name, "Sorcery")
+    assert line.layer and not line.structured, line

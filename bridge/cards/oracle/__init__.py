@@ -18,7 +18,7 @@ from bridge.cards.oracle.delayed import delayed_trigger_effect
 from bridge.cards.oracle.keyword_actions import earthbend_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.parts import one_group, resolved_parts
-from bridge.cards.oracle.token_copies import token_copy_then
+from bridge.cards.oracle.token_copies import for_each_token_copy, token_copy_then
 from bridge.cards.oracle.statics import cda_power_only, several_statics, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
@@ -107,7 +107,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)
         if copied:                  # the tokens are the case's (copy_of, created_by: the spell card)
             return Reading(line, ({"text": line, **copied},), True, True, "spell")
-        then = token_copy_then(MODE.sub("", plain), line)
+        then = token_copy_then(MODE.sub("", plain), line) or for_each_token_copy(MODE.sub("", plain), line)
         if then:                    # the token copy, then an effect on the token (token_copies.py)
             return Reading(line, ({"text": line, **then[0]},), True, True, "spell", tuple(then[1]))
         parts = None if MODE.match(plain) else resolved_parts(plain)
@@ -128,9 +128,10 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
             bends = None if animation else earthbend_effect(plain.split(": ", 1)[1], line)
             if bends:               # Ba Sing Se: "{2}{G}, {T}: Earthbend 2." (its reminder text, keyword_actions.py)
                 animation = {"activated": {"does": bends[1], "affects": "others"}}
-            then = None if animation else token_copy_then(plain.split(": ", 1)[1], line)
+            then = None if animation else (token_copy_then(plain.split(": ", 1)[1], line)
+                                           or for_each_token_copy(plain.split(": ", 1)[1], line))
             if then:                # Cogwork Assembler: "... copy of target artifact. That token gains haste."
-                animation = {**then[0], "activated": {"does": then[1], "affects": "others"}}
+                animation = {**then[0], **({"activated": {"does": then[1], "affects": "others"}} if then[1] else {})}
         emblem = emblem_abilities(plain)
         if emblem is not None:      # 114: the emblem's abilities are read; the case lists it (emblems: - from:)
             # a layer line when the emblem's abilities, or what the line does besides, change characteristics

@@ -37,3 +37,24 @@ def token_copy_then(effect: str, printed: str) -> tuple[dict, list] | None:
             return None
         ops.extend(found[1])
     return copied, ops
+
+
+# "For each creature token you control, create a token that's a copy of that creature." (Rhys the Redeemed), "For
+# each of those creatures, create ..." (Hate Mirage): one token copy of each object of a group (707.2); the case
+# lists each token with its own `copy_of`. (Each player's or opponent's, a card's, X's: stays text.)
+FOR_EACH_COPY = lazy_pattern(r"(?P<before>^|(?<=\. ))For each (?P<what>[^,.\"]+), (?P<create>create (?:a|one) tokens? "
+                             r"that's a copy of (?:that (?:creature|permanent|artifact)|it)\b)", re.IGNORECASE)
+
+
+def for_each_token_copy(effect: str, printed: str) -> tuple[dict, list] | None:
+    """(the `creates_token_copy` reading, the operations on the tokens: [] when none) of one token copy of each
+    object of a group."""
+    m = FOR_EACH_COPY.search(effect)
+    if m is None or re.search(r"\b(?:players?|opponents?|cards?|X)\b", m.group("what") + " " + effect, re.IGNORECASE):
+        return None
+    one_each = effect[:m.start()] + m.group("create")[0].upper() + m.group("create")[1:] + effect[m.end():]
+    then = token_copy_then(one_each, printed)
+    if then is not None:
+        return then
+    copied = token_copy(one_each, printed)
+    return (copied, []) if copied else None
