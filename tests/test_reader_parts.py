@@ -136,9 +136,9 @@ def test_a_token_copy_then_an_effect_on_the_token():
     # a copy of a card exiled from a graveyard: a case's copy_of names a permanent
     ("Mordor on the March", "Exile a creature card from your graveyard. Create a token that's a copy of it. It gains "
      "haste until end of turn. Exile it at the beginning of the next end step."),
-    # one copy for each of several objects
-    ("Hate Mirage", "Choose up to two target creatures you don't control. For each of those creatures, create a token "
-     "that's a copy of that creature. Those tokens gain haste. Exile them at the beginning of the next end step."),
+    # one copy for each player's group: one player's tokens
+    ("Clone Legion", "For each creature target player controls, create a token that's a copy of that creature. It "
+     "gains haste."),
 ])
 def test_token_copies_that_stay_text(name, text):
     (line,) = read_text(text, name, "Sorcery")
