@@ -236,3 +236,19 @@ def test_a_token_copy_of_each_object_of_a_group(name, text, copied, then):
 def test_a_token_copy_of_each_that_stays_text(name, text):
     (line,) = read_text(text, name, "Sorcery")
     assert line.layer and not line.structured, line
+
+
+def test_wider_groups_and_riders():
+    # 205.1a: "becomes a 4/4 red Dragon creature" replaces its card types (Sarkhan, the Dragonspeaker's ruling of
+    # 2014-09-20: "he's not a planeswalker at this time")
+    assert activated("Sarkhan the Masterless", "[+1]: Until end of turn, each planeswalker you control becomes a 4/4 "
+                     "red Dragon creature and gains flying.", "Legendary Planeswalker — Sarkhan") == {"does": [
+                         {"set_types": ["Creature"]}, {"set_creature_types": ["Dragon"]}, {"set_colors": ["red"]},
+                         {"set_base_pt": "4/4"}, {"add_abilities": ["flying"]}], "affects": "others"}
+    (line,) = read_text("Destroy target creature an opponent controls. Each other creature that player controls gets "
+                        "-2/-0 until end of turn.", "Public Execution", "Instant")
+    assert line.structured and list(line.spell) == [{"modify_pt": "-2/-0"}]
+    # 509.1b-c: a blocking permission changes no characteristic
+    (line,) = read_text("Untap target creature. It gets +2/+2 until end of turn and can block an additional creature "
+                        "this turn.", "Act of Heroism", "Instant")
+    assert line.structured and list(line.spell) == [{"modify_pt": "+2/+2"}]

@@ -26,9 +26,12 @@ TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |o
 # choice": the type chosen as it resolved picks the group, which the case names, 611.2c)
 QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?"
              r"|(?: that aren't)? of (?:the chosen|that) type| of the creature type of your choice)?")
-GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
+# (Sarkhan the Masterless: "each planeswalker you control"; Public Execution: "Each other creature that player
+# controls", the player of the target before)
+GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|planeswalkers?|"
+         r"[A-Z][a-z]+s)"
          r"(?: you control| you don't control| your opponents control| an opponent controls"
-         r"| target (?:player|opponent) controls)?" + QUALIFIER + r"(?: you control)?")
+         r"| target (?:player|opponent) controls| that player controls)?" + QUALIFIER + r"(?: you control)?")
 # (Oracle's "he" and "she" are the card's own character: Bosco, Just a Bear's "He gains trample")
 SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantment|Equipment)|he|she"
 ATTACHED = r"(?:enchanted|equipped|fortified) (?:[A-Z]\w+|creature|permanent|land|artifact)"
@@ -258,7 +261,10 @@ FOR_EACH = r"for each (?:(?!\b(?:and|then)\b)[^,\"])+?(?=,? and (?:gains?|gets?|
 # didn't have defender", Chemister's Trick's "attacks this turn if able". Read as nothing, kept in the text.
 RESOLVED_RIDER = lazy_pattern(r"(?:deals? \d+ damage to you|attacks? this (?:turn|combat) if able|"
                               r"can attack this turn as though (?:it|they) didn't have defender|"
-                              r"can't (?:block|be blocked) this turn)(?=$|,| and )", re.IGNORECASE)
+                              r"can't (?:block|be blocked) this turn|"
+                              # Act of Heroism, Give No Ground (509.1b-c: blocking restrictions, no characteristic)
+                              r"can block (?:an additional creature|any number of creatures) this turn)"
+                              r"(?=$|,| and )", re.IGNORECASE)
 
 
 def resolved_rider(text: str):
