@@ -252,3 +252,15 @@ def test_wider_groups_and_riders():
     (line,) = read_text("Untap target creature. It gets +2/+2 until end of turn and can block an additional creature "
                         "this turn.", "Act of Heroism", "Instant")
     assert line.structured and list(line.spell) == [{"modify_pt": "+2/+2"}]
+
+
+def test_a_group_sharing_a_type_and_a_may_have_it_become():
+    assert activated("Crown of Vigor", "Sacrifice this Aura: Enchanted creature and other creatures that share a "
+                     "creature type with it get +1/+1 until end of turn.", "Enchantment — Aura") == \
+        {"does": [{"modify_pt": "+1/+1"}], "affects": "others"}
+    # 205.1b "It's still a land"; the case lists the effect when the player chose to have it
+    assert activated("Nissa of Shadowed Boughs", "[+1]: Untap target land you control. You may have it become a 3/3 "
+                     "Elemental creature with haste and menace until end of turn. It's still a land.",
+                     "Legendary Planeswalker — Nissa") == {"does": [
+                         {"add_types": ["Creature"]}, {"add_subtypes": ["Elemental"]}, {"set_base_pt": "3/3"},
+                         {"add_abilities": ["haste", "menace"]}], "affects": "others"}

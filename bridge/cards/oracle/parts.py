@@ -17,6 +17,7 @@ from bridge.cards.oracle.patterns import lazy_pattern
 # Where one sentence joins two clauses, each with its own subject: "... gets +3/+3 and other creatures you
 # control get +1/+1", "... gets +3/+3, up to one other target creature gets +2/+2, and ..." (Arm the Cathars).
 CLAUSE_JOIN = lazy_pattern(r",? and |, ")
+MAY_HAVE = lazy_pattern(r"^(?:then )?you may have (?P<who>it|that creature|that land|~) become ", re.IGNORECASE)
 ALSO = lazy_pattern(r" also (?=(?:gets?|gains?|has|have|loses?|becomes?) )")
 # Wording whose reading is another part of the reader's (a condition, a count, a choice, a created token):
 # a line with it is never read as parts.
@@ -35,6 +36,11 @@ def one_clause(text: str) -> list[tuple[str, list]] | None:
     if EACH_OTHERS.fullmatch(text):
         return [("what the opponent controlled", [{"gain_control": "you"}]),
                 ("what you controlled", [{"gain_control": {"chosen": "player"}}])]
+    # (Nissa of Shadowed Boughs: "You may have it become a 3/3 Elemental creature ...": the case lists the effect
+    # when the player chose it)
+    may = MAY_HAVE.sub(r"\g<who> becomes ", text, count=1)
+    if may != text:
+        return one_clause(may)
     also = ALSO.sub(" ", text, count=1)       # Sanctified Charge: "White creatures you control also gain first strike"
     if also != text:
         return one_clause(also)
@@ -145,8 +151,11 @@ def resolved_groups(effect: str) -> list[tuple[str, list]] | None:
                 for part in parts:             # Arm the Cathars' "Those creatures": every group before
                     part[1].extend(copy.deepcopy(ops))
                 continue
-            if len(parts) != 1:
+            if len(parts) > 1:
                 return None                    # "it" after several groups: which of them?
+            if not parts:                      # (Nissa of Shadowed Boughs: "Untap target land ... it")
+                parts.append((who, list(ops)))
+                continue
             parts[-1][1].extend(ops)
         # (the same words name the same group, except a target: each "target" is one more, 115.1 - Arm the
         # Cathars' two "up to one other target creature")

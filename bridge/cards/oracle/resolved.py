@@ -25,7 +25,9 @@ TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |o
 # (Crippling Fear's "Creatures that aren't of the chosen type", Defensive Maneuvers' "of the creature type of your
 # choice": the type chosen as it resolved picks the group, which the case names, 611.2c)
 QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?"
-             r"|(?: that aren't)? of (?:the chosen|that) type| of the creature type of your choice)?")
+             r"|(?: that aren't)? of (?:the chosen|that) type| of the creature type of your choice"
+             # (Crown of Vigor: "other creatures that share a creature type with it", the enchanted creature's)
+             r"| that share a creature type with (?:it|~))?")
 # (Sarkhan the Masterless: "each planeswalker you control"; Public Execution: "Each other creature that player
 # controls", the player of the target before)
 GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|planeswalkers?|"
