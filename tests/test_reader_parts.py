@@ -264,3 +264,9 @@ def test_a_group_sharing_a_type_and_a_may_have_it_become():
                      "Legendary Planeswalker — Nissa") == {"does": [
                          {"add_types": ["Creature"]}, {"add_subtypes": ["Elemental"]}, {"set_base_pt": "3/3"},
                          {"add_abilities": ["haste", "menace"]}], "affects": "others"}
+
+
+def test_each_of_a_subtype():
+    assert activated("Sorin, Vampire Lord", '[−8]: Until end of turn, each Vampire you control gains "{T}: Gain control '
+                     'of target creature."', "Legendary Planeswalker — Sorin") == \
+        {"does": [{"add_abilities": [{"text": "{T}: Gain control of target creature."}]}], "affects": "others"}

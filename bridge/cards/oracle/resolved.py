@@ -30,8 +30,8 @@ QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?
              r"| that share a creature type with (?:it|~))?")
 # (Sarkhan the Masterless: "each planeswalker you control"; Public Execution: "Each other creature that player
 # controls", the player of the target before)
-GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|planeswalkers?|"
-         r"[A-Z][a-z]+s)"
+GROUP = (r"(?:(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|planeswalkers?|"
+         r"[A-Z][a-z]+s)|each (?:other )?[A-Z][a-z]+)"      # (Sorin, Vampire Lord: "each Vampire you control")
          r"(?: you control| you don't control| your opponents control| an opponent controls"
          r"| target (?:player|opponent) controls| that player controls)?" + QUALIFIER + r"(?: you control)?")
 # (Oracle's "he" and "she" are the card's own character: Bosco, Just a Bear's "He gains trample")
