@@ -56,22 +56,6 @@ def test_a_spell_on_several_groups_is_read_as_parts(name, text, expected):
     assert spell_from_text(text, name, "Instant") == (None, [])      # no one effect: each part is named
 
 
-@pytest.mark.parametrize("name,text", [
-    # "it" after two groups: which of them?
-    ("Rites of Reaping", "Target creature gets +3/+3 until end of turn. Another target creature gets -3/-3 until end "
-     "of turn. It gains flying until end of turn."),
-    # players are no objects (613.10): never a part
-    ("Everybody Lives!", "All creatures gain hexproof and indestructible until end of turn. Players gain hexproof "
-     "until end of turn. Players can't lose life this turn and players can't lose the game or win the game this turn."),
-    # a spell's control (701.12b) is no permanent's
-    ("Sudden Substitution", "Exchange control of target noncreature spell and target creature. Then the spell's "
-     "controller may choose new targets for it."),
-])
-def test_what_is_not_parts_stays_text(name, text):
-    (line,) = read_text(text, name, "Instant")
-    assert not line.structured and not line.parts and line.layer, line
-
-
 def test_an_activated_ability_on_itself_and_a_target():
     assert activated("Fleshformer", "{W}{U}{B}{R}{G}: This creature gets +2/+2 and gains fear until end of turn. "
                      "Target creature gets -2/-2 until end of turn. Activate only during your turn.") == {"parts": [
@@ -139,10 +123,28 @@ def test_a_token_copy_then_an_effect_on_the_token():
     # one copy for each player's group: one player's tokens
     ("Clone Legion", "For each creature target player controls, create a token that's a copy of that creature. It "
      "gains haste."),
+    # no duration: not a delayed trigger of this spell
+    ("Theoretical Duplication", "Whenever a nontoken creature an opponent controls enters this turn, create a token "
+     "that's a copy of that creature."),
+    # a counter and an effect joined: stays text
+    ("First Day of Class", "Whenever a creature you control enters this turn, put a +1/+1 counter on it and it gains "
+     "haste until end of turn."),
+    ("Clone Legion", "For each creature target player controls, create a token that's a copy of that creature."),
+    ("Grist, the Plague Swarm", "For each creature card in your graveyard, create a token that's a copy of it, "
+     "except it's a 1/1 black and green Insect."),
+    # "it" after two groups: which of them?
+    ("Rites of Reaping", "Target creature gets +3/+3 until end of turn. Another target creature gets -3/-3 until end "
+     "of turn. It gains flying until end of turn."),
+    # players are no objects (613.10): never a part
+    ("Everybody Lives!", "All creatures gain hexproof and indestructible until end of turn. Players gain hexproof "
+     "until end of turn. Players can't lose life this turn and players can't lose the game or win the game this turn."),
+    # a spell's control (701.12b) is no permanent's
+    ("Sudden Substitution", "Exchange control of target noncreature spell and target creature. Then the spell's "
+     "controller may choose new targets for it."),
 ])
-def test_token_copies_that_stay_text(name, text):
+def test_what_stays_text(name, text):
     (line,) = read_text(text, name, "Sorcery")
-    assert line.layer and not line.structured and not line.spell, line
+    assert line.layer and not line.structured and not line.spell and not line.parts, line
 
 
 @pytest.mark.parametrize("name,text,type_line,expected", [
@@ -161,19 +163,6 @@ def test_a_loyalty_abilitys_delayed_trigger():
     assert activated("Jace, Architect of Thought", "[+1]: Until your next turn, whenever a creature an opponent "
                      "controls attacks, it gets -1/-0 until end of turn.", "Legendary Planeswalker — Jace") == \
         {"does": [{"modify_pt": "-1/-0"}], "affects": "others"}
-
-
-@pytest.mark.parametrize("name,text", [
-    # no duration: not a delayed trigger of this spell
-    ("Theoretical Duplication", "Whenever a nontoken creature an opponent controls enters this turn, create a token "
-     "that's a copy of that creature."),
-    # a counter and an effect joined: stays text
-    ("First Day of Class", "Whenever a creature you control enters this turn, put a +1/+1 counter on it and it gains "
-     "haste until end of turn."),
-])
-def test_delayed_triggers_that_stay_text(name, text):
-    (line,) = read_text(text, name, "Instant")
-    assert line.layer and not line.structured and not line.spell, line
 
 
 @pytest.mark.parametrize("name,text,expected", [
@@ -227,15 +216,6 @@ def test_a_token_copy_of_each_object_of_a_group(name, text, copied, then):
     (line,) = read_text(text, name, "Sorcery")
     assert line.structured and line.abilities[0]["creates_token_copy"] == copied and list(line.spell) == then
 
-
-@pytest.mark.parametrize("name,text", [
-    ("Clone Legion", "For each creature target player controls, create a token that's a copy of that creature."),
-    ("Grist, the Plague Swarm", "For each creature card in your graveyard, create a token that's a copy of it, "
-     "except it's a 1/1 black and green Insect."),
-])
-def test_a_token_copy_of_each_that_stays_text(name, text):
-    (line,) = read_text(text, name, "Sorcery")
-    assert line.layer and not line.structured, line
 
 
 def test_wider_groups_and_riders():
