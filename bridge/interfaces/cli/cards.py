@@ -171,6 +171,10 @@ def run_show(args) -> int:
             if reading.spell:
                 print("      " + yaml.safe_dump({"spell": {"does": list(reading.spell)}}, sort_keys=False,
                                                 allow_unicode=True, default_flow_style=True, width=1000).strip())
+            for number, ops in enumerate(reading.parts, start=1):     # 611.2c (effects: - {spell, part: N})
+                print(f"      part {number}: " + yaml.safe_dump({"does": list(ops)}, sort_keys=False,
+                                                             allow_unicode=True, default_flow_style=True,
+                                                             width=1000).strip())
             for ability in reading.abilities:
                 if isinstance(ability, dict) and len(ability) > 1:
                     structure = {k: v for k, v in ability.items() if k != "text"}
