@@ -83,7 +83,7 @@ class AbilityReading:
             act = self.mapping(data["activated"], f"{where}.activated", ("does", "affects"))
             if "does" not in act:
                 raise self.fail(f"{where}.activated", "missing key 'does'")
-            activated = self.operations(act["does"], f"{where}.activated.does")
+            activated = self.operations(act["does"], f"{where}.activated.does", resolved=True)
             # 611.2c: what it affects is fixed as it resolves: its own object, or others the case names
             affects = self.string(act.get("affects", "self"), f"{where}.activated.affects")
             if affects not in ("self", "others"):

@@ -120,12 +120,55 @@ def changes_the_layers(sentence: str) -> bool:
                              re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
 
 
+# 608.2c An instruction that depends on how the effect resolved: "If this spell was kicked, that creature gets
+# +4/+4 instead" (Explosive Growth), "If it's a Spirit, it gains trample" (Unchecked Growth), "That creature gets
+# -13/-13 instead if a creature died this turn" (Tragic Slip), "... unless any player pays {2}" (Wild Might),
+# "Otherwise, ..." (Stolen Vitality). Each operation under it is `{OP, if: KEY}` (`unless: KEY` for the one
+# it replaces "instead", or after "unless" or "Otherwise"); the case says how it resolved (`conditions:`).
+LEADING_IF = lazy_pattern(r"(?:then )?if (?P<cond>[^,\"]+), (?P<instead>instead )?(?P<rest>.+?)(?P<late> instead)?\.?",
+                          re.IGNORECASE)
+TRAILING_IF = lazy_pattern(r"(?P<rest>[^\"]+?|[^\"]*\"[^\"]*\"[^\"]*?)(?P<instead> instead)? (?P<word>if|unless) "
+                           r"(?P<cond>(?!able\b)[^,\"]+?)\.?")
+OTHERWISE = lazy_pattern(r"otherwise, (?P<rest>.+?)\.?", re.IGNORECASE)
+# 702.33d kicked, 702.166b bargained, 702.174k the gift promised (the case's key); any other is `condition`
+CONDITION_KEYS = (("kicked", r"~ was kicked"), ("bargained", r"~ was bargained"),
+                  ("gift_promised", r"the gift was promised"))
+# 614.1a "If that creature would die this turn, exile it instead" (Bleed Dry): a replacement effect, no
+# characteristic (kept in the text)
+WOULD_INSTEAD = lazy_pattern(r"(?:(?<=[.] )|^)If (?:that creature|it|a creature(?: an opponent controls)?|the creature) "
+                             r"would (?:die|leave the battlefield)(?: this turn)?, exile it instead"
+                             r"(?: of putting it anywhere else)?\.")
+
+
+def condition_key(words: str) -> str:
+    return next((key for key, pattern in CONDITION_KEYS if re.fullmatch(pattern, words, re.IGNORECASE)), "condition")
+
+
+def conditional(sentence: str, before: str | None):
+    """(key or None, held, instead, rest) of a sentence: its condition (608.2c) and what it does then;
+    `before` the key of the condition stated before it (what "Otherwise" negates)."""
+    m = OTHERWISE.fullmatch(sentence)
+    if m:
+        return (before, False, False, m.group("rest")) if before else None
+    m = LEADING_IF.fullmatch(sentence)
+    if m:
+        return condition_key(m.group("cond")), True, bool(m.group("instead") or m.group("late")), m.group("rest"), \
+            m.group("cond")
+    m = TRAILING_IF.fullmatch(sentence)
+    if m:
+        return condition_key(m.group("cond")), m.group("word") == "if", bool(m.group("instead")), m.group("rest"), \
+            m.group("cond")
+    return None
+
+
+def op_kind(op) -> str:
+    return op if isinstance(op, str) else next(k for k in op if k not in ("if", "unless"))
+
+
 def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | None:
     """(whom: "self" or "others", operations) of an effect's text, or None when a layer part of it is not
     read. `self_only`: only effects on the ability's own object (an activated ability's default)."""
     group, ops = None, []
-    if re.search(r"\binstead\b", effect, re.IGNORECASE):
-        return None        # Power Plant Worker: "If ..., put two +1/+1 counters on it instead" (no effect then)
     if re.search(r"\bthe chosen color\b", effect, re.IGNORECASE) and not re.search(r"\bchoose a color\b", effect,
                                                                                   re.IGNORECASE):
         return None        # Floating Shield: the color its Aura chose as it entered (607.2), no choice of this effect
@@ -133,19 +176,38 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
         return None        # Mondo Gecko's "hexproof from that color": a keyword whose quality is the choice, not read
     if re.search(r"\bIf\b[^.]*\.[^.]*\bThat player gains control\b", effect):
         return None        # Goblin Festival: "If you lose the flip, choose ... That player gains control" (a condition)
+    effect = WOULD_INSTEAD.sub("", effect).strip()
     created = False
+    stated: dict = {}                         # each condition key the effect states: its words (one `condition`)
+    last: list[int] = []                      # the operations of the layer sentence before
+    before = None
     for sentence in sentences(effect):
-        if not changes_the_layers_after(sentence, created):
-            created = created or creates_a_token(sentence)
+        found_condition = conditional(sentence, before)
+        key, held, instead, text = (found_condition[:4] if found_condition else (None, True, False, sentence))
+        if re.search(r"\binstead\b", re.sub(r'"[^"]*"', '""', text), re.IGNORECASE):
+            return None                        # an "instead" not read (Power Plant Worker's is, below)
+        if not changes_the_layers_after(text, created):
+            created = created or creates_a_token(text)
+            if instead:                        # Will of the All-Hunter: "If it's blocking, instead put two +1/+1
+                if not last or any(isinstance(ops[i], dict) and ({"if", "unless"} & set(ops[i])) for i in last):
+                    return None                # counters on it" replaces the layer operations before it
+                if not stated_once(stated, key, found_condition):
+                    return None
+                for i in last:
+                    ops[i] = {**ops[i], "unless": key} if isinstance(ops[i], dict) else {ops[i]: True, "unless": key}
             continue                           # "Draw a card.", "Untap that creature." (no layer effect)
-        created = created or creates_a_token(sentence)
-        found = layer_sentence(sentence)
+        created = created or creates_a_token(text)
+        text = re.sub(r"^(.+?) also (?=(?:gets?|gains?|has|have|loses?) )", r"\1 ", text)   # "that creature also gains"
+        if found_condition and len(found_condition) > 4 and re.match(r"~ ", found_condition[4]):
+            text = re.sub(r"^it (?=(?:becomes?|gets?|gains?|has|loses?) )", "~ ", text)   # Figure of Destiny: "If ~
+            # is a Spirit, it becomes a Kithkin Spirit Warrior ..." ("it" is the object the condition names)
+        found = layer_sentence(text)
         if found is None:
             return None
         who, sentence_ops = found
         if re.fullmatch(BACK, who, re.IGNORECASE):
             if group is None and created and not re.match(r"(?:until end of turn, )?(?:it|they|that token|those tokens)"
-                                                          r"(?: each)? (?:gains?|gets?) ", sentence, re.IGNORECASE):
+                                                          r"(?: each)? (?:gains?|gets?) ", text, re.IGNORECASE):
                 return None                    # Void Attendant: "Create a ... token. It has ..." (the token's, 111.3)
             if group is None:
                 group = who                    # Shallow Grave: "Return ... That creature gains haste" (named)
@@ -153,14 +215,39 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
             return None                        # two groups: one `affects` cannot hold them
         else:
             group = who
+        if key is not None:
+            if not stated_once(stated, key, found_condition):
+                return None                    # two conditions of its own words: one `condition` cannot hold them
+            if instead:                        # 608.2c it replaces what the text before it did of the same kind
+                kinds = {op_kind(op) for op in sentence_ops}
+                replaced = [i for i in last if op_kind(ops[i]) in kinds]
+                if not replaced or any(isinstance(ops[i], dict) and ({"if", "unless"} & set(ops[i])) for i in replaced):
+                    return None
+                for i in replaced:
+                    ops[i] = {**ops[i], "unless": key} if isinstance(ops[i], dict) else {ops[i]: True, "unless": key}
+            word = "if" if held else "unless"
+            sentence_ops = [{**op, word: key} if isinstance(op, dict) else {op: True, word: key} for op in sentence_ops]
+            before = key
+        last = list(range(len(ops), len(ops) + len(sentence_ops)))
         ops.extend(sentence_ops)
     layer_text = " ".join(s for s in sentences(effect) if changes_the_layers(s))
-    if len(re.findall(r"\bfor each\b", layer_text)) + bool(re.search(r"\bX\b", layer_text)) > 1:
+    if len(re.findall(r"\bfor each\b", layer_text)) + bool(re.search(r"\bX\b", without_conditions(layer_text))) > 1:
         return None                            # two numbers worked out on resolution: one `x:` cannot hold them
     if not ops:
         return None
     whom = "self" if re.fullmatch(SELF, group, re.IGNORECASE) else "others"
     return None if self_only and whom != "self" else (whom, ops)
+
+
+def stated_once(stated: dict, key: str, found_condition) -> bool:
+    """Each condition key stands for one condition: a second `condition` in other words is refused."""
+    words = found_condition[4].casefold() if len(found_condition) > 4 else None
+    if words is None:
+        return True                           # "Otherwise": the condition before
+    if key in stated and stated[key] != words:
+        return False
+    stated[key] = words
+    return True
 
 
 def layer_sentence(sentence: str) -> tuple[str, list] | None:
