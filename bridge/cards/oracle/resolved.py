@@ -14,7 +14,7 @@ import re
 from bridge.cards.oracle.copies import copy_exceptions
 from bridge.cards.oracle.predicates import description_ops, is_types, keyword_list, operations
 from bridge.cards.oracle.quoted import quoted_ability
-from bridge.cards.oracle.words import COLORS
+from bridge.cards.oracle.words import COLORS, CREATURE_TYPES, singular_subtype
 from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach, without_conditions
 from bridge.cards.oracle.patterns import lazy_pattern
 
@@ -280,6 +280,13 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
                      text, re.IGNORECASE)
     if m:
         return (m.group("who"), [{"gain_control": {"chosen": "player"}}]) if is_subject(m.group("who")) else None
+    # 701.47a amass: "If it isn't a [subtype], it becomes a [subtype] in addition to its other types": the Army
+    # chosen as it resolved, which the case names (Lazotep Plating's "Amass Zombies 1"); its counters are the case's
+    m = re.fullmatch(r"(?:then )?(?:each player )?amass(?:es)? (?P<kind>[A-Z]\w+) (?:\d+|X)(?:, where X is [^\"]+)?",
+                     text, re.IGNORECASE)
+    if m:
+        kind = singular_subtype(m.group("kind"))
+        return ("the amassed Army", [{"add_subtypes": [kind]}]) if kind in CREATURE_TYPES else None
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
