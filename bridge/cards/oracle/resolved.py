@@ -184,6 +184,16 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     for sentence in sentences(effect):
         found_condition = conditional(sentence, before)
         key, held, instead, text = (found_condition[:4] if found_condition else (None, True, False, sentence))
+        words = found_condition[4] if found_condition and len(found_condition) > 4 else ""
+        if re.search(r"\bwould\b", words):      # 614.1a a replacement effect (Blind Fury's "If a creature would
+            if changes_the_layers(text):          # deal combat damage ..., it deals double that damage instead")
+                return None
+            continue
+        if re.match(r"choose\b", text, re.IGNORECASE):
+            return None                        # Aven Warcraft: "If ..., choose a color." gates what follows
+        if re.search(r"\bwith (?:a|an|another) creature\b", words):
+            return None                        # Joint Assault: "If it's paired with a creature, that creature also
+            # gets +2/+2" ("that creature" is the other one)
         if re.search(r"\binstead\b", re.sub(r'"[^"]*"', '""', text), re.IGNORECASE):
             return None                        # an "instead" not read (Power Plant Worker's is, below)
         if not changes_the_layers_after(text, created):
