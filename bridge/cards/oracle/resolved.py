@@ -189,7 +189,7 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
             if changes_the_layers(text):          # deal combat damage ..., it deals double that damage instead")
                 return None
             continue
-        if re.match(r"choose\b", text, re.IGNORECASE):
+        if found_condition and re.match(r"choose\b", text, re.IGNORECASE):
             return None                        # Aven Warcraft: "If ..., choose a color." gates what follows
         if re.search(r"\bwith (?:a|an|another) creature\b", words):
             return None                        # Joint Assault: "If it's paired with a creature, that creature also
