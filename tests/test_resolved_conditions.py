@@ -49,6 +49,14 @@ from test_resolved_wider import activated, reading, spell
      "instead.", [{"modify_pt": "-13/-13"}]),
     ("Blind Fury", "All creatures lose trample until end of turn. If a creature would deal combat damage to a creature "
      "this turn, it deals double that damage to that creature instead.", [{"lose_abilities": ["trample"]}]),
+    # the counter put on it is the case's; what it does besides is read (Regent's Authority)
+    ("Regent's Authority", "Target creature gets +2/+2 until end of turn. If it's an enchantment creature or legendary "
+     "creature, instead put a +1/+1 counter on it and it gets +1/+1 until end of turn.",
+     [{"modify_pt": "+2/+2", "unless": "condition"}, {"modify_pt": "+1/+1", "if": "condition"}]),
+    # a created token named "that creature" after it (111.3: its own text is no effect; this one is)
+    ("Elemental Appeal", "Create a 7/1 red Elemental creature token with trample and haste. Exile it at the beginning "
+     "of the next end step. If this spell was kicked, that creature gets +7/+0 until end of turn.",
+     [{"modify_pt": "+7/+0", "if": "kicked"}]),
     # 701.47a amass: the Army becomes a Zombie in addition to its other types (the case names it)
     ("Lazotep Plating", "Amass Zombies 1.", [{"add_subtypes": ["Zombie"]}]),
 ])
@@ -79,6 +87,15 @@ def test_activated_abilities_with_conditions():
                      "Warrior with base power and toughness 4/4.") == {"does": [
                          {"set_creature_types": ["Kithkin", "Spirit", "Warrior"], "if": "condition"},
                          {"set_base_pt": "4/4", "if": "condition"}]}
+    assert activated("Figure of Destiny", "{R/W}{R/W}{R/W}{R/W}{R/W}{R/W}: If this creature is a Warrior, it becomes a "
+                     "Kithkin Spirit Warrior Avatar with base power and toughness 8/8, flying, and first strike.") == {
+                         "does": [{"set_creature_types": ["Kithkin", "Spirit", "Warrior", "Avatar"], "if": "condition"},
+                                  {"set_base_pt": "8/8", "if": "condition"},
+                                  {"add_abilities": ["flying", "first strike"], "if": "condition"}]}
+    # "untap this creature and it gets +1/+1": "it" is the creature itself
+    assert activated("Harsh Deceiver", "{2}: Reveal the top card of your library. If it's a land card, untap this "
+                     "creature and it gets +1/+1 until end of turn. Activate only once each turn.") == {
+                         "does": [{"modify_pt": "+1/+1", "if": "condition"}]}
     assert activated("Angrath, Captain of Chaos", "[−2]: Amass Zombies 2. (Put two +1/+1 counters on an Army you "
                      "control. It's also a Zombie. If you don't control an Army, create a 0/0 black Zombie Army "
                      "creature token first.)", "Legendary Planeswalker — Angrath") == {

@@ -214,7 +214,8 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
 # creature gets -13/-13 until end of turn instead if a creature died this turn", Kytheon's Tactics' "Spell mastery
 # — If there are two or more ..., those creatures also gain vigilance" (207.2c: the ability word has no rules
 # meaning; "that creature" is the one the line before named).
-GOES_ON = lazy_pattern(r"^(?:If [^,]+, )?(?:instead )?(?:that creature|those creatures|the creature you control|it)\b",
+GOES_ON = lazy_pattern(r"^(?:If [^,]+, )?(?:instead )?(?:put [^.]*? on (?:it|that creature|each of those creatures) and )?"
+                       r"(?:that creature|those creatures|the creature you control|it|they)\b",
                        re.IGNORECASE)
 
 

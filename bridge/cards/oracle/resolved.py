@@ -208,6 +208,15 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
             continue                           # "Draw a card.", "Untap that creature." (no layer effect)
         created = created or creates_a_token(text)
         text = re.sub(r"^(.+?) also (?=(?:gets?|gains?|has|have|loses?) )", r"\1 ", text)   # "that creature also gains"
+        # Regent's Authority: "put a +1/+1 counter on it and it gets +1/+1", Harsh Deceiver: "untap this creature and
+        # it gets +1/+1" (the counter or the untapping is the case's; 122.1b a keyword counter too)
+        first = re.match(r"(?:put (?:a|an|one|two|three|four|five) [^.\"]*?counters? on (?P<on>it|~|that creature|each of "
+                         r"those creatures)|(?:un)?tap (?P<tapped>it|~|that creature)) and (?=(?:it|they|~) )", text,
+                         re.IGNORECASE)
+        if first:
+            text = text[first.end():]
+            if "~" in (first.group("on"), first.group("tapped")):
+                text = re.sub(r"^it ", "~ ", text)      # Harsh Deceiver: "untap ~ and it gets +1/+1" ("it" is ~)
         if found_condition and len(found_condition) > 4 and re.match(r"~ ", found_condition[4]):
             text = re.sub(r"^it (?=(?:becomes?|gets?|gains?|has|loses?) )", "~ ", text)   # Figure of Destiny: "If ~
             # is a Spirit, it becomes a Kithkin Spirit Warrior ..." ("it" is the object the condition names)
@@ -216,7 +225,8 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
             return None
         who, sentence_ops = found
         if re.fullmatch(BACK, who, re.IGNORECASE):
-            if group is None and created and not re.match(r"(?:until end of turn, )?(?:it|they|that token|those tokens)"
+            if group is None and created and not re.match(r"(?:until end of turn, )?(?:it|they|that token|those tokens|"
+                                                          r"the token|that creature|those creatures)"
                                                           r"(?: each)? (?:gains?|gets?) ", text, re.IGNORECASE):
                 return None                    # Void Attendant: "Create a ... token. It has ..." (the token's, 111.3)
             if group is None:
