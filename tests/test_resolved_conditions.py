@@ -152,3 +152,19 @@ def test_a_condition_written_by_hand(tmp_path, capsys):
     path = case(tmp_path, anthem)
     assert main(["solve", path]) == 2
     assert "only a resolved effect's operation depends on how it resolved" in capsys.readouterr().err
+
+
+def test_one_of_two_chosen_as_it_resolves(tmp_path, capsys):
+    """608.2d Endling's "gets +1/-1 or -1/+1", Urborg's "loses first strike or swampwalk": which one was chosen is
+    the case's `conditions: {first_chosen: ...}`."""
+    assert activated("Endling", "{1}: This creature gets +1/-1 or -1/+1 until end of turn.") == {"does": [
+        {"modify_pt": "+1/-1", "if": "first_chosen"}, {"modify_pt": "-1/+1", "unless": "first_chosen"}]}
+    assert activated("Urborg", "{T}: Target creature loses first strike or swampwalk until end of turn.",
+                     "Legendary Land") == {"does": [{"lose_abilities": ["first strike"], "if": "first_chosen"},
+                                                    {"lose_abilities": ["swampwalk"], "unless": "first_chosen"}],
+                                           "affects": "others"}
+    board = "battlefield: [{card: Endling}]\neffects: [{activated: endling, ability: 4%s}]\n"
+    assert main(["solve", case(tmp_path, board % "")]) == 2
+    assert "give conditions: {first_chosen: true} or false" in capsys.readouterr().err
+    path = case(tmp_path, board % ", conditions: {first_chosen: false}" + "expect: {endling: {pt: 2/4}}\n")
+    assert main(["check", path]) == 0

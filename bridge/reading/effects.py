@@ -31,7 +31,9 @@ def copy_find(abilities: tuple[Ability, ...], kind: str):
 # What each condition key of a resolved effect says (608.2c), for the message that asks for it.
 CONDITION_WORDS = {"kicked": "was it kicked? 702.33d", "bargained": "was it bargained? 702.166b",
                    "gift_promised": "was the gift promised? 702.174k",
-                   "condition": "did the condition its text states ('if ...', 'unless ...') hold as it resolved?"}
+                   "condition": "did the condition its text states ('if ...', 'unless ...') hold as it resolved?",
+                   "first_chosen": "was the first of the two its text offers chosen as it resolved ('+1/-1 or -1/+1')? "
+                                   "608.2d"}
 
 
 def has_x(expr: Expr | None) -> bool:

@@ -46,7 +46,8 @@ def is_subject(who: str) -> bool:
     return not ANOTHER_ACTION.search(who) and not re.search(r"\bthen\b", who) and bool(SUBJECT_WORDS.fullmatch(who))
 # 611.2a-b: how long the effect lasts; the case lists the effects that exist (Thran Weaponry's "for as long as
 # this artifact remains tapped", Rubinia Soulsinger's "for as long as you control ~ and ~ remains tapped")
-LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn)"
+# (Gaea's Liege: "until ~ leaves the battlefield")
+LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn|~ leaves the battlefield)"
 DURATION = lazy_pattern(r",? until " + LASTS + r"|^until " + LASTS + r", |,? for as long as [^,.\"]+", re.IGNORECASE)
 STILL = lazy_pattern(r"(?:(?<=[.\"]) (?:(?:It's|He's|She's) still (?:a|an) (?:\w+ )?\w+|They're still \w+)| that's still (?:a|an) \w+"
                      r"| that are still \w+)\.?$")
@@ -469,7 +470,25 @@ def gains_protection_from_chosen(text: str):
     return [{"add_abilities": [{"text": "protection from the chosen color", "chosen": "color"}]}], text[m.end():]
 
 
-RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
+def gets_one_or_the_other(text: str):
+    """608.2d a choice between two pumps made as it resolves: Endling's "gets +1/-1 or -1/+1", Urborg's "loses
+    first strike or swampwalk": the first `if: first_chosen`, the second `unless: first_chosen` (the case's
+    `conditions: {first_chosen: true}` says which was chosen)."""
+    m = re.match(r"gets? ([+-]\d+/[+-]\d+) or ([+-]\d+/[+-]\d+)(?=$|,| and )", text, flags=re.IGNORECASE)
+    if m:
+        return [{"modify_pt": m.group(1), "if": "first_chosen"}, {"modify_pt": m.group(2), "unless": "first_chosen"}], \
+            text[m.end():]
+    m = re.match(r"loses? ([a-z]+(?: strike)?) or ([a-z]+(?: strike)?)(?=$|,| and )", text)
+    if not m:
+        return None
+    found = [keyword_list(m.group(i)) for i in (1, 2)]
+    if any(len(keywords) != 1 or rest or not isinstance(keywords[0], str) for keywords, rest in found):
+        return None
+    return [{"lose_abilities": found[0][0], "if": "first_chosen"},
+            {"lose_abilities": found[1][0], "unless": "first_chosen"}], text[m.end():]
+
+
+RESOLVED_CLAUSES = (gets_one_or_the_other, gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
                     loses_all_creature_types, loses_several)
 
 
