@@ -92,6 +92,14 @@ def test_activated_abilities_with_conditions():
                          "does": [{"set_creature_types": ["Kithkin", "Spirit", "Warrior", "Avatar"], "if": "condition"},
                                   {"set_base_pt": "8/8", "if": "condition"},
                                   {"add_abilities": ["flying", "first strike"], "if": "condition"}]}
+    # one group or the other, never both (the case names it); what "instead" replaces may be no layer effect
+    assert activated("Everflame Eidolon", "{R}: This creature gets +1/+0 until end of turn. If it's an Aura, enchanted "
+                     "creature gets +1/+0 until end of turn instead.", "Enchantment Creature — Spirit") == {
+                         "does": [{"modify_pt": "+1/+0", "unless": "condition"}, {"modify_pt": "+1/+0", "if": "condition"}],
+                         "affects": "others"}
+    assert activated("Crown of Empires", "{3}, {T}: Tap target creature. Gain control of that creature instead if you "
+                     "control artifacts named Scepter of Empires and Throne of Empires.", "Artifact") == {
+                         "does": [{"gain_control": "you", "if": "condition"}], "affects": "others"}
     # "untap this creature and it gets +1/+1": "it" is the creature itself
     assert activated("Harsh Deceiver", "{2}: Reveal the top card of your library. If it's a land card, untap this "
                      "creature and it gets +1/+1 until end of turn. Activate only once each turn.") == {
@@ -168,3 +176,13 @@ def test_one_of_two_chosen_as_it_resolves(tmp_path, capsys):
     assert "give conditions: {first_chosen: true} or false" in capsys.readouterr().err
     path = case(tmp_path, board % ", conditions: {first_chosen: false}" + "expect: {endling: {pt: 2/4}}\n")
     assert main(["check", path]) == 0
+
+
+def test_one_of_two_with_x():
+    """Liliana of the Dark Realms: "+X/+X or -X/-X, where X is the number of Swamps you control" (608.2d, 608.2h)."""
+    x = {"calculated": "X"}
+    assert activated("Liliana of the Dark Realms", "[−3]: Target creature gets +X/+X or -X/-X until end of turn, where X "
+                     "is the number of Swamps you control.", "Legendary Planeswalker — Liliana") == {
+                         "does": [{"modify_pt": {"power": x, "toughness": x}, "if": "first_chosen"},
+                                  {"modify_pt": {"power": {"minus": x}, "toughness": {"minus": x}},
+                                   "unless": "first_chosen"}], "affects": "others"}

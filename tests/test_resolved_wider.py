@@ -188,9 +188,6 @@ def test_spells_read(name, text, expected):
     ("Unclaimed Blessing", "Choose target creature. If you're on the Mirran team, put a +1/+1 counter on that "
      "creature and it gains lifelink until end of turn. If you're on the Phyrexian team, put a -1/-1 counter on that "
      "creature and it gains deathtouch until end of turn."),
-    # an "instead" on another group (Golden Demise: "instead only creatures your opponents control")
-    ("Golden Demise", "All creatures get -2/-2 until end of turn. If you have the city's blessing, instead only "
-     "creatures your opponents control get -2/-2 until end of turn."),
 ])
 def test_what_stays_text(name, text):
     line = reading(name, text, "Instant")

@@ -206,6 +206,7 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
                     return None
                 for i in last:
                     ops[i] = {**ops[i], "unless": key} if isinstance(ops[i], dict) else {ops[i]: True, "unless": key}
+            last = []
             continue                           # "Draw a card.", "Untap that creature." (no layer effect)
         created = created or creates_a_token(text)
         text = re.sub(r"^(.+?) also (?=(?:gets?|gains?|has|have|loses?) )", r"\1 ", text)   # "that creature also gains"
@@ -233,7 +234,11 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
             if group is None:
                 group = who                    # Shallow Grave: "Return ... That creature gains haste" (named)
         elif group is not None and who.casefold() != group.casefold():
-            return None                        # two groups: one `affects` cannot hold them
+            if not (key and instead and last and len(last) == len(ops)):
+                return None                    # two groups: one `affects` cannot hold them
+            # Everflame Eidolon: "~ gets +1/+0 ... If it's an Aura, enchanted creature gets +1/+0 ... instead": one
+            # group or the other is affected, never both (608.2c): the case names it
+            group = "others"
         else:
             group = who
         if key is not None:
@@ -242,7 +247,10 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
             if instead:                        # 608.2c it replaces what the text before it did of the same kind
                 kinds = {op_kind(op) for op in sentence_ops}
                 replaced = [i for i in last if op_kind(ops[i]) in kinds]
-                if not replaced or any(isinstance(ops[i], dict) and ({"if", "unless"} & set(ops[i])) for i in replaced):
+                if not last and not ops:
+                    replaced = []              # Crown of Empires: "Tap target creature. Gain control of that creature
+                    # instead if ...": what it replaces is no layer effect
+                elif not replaced or any(isinstance(ops[i], dict) and ({"if", "unless"} & set(ops[i])) for i in replaced):
                     return None
                 for i in replaced:
                     ops[i] = {**ops[i], "unless": key} if isinstance(ops[i], dict) else {ops[i]: True, "unless": key}
@@ -256,7 +264,7 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
         return None                            # two numbers worked out on resolution: one `x:` cannot hold them
     if not ops:
         return None
-    whom = "self" if re.fullmatch(SELF, group, re.IGNORECASE) else "others"
+    whom = "self" if re.fullmatch(SELF, group, re.IGNORECASE) else "others"      # ("others": one of two groups)
     return None if self_only and whom != "self" else (whom, ops)
 
 
@@ -470,13 +478,24 @@ def gains_protection_from_chosen(text: str):
     return [{"add_abilities": [{"text": "protection from the chosen color", "chosen": "color"}]}], text[m.end():]
 
 
+def pt_change(written: str):
+    """"+1/-1" as written, "+X/-X" with each X the worked-out number (signed_x)."""
+    if "X" not in written:
+        return written
+    power, toughness = written.split("/")
+    side = lambda part: signed_x(part[0]) if part[1:] == "X" else int(part)     # noqa: E731
+    return {"power": side(power), "toughness": side(toughness)}
+
+
 def gets_one_or_the_other(text: str):
     """608.2d a choice between two pumps made as it resolves: Endling's "gets +1/-1 or -1/+1", Urborg's "loses
     first strike or swampwalk": the first `if: first_chosen`, the second `unless: first_chosen` (the case's
     `conditions: {first_chosen: true}` says which was chosen)."""
-    m = re.match(r"gets? ([+-]\d+/[+-]\d+) or ([+-]\d+/[+-]\d+)(?=$|,| and )", text, flags=re.IGNORECASE)
-    if m:
-        return [{"modify_pt": m.group(1), "if": "first_chosen"}, {"modify_pt": m.group(2), "unless": "first_chosen"}], \
+    m = re.match(r"gets? ([+-](?:\d+|X)/[+-](?:\d+|X)) or ([+-](?:\d+|X)/[+-](?:\d+|X))(?=$|,| and )", text,
+                 flags=re.IGNORECASE)
+    if m:                                  # (Liliana of the Dark Realms: "+X/+X or -X/-X, where X is ...": the case's x)
+        pts = [pt_change(m.group(1)), pt_change(m.group(2))]
+        return [{"modify_pt": pts[0], "if": "first_chosen"}, {"modify_pt": pts[1], "unless": "first_chosen"}], \
             text[m.end():]
     m = re.match(r"loses? ([a-z]+(?: strike)?) or ([a-z]+(?: strike)?)(?=$|,| and )", text)
     if not m:
