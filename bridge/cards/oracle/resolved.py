@@ -483,8 +483,8 @@ def pt_change(written: str):
     if "X" not in written:
         return written
     power, toughness = written.split("/")
-    side = lambda part: signed_x(part[0]) if part[1:] == "X" else int(part)     # noqa: E731
-    return {"power": side(power), "toughness": side(toughness)}
+    return {"power": signed_x(power[0]) if power[1:] == "X" else int(power),
+            "toughness": signed_x(toughness[0]) if toughness[1:] == "X" else int(toughness)}
 
 
 def gets_one_or_the_other(text: str):
