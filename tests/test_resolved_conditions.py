@@ -186,3 +186,15 @@ def test_one_of_two_with_x():
                          "does": [{"modify_pt": {"power": x, "toughness": x}, "if": "first_chosen"},
                                   {"modify_pt": {"power": {"minus": x}, "toughness": {"minus": x}},
                                    "unless": "first_chosen"}], "affects": "others"}
+
+
+def test_a_count_ahead_and_a_short_name():
+    """Blademane Baku: "For each counter removed, this creature gets +2/+0" (608.2h: the case's x); Volrath the
+    Fallen names itself "Volrath" (a legendary card, by the part before " the ")."""
+    x = {"calculated": "X"}
+    assert activated("Blademane Baku", "{1}, Remove X ki counters from this creature: For each counter removed, this "
+                     "creature gets +2/+0 until end of turn.") == {
+                         "does": [{"modify_pt": {"power": {"sum": [x, x]}, "toughness": 0}}]}
+    assert activated("Volrath the Fallen", "{1}{B}, Discard a creature card: Volrath gets +X/+X until end of turn, "
+                     "where X is the discarded card's mana value.", "Legendary Creature — Phyrexian Shapeshifter") == {
+                         "does": [{"modify_pt": {"power": x, "toughness": x}}]}

@@ -178,6 +178,11 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
         if found_condition and len(found_condition) > 4 and re.match(r"~ ", found_condition[4]):
             text = re.sub(r"^it (?=(?:becomes?|gets?|gains?|has|loses?) )", "~ ", text)   # Figure of Destiny: "If ~
             # is a Spirit, it becomes a Kithkin Spirit Warrior ..." ("it" is the object the condition names)
+        # Blademane Baku: "For each counter removed, this creature gets +2/+0 until end of turn" (608.2h)
+        ahead = re.fullmatch(r"for each ([^,\"]+), (.+? gets? (?:an additional )?[+-]\d+/[+-]\d+)(.*?)\.?", text,
+                             re.IGNORECASE)
+        if ahead:
+            text = f"{ahead.group(2)} for each {ahead.group(1)}{ahead.group(3)}"
         found = layer_sentence(text)
         if found is None:
             return None
