@@ -198,3 +198,15 @@ def test_a_count_ahead_and_a_short_name():
     assert activated("Volrath the Fallen", "{1}{B}, Discard a creature card: Volrath gets +X/+X until end of turn, "
                      "where X is the discarded card's mana value.", "Legendary Creature — Phyrexian Shapeshifter") == {
                          "does": [{"modify_pt": {"power": x, "toughness": x}}]}
+
+
+def test_three_for_each_is_a_sum_of_two_numbers(tmp_path):
+    """Devouring Rage: "an additional +3/+0 ... for each Spirit sacrificed this way": X + (X + X) (a sum holds two
+    numbers); with x: 2 Grizzly Bears is 2 + 3 + 6 = 11 power."""
+    x = {"calculated": "X"}
+    assert spell("Devouring Rage", "Target creature gets +3/+0 until end of turn. For each Spirit sacrificed this way, "
+                 "that creature gets an additional +3/+0 until end of turn.") == [
+                     {"modify_pt": "+3/+0"}, {"modify_pt": {"power": {"sum": [x, {"sum": [x, x]}]}, "toughness": 0}}]
+    path = case(tmp_path, BOARD + "effects: [{spell: Devouring Rage, affects: [grizzly_bears], x: 2}]\n"
+                "expect: {grizzly_bears: {pt: 11/2}}\n")
+    assert main(["check", path]) == 0

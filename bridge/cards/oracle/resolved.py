@@ -373,7 +373,9 @@ def loses_several(text: str):
 
 def signed_x(sign: str, per: int = 1):
     """'+X', '-X', '+2 for each' (twice X: a sum), as a number of the vocabulary (107.1b: minus)."""
-    value = X if per == 1 else {"sum": [X] * per}
+    value = dict(X)
+    for _ in range(per - 1):                  # a sum holds two numbers: "+3 for each" is X + (X + X)
+        value = {"sum": [dict(X), value]}
     return value if sign == "+" else {"minus": value}
 
 
