@@ -184,9 +184,10 @@ def test_spells_read(name, text, expected):
     # a copy of a card in a graveyard, and the token's own effect after it
     ("Mordor on the March", "Exile a creature card from your graveyard. Create a token that's a copy of it. It gains "
      "haste until end of turn. Exile it at the beginning of the next end step."),
-    # a condition on how the spell was cast
-    ("Explosive Growth", "Target creature gets +2/+2 until end of turn. If this spell was kicked, that creature gets "
-     "+5/+5 until end of turn instead."),
+    # a condition in words of its own, then another: one `condition` cannot hold them (608.2c)
+    ("Unclaimed Blessing", "Choose target creature. If you're on the Mirran team, put a +1/+1 counter on that "
+     "creature and it gains lifelink until end of turn. If you're on the Phyrexian team, put a -1/-1 counter on that "
+     "creature and it gains deathtouch until end of turn."),
 ])
 def test_what_stays_text(name, text):
     line = reading(name, text, "Instant")

@@ -88,6 +88,8 @@ class Effect:
     operations: tuple[Operation, ...]
     timestamp: int
     source: str | None = None
+    # 608.2c how it resolved, for operations that depend on it: ((KEY, held), ...)
+    conditions: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,10 @@ class Operation:
     this_path: tuple[int, ...] = ()   # for "it has this ability": which ability of the source's card
     selector: Selector | None = None  # add_activated_abilities_of: the objects whose abilities it gains
     to_player: str | None = None      # gain_control: the player named by the case who gains control (613.1b)
+    # 608.2c a resolved effect's instruction that depends on how it resolved: (KEY, True) is followed only if
+    # the condition KEY held ("If this spell was kicked, ..."), (KEY, False) only if it did not (the text it
+    # replaces "instead", or after "unless"); the case's effect gives conditions: {KEY: true|false}
+    condition: tuple[str, bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -242,6 +242,8 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("effect_source", e, effect.source)
         for target in effect.affects:
             w.add("effect_affects", e, target)
+        for key, held in effect.conditions:
+            w.add("effect_condition", e, key, Function(str(held).lower()))
         this = None
         for op in effect.operations:
             if op.this_path and effect.source:

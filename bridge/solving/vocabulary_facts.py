@@ -142,6 +142,8 @@ class VocabularyFacts:
         """Operations of a definition; `this` is the ability a copy's "it has this ability" names."""
         for i, op in enumerate(operations, start=1):
             self.add("definition_op", definition, i, Function(op.kind))
+            if op.condition:                # 608.2c followed only if the condition held (or did not)
+                self.add("definition_op_if", definition, i, op.condition[0], Function(str(op.condition[1]).lower()))
             if op.kind == "change_text":
                 self.add("definition_op_text_change", definition, i, op.values[0], op.values[1])
                 self.text_change_words.add(op.values[0])

@@ -232,7 +232,11 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
     pt = re.search(r"(?:with base power and toughness )?\b" + BASE + r"\b", description)
     if pt:
         ops.append({"set_base_pt": f"{pt.group(1)}/{pt.group(2)}"})
-        description = (description[: pt.start()] + description[pt.end():]).strip()
+        after = description[pt.end():]
+        # Figure of Destiny: "... Avatar with base power and toughness 8/8, flying, and first strike" (what follows
+        # the P/T is what it has too)
+        joined = pt.group(0).startswith("with ") and re.match(r"(?:,? and |, )(?=[a-z])", after)
+        description = (description[: pt.start()] + (" with " + after[joined.end():] if joined else after)).strip()
     equal = re.search(r"(?:,? )?with (?:base )?power and (?:base )?toughness each equal to (.+)$", description)
     if equal:                       # March of the Machines: '... with power and toughness each equal to its mana value'
         value = number(equal.group(1))

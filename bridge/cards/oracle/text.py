@@ -30,8 +30,8 @@ def self_names(name: str, legendary: bool = True) -> list[str]:
         names.append(name)
     if "," in name:
         names.append(name.split(",", 1)[0])
-    if legendary:
-        names += [n.split(" of ")[0] for n in names if " of " in n]
+    if legendary:                   # (Volrath the Fallen: "Volrath gets +X/+X")
+        names += [n.split(" of ")[0] for n in names if " of " in n] + [n.split(" the ")[0] for n in names if " the " in n]
     return sorted(set(names), key=len, reverse=True)
 
 
