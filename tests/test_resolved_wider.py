@@ -282,9 +282,14 @@ def test_effects_on_players_are_no_layer_lines(name, text):
     assert not reading(name, text, "Instant").layer
 
 
+def test_amass_after_an_effect_on_a_target_is_a_second_part():
+    # 701.47a: the Army "becomes a Zombie in addition to its other types"; the target and the Army are two
+    # groups (611.2c), each its own part
+    line = reading("Bleeding Edge", "Up to one target creature gets -2/-2 until end of turn. Amass Zombies 2.", "Sorcery")
+    assert line.structured and line.parts == (({"modify_pt": "-2/-2"},), ({"add_subtypes": ["Zombie"]},))
+
+
 @pytest.mark.parametrize("name,text", [
-    # amass's "it becomes a Zombie in addition to its other types" (701.47a) would be dropped
-    ("Bleeding Edge", "Up to one target creature gets -2/-2 until end of turn. Amass Zombies 2."),
     # earthbend animates a land: one group read, the other's effect dropped
     ("Earthshape", "Earthbend 3. Then each creature you control with power less than or equal to that land's power "
      "gains hexproof and indestructible until end of turn. You gain hexproof until end of turn."),
