@@ -48,6 +48,12 @@ def number(phrase: str):
     if match:
         first, second = number(match.group(1)), number(match.group(2))
         return None if first is None or second is None else {"sum": [first, second]}
+    match = re.fullmatch(r"the number of (.+?) and each (.+? cards? in your graveyard)", phrase)
+    if match:                                   # Multani: "each land you control and each land card in your graveyard"
+        on_battlefield, in_graveyard = number(f"the number of {match.group(1)}"), number(f"the number of {match.group(2)}")
+        if isinstance(on_battlefield, dict) and "count" in on_battlefield and in_graveyard is not None:
+            return {"sum": [on_battlefield, in_graveyard]}
+        return None
     match = CARDS_IN_HAND.fullmatch(lower)
     if match:
         return {"count_cards": {"zone": "hand", "owner": "you" if match.group(1) == "your hand" else "any"}}
@@ -82,17 +88,29 @@ def number(phrase: str):
     if match:                                   # 105.2 "for each color among permanents you control"
         counted = subject(match.group(1))
         return {"colors_among": counted} if isinstance(counted, dict) else None
+    # a count looks at the battlefield (Relentless Rats: "each other creature on the battlefield named ...")
     match = re.fullmatch(r"the number of (.+?)(?: on the battlefield)?", phrase)
     if match:
-        counted = subject(match.group(1))
+        counted = subject(re.sub(r" on the battlefield(?= (?:with|named|that)\b)", "", match.group(1)))
         return {"count": counted} if isinstance(counted, dict) else None
     return None
 
 
+# 110.4a "permanent card": "an artifact, battle, creature, enchantment, land, or planeswalker card";
+# 700.6 historic: "the legendary supertype, the artifact card type, or the Saga subtype" (each a card that
+# is one of them, counted once: `any`).
+PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+KINDS_OF_CARDS = {"permanent": [{"all": [t]} for t in PERMANENT_CARD_TYPES],
+                  "historic": [{"all": ["artifact"]}, {"all": ["legendary"]}, {"all": ["Saga"]}]}
+
+
 def card_kinds(phrase: str) -> dict | None:
     """What counted cards are: 'creature' -> {all: [creature]}; Haughty Djinn's 'instant and sorcery' (each card
-    that is either) -> {any: [{all: [instant]}, {all: [sorcery]}]}; None for words a card in a zone has no
-    reading of (110.4a: a "permanent card" is no `permanent`)."""
+    that is either) -> {any: [{all: [instant]}, {all: [sorcery]}]}; descend's 'permanent' and Havi's 'historic'
+    (KINDS_OF_CARDS) -> the card types they name, in `any`; None for other words a card in a zone has no
+    reading of (110.4a: a "permanent card" is no `permanent` selector word)."""
+    if phrase.lower() in KINDS_OF_CARDS:
+        return {"any": KINDS_OF_CARDS[phrase.lower()]}
     kinds = group(phrase)
     whole = subject(phrase) if kinds is None else None
     branches = [kinds] if kinds is not None else whole.get("any") if isinstance(whole, dict) else None
