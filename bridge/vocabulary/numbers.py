@@ -8,6 +8,11 @@ from bridge.model.vocabulary import COLOR_WORDS, Expr, canonical_word
 from bridge.vocabulary.keys import COUNT_CARDS_KEYS, COUNTER_HOLDERS, EXPRESSION_KEYS, ZONES
 
 
+# Whose cards a count_cards counts: the effect's controller's, every opponent's together, the one opponent with
+# the most ("an opponent has eight or more cards in their graveyard"), or every player's.
+COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "any")
+
+
 class NumberReading:
     """Part of Reader (bridge/vocabulary/reader.py): numbers."""
 
@@ -46,8 +51,8 @@ class NumberReading:
                 raise self.fail(f"{where}.count_cards.zone", f"unknown zone {zone!r}" + close_matches(str(zone), ZONES)
                                 + f"; expected one of {', '.join(ZONES)}")
             owner = spec.get("owner", "any")
-            if owner not in ("you", "any"):
-                raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
+            if owner not in COUNT_CARDS_OWNERS:
+                raise self.fail(f"{where}.count_cards.owner", f"expected {', '.join(COUNT_CARDS_OWNERS)}, got {owner!r}")
             sel = self.selector({k: v for k, v in spec.items() if k in COUNT_CARDS_KEYS}, f"{where}.count_cards",
                                 place="count_cards")
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)

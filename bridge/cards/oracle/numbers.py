@@ -11,9 +11,12 @@ from bridge.cards.oracle.subjects import group, subject
 
 WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10}
-CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all) graveyards?")
+CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all|your opponents') graveyards?")
 # Maro: 'the number of cards in your hand'; Multani, Maro-Sorcerer: 'in all players' hands'.
-CARDS_IN_HAND = lazy_pattern(r"the (?:total )?number of cards? in (your hand|all players' hands)")
+# Enemy of Enlightenment: "in your opponents' hands".
+CARDS_IN_HAND = lazy_pattern(r"the (?:total )?number of cards? in (your hand|all players' hands|your opponents' hands)")
+OWNERS = {"your": "you", "your hand": "you", "all": "any", "all players' hands": "any", "your opponents'": "opponent",
+          "your opponents' hands": "opponent"}
 # 122.1 Banshee's Blade: 'charge counter on ~' (the ability's source); '... on it': the object affected.
 COUNTERS_ON = lazy_pattern(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (~|this \w+|it)")
 
@@ -56,7 +59,7 @@ def number(phrase: str):
         return None
     match = CARDS_IN_HAND.fullmatch(lower)
     if match:
-        return {"count_cards": {"zone": "hand", "owner": "you" if match.group(1) == "your hand" else "any"}}
+        return {"count_cards": {"zone": "hand", "owner": OWNERS[match.group(1)]}}
     match = COUNTERS_ON.fullmatch(lower)
     if match:
         kind = match.group(1)
@@ -68,7 +71,7 @@ def number(phrase: str):
         kinds = card_kinds(match.group(1)) if match.group(1) else {}
         if kinds is None:
             return None
-        return {"count_cards": {"zone": "graveyard", "owner": "you" if match.group(2) == "your" else "any", **kinds}}
+        return {"count_cards": {"zone": "graveyard", "owner": OWNERS[match.group(2)], **kinds}}
     match = re.fullmatch(r"the number of (.+?) attached to (~|it)", phrase)
     if match:                                   # Rabid Wombat: "for each Aura attached to it" (it: the source)
         counted = subject(match.group(1))             # (Champion of the Flame: "each Aura and Equipment")
