@@ -252,7 +252,8 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
                     player_expectations=player_expectations, new_words=self.declared_words,
-                    sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards))
+                    sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards),
+                    hands_given=tuple(p for p in players if p in (data.get("hands") or {})))
 
 
 @functools.lru_cache(maxsize=1)

@@ -329,7 +329,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
                                    for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
 
-    emblem_unread += undefined_choice_reaches(by_name, texts)
+    emblem_unread += undefined_choice_reaches(by_name, texts) + unknown_hand_reaches(by_name, texts)
     objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts, emblem_unread,
                                  by_name["ability_functions_in"])
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
@@ -398,6 +398,24 @@ def undefined_choice_reaches(by_name: dict, texts: dict) -> list:
     for atom in by_name["choice_left_undefined"]:
         obj, ability, key = atom.arguments[0].string, atom.arguments[1], atom.arguments[2].string
         text = f"{ability_text(ability, texts)} [chosen {key.replace('_', ' ')}: not given, 614.12]"
+        found.append((obj, text, [(what, reach.get((obj, ability), "any")) for what in sorted(writes[(obj, ability)])]))
+    return found
+
+
+def unknown_hand_reaches(by_name: dict, texts: dict) -> list:
+    """402.1 An ability that counts the cards in a hand the case doesn't give (asp/402_hand.lp): every value
+    it may change is marked, as for an unread ability."""
+    writes, reach, players = defaultdict(set), {}, defaultdict(list)
+    for atom in by_name["unknown_hand_writes"]:
+        writes[(atom.arguments[0].string, atom.arguments[1])].add(UNSURE_OF.get(atom.arguments[2].name, "copy"))
+    for atom in by_name["unknown_hand_reach"]:
+        reach[(atom.arguments[0].string, atom.arguments[1])] = atom.arguments[2].name
+    for atom in by_name["hand_left_unknown"]:
+        players[(atom.arguments[0].string, atom.arguments[1])].append(atom.arguments[2].string)
+    found = []
+    for (obj, ability), whose in players.items():
+        text = (f"{ability_text(ability, texts)} [cards in {', '.join(sorted(whose))}'s hand: not given "
+                "(hands:), 402.1]")
         found.append((obj, text, [(what, reach.get((obj, ability), "any")) for what in sorted(writes[(obj, ability)])]))
     return found
 

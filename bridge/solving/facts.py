@@ -152,6 +152,8 @@ def case_facts(case: Case) -> list[Symbol]:
     for i, player in enumerate(case.players, start=1):
         w.add("player", player)
         w.add("turn_order", player, i)
+    for player in case.hands_given:                 # asp/402_hand.lp
+        w.add("hand_given", player)
     for player, zone, number in case.unlisted_cards:
         w.add("unlisted_cards", player, Function(zone), number)
     for obj in case.objects:
