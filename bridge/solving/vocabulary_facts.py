@@ -118,7 +118,7 @@ class VocabularyFacts:
             return Function("devotion", [term_base])
         if expr.kind == "number_of_colors":
             return Function("number_of_colors")
-        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among"):
+        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among", "greatest_mana_value"):
             self.selector(term_base, expr.selector)
             return Function(expr.kind, [term_base])
         if expr.kind == "count_cards":

@@ -42,6 +42,8 @@ class NumberReading:
             return Expr("count_sharing", selector=self.selector(arg, f"{where}.count_sharing_creature_type"))
         if key == "basic_land_types":        # domain: the basic land types among the lands SELECTOR names (305.6)
             return Expr("basic_land_types", selector=self.selector(arg, f"{where}.basic_land_types"))
+        if key == "greatest_mana_value":     # the greatest mana value among the permanents SELECTOR names (202.3)
+            return Expr("greatest_mana_value", selector=self.selector(arg, f"{where}.greatest_mana_value"))
         if key == "colors_among":            # the colors among the permanents SELECTOR names, each once (105.2)
             return Expr("colors_among", selector=self.selector(arg, f"{where}.colors_among"))
         if key == "count_cards":

@@ -87,6 +87,10 @@ def number(phrase: str):
     if match:                                   # 305.6 domain: "basic land types among lands you control"
         counted = subject(match.group(1))
         return {"basic_land_types": counted} if isinstance(counted, dict) else None
+    match = re.fullmatch(r"the greatest mana value among (.+)", phrase)
+    if match:                                   # 202.3 Glint Raker: "the greatest mana value among artifacts you control"
+        counted = subject(match.group(1))
+        return {"greatest_mana_value": counted} if isinstance(counted, dict) and "zone" not in counted else None
     match = re.fullmatch(r"the number of colors? among (.+)", phrase)
     if match:                                   # 105.2 "for each color among permanents you control"
         counted = subject(match.group(1))
