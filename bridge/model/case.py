@@ -126,6 +126,9 @@ class Case:
     new_words: tuple[tuple[str, str], ...] = ()         # (kind, word) declared by the case (words.py)
     sba: SbaInput = SbaInput()        # what state-based actions read and what the case expects of them (704)
     unlisted_cards: tuple[tuple[str, str, int], ...] = ()   # (player, zone, N): cards given as a number only
+    # 122.1 counters on players other than poison (`poison:`): (player, kind, N); the players the case gives them for
+    player_counters: tuple[tuple[str, str, int], ...] = ()
+    player_counters_given: tuple[str, ...] = ()
     hands_given: tuple[str, ...] = ()  # the players whose hand the case gives (`hands:`, 402: no other is empty)
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:

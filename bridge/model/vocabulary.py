@@ -58,6 +58,8 @@ class Expr:
     #              creature type with it: Coat of Arms)
     #            | basic_land_types (the basic land types among the permanents `selector` names: domain, 305.6)
     #            | colors_among (the colors among the permanents `selector` names, each once: 105.2)
+    #            | player_counters (the `counter` counters on the effect's controller, or on its opponents together,
+    #              `owner` you | opponent: 122.1, the case's poison: and player_counters:)
     #            | greatest_mana_value (the greatest mana value among the permanents `selector` names, 0 if none: 202.3)
     #            | number_of_colors (the number of colors of the affected object: "for each of its colors", 105.2)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")

@@ -253,7 +253,9 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                     declared_rules=rules, events=events, questions=questions,
                     player_expectations=player_expectations, new_words=self.declared_words,
                     sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards),
-                    hands_given=tuple(p for p in players if p in (data.get("hands") or {})))
+                    hands_given=tuple(p for p in players if p in (data.get("hands") or {})),
+                    player_counters=read_player_counters(self, data.get("player_counters")),
+                    player_counters_given=tuple(p for p in players if p in (data.get("player_counters") or {})))
 
 
 @functools.lru_cache(maxsize=1)
@@ -316,3 +318,28 @@ def written_strings(data) -> set[str]:
         elif isinstance(value, str):
             found.add(" ".join(value.split()).casefold())
     return found
+
+
+def read_player_counters(builder, raw) -> tuple[tuple[str, str, int], ...]:
+    """`player_counters: {Alice: {experience: 2}}` (122.1 counters on a player; a kind a player's entry leaves
+    out: none of it). Poison counters are `poison:` (704.5c)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise builder.fail("player_counters", "expected a mapping of player name to {kind: number}, e.g. "
+                                              "{Alice: {experience: 2}}")
+    found = []
+    for player, kinds in raw.items():
+        where = f"player_counters.{player}"
+        builder.player(player, where)
+        if not isinstance(kinds or {}, dict):
+            raise builder.fail(where, "expected a mapping of counter kind to number, e.g. {experience: 2}")
+        for kind, n in (kinds or {}).items():
+            if kind == "poison":
+                raise builder.fail(f"{where}.poison", "poison counters are given by the top-level key poison: "
+                                                      f"{{{player}: N}} (704.5c)")
+            number = builder.reader.integer(n, f"{where}.{kind}")
+            if number < 0:
+                raise builder.fail(f"{where}.{kind}", "a number of counters cannot be negative")
+            found.append((player, str(kind), number))
+    return tuple(found)

@@ -48,8 +48,8 @@ def unsure_lines(result: Result) -> list[str]:
         return []
     lines = [f"{UNSURE_MARK} may be wrong: these abilities change the layers but were not read, so they were "
              "not applied (give the case `abilities:` for the card, docs/case-format.md), or read a choice made "
-             "as their object entered that the case doesn't give (give it `choices:`), or count the cards in a "
-             "hand the case doesn't give (give it `hands:`):"]
+             "as their object entered that the case doesn't give (give it `choices:`), or count what the case "
+             "doesn't give: cards in a hand (give it `hands:`), counters on a player (`poison:`, `player_counters:`):"]
     for (source, text), whats in reached.items():
         parts = "; ".join(f"{WORDS[what]} of {', '.join(ids)}" for what, ids in whats.items())
         lines.append(f"  {source}: \"{' '.join(text.split())}\" may change {parts}")

@@ -152,6 +152,10 @@ def case_facts(case: Case) -> list[Symbol]:
     for i, player in enumerate(case.players, start=1):
         w.add("player", player)
         w.add("turn_order", player, i)
+    for player, kind, number in case.player_counters:       # asp/122_counters_on_players.lp
+        w.add("player_counter", player, kind, number)
+    for player in case.player_counters_given:
+        w.add("player_counters_given", player)
     for player in case.hands_given:                 # asp/402_hand.lp
         w.add("hand_given", player)
     for player, zone, number in case.unlisted_cards:

@@ -42,6 +42,13 @@ class NumberReading:
             return Expr("count_sharing", selector=self.selector(arg, f"{where}.count_sharing_creature_type"))
         if key == "basic_land_types":        # domain: the basic land types among the lands SELECTOR names (305.6)
             return Expr("basic_land_types", selector=self.selector(arg, f"{where}.basic_land_types"))
+        if key == "player_counters":         # 122.1 counters on players: {kind: experience, whose: you | opponent}
+            spec = self.mapping(arg, f"{where}.player_counters", ("kind", "whose"))
+            kind = self.string(spec.get("kind"), f"{where}.player_counters.kind")
+            whose = spec.get("whose", "you")
+            if whose not in ("you", "opponent"):
+                raise self.fail(f"{where}.player_counters.whose", f"expected you or opponent, got {whose!r}")
+            return Expr("player_counters", counter=kind, owner=whose)
         if key == "greatest_mana_value":     # the greatest mana value among the permanents SELECTOR names (202.3)
             return Expr("greatest_mana_value", selector=self.selector(arg, f"{where}.greatest_mana_value"))
         if key == "colors_among":            # the colors among the permanents SELECTOR names, each once (105.2)

@@ -17,6 +17,8 @@ CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all
 CARDS_IN_HAND = lazy_pattern(r"the (?:total )?number of cards? in (your hand|all players' hands|your opponents' hands)")
 OWNERS = {"your": "you", "your hand": "you", "all": "any", "all players' hands": "any", "your opponents'": "opponent",
           "your opponents' hands": "opponent"}
+# 122.1 counters on players: Kalemne's "experience counter you have", Vishgraz's "poison counter your opponents have"
+PLAYER_COUNTERS = lazy_pattern(r"the number of (poison|experience|energy|rad|ticket) counters? (you|your opponents) have")
 # 122.1 Banshee's Blade: 'charge counter on ~' (the ability's source); '... on it': the object affected.
 COUNTERS_ON = lazy_pattern(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (~|this \w+|it)")
 
@@ -87,6 +89,9 @@ def number(phrase: str):
     if match:                                   # 305.6 domain: "basic land types among lands you control"
         counted = subject(match.group(1))
         return {"basic_land_types": counted} if isinstance(counted, dict) else None
+    match = PLAYER_COUNTERS.fullmatch(lower)
+    if match:                                   # 122.1 Kalemne: "for each experience counter you have"
+        return {"player_counters": {"kind": match.group(1), "whose": "you" if match.group(2) == "you" else "opponent"}}
     match = re.fullmatch(r"the greatest mana value among (.+)", phrase)
     if match:                                   # 202.3 Glint Raker: "the greatest mana value among artifacts you control"
         counted = subject(match.group(1))
