@@ -129,7 +129,9 @@ class Case:
     # 122.1 counters on players other than poison (`poison:`): (player, kind, N); the players the case gives them for
     player_counters: tuple[tuple[str, str, int], ...] = ()
     player_counters_given: tuple[str, ...] = ()
-    hands_given: tuple[str, ...] = ()  # the players whose hand the case gives (`hands:`, 402: no other is empty)
+    hands_given: tuple[str, ...] = ()
+    # 903.8 the times each player has cast their commander from the command zone this game (player, N)
+    commander_casts: tuple[tuple[str, int], ...] = ()  # the players whose hand the case gives (`hands:`, 402: no other is empty)
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""

@@ -255,7 +255,8 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                     sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards),
                     hands_given=tuple(p for p in players if p in (data.get("hands") or {})),
                     player_counters=read_player_counters(self, data.get("player_counters")),
-                    player_counters_given=tuple(p for p in players if p in (data.get("player_counters") or {})))
+                    player_counters_given=tuple(p for p in players if p in (data.get("player_counters") or {})),
+                    commander_casts=read_commander_casts(self, data.get("commander_casts")))
 
 
 @functools.lru_cache(maxsize=1)
@@ -342,4 +343,21 @@ def read_player_counters(builder, raw) -> tuple[tuple[str, str, int], ...]:
             if number < 0:
                 raise builder.fail(f"{where}.{kind}", "a number of counters cannot be negative")
             found.append((player, str(kind), number))
+    return tuple(found)
+
+
+def read_commander_casts(builder, raw) -> tuple[tuple[str, int], ...]:
+    """`commander_casts: {Alice: 2}`: the times a player has cast their commander from the command zone this game
+    (903.8; Commander's Insignia's "for each time you've cast your commander from the command zone this game")."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise builder.fail("commander_casts", "expected a mapping of player name to a number, e.g. {Alice: 2}")
+    found = []
+    for player, n in raw.items():
+        builder.player(player, f"commander_casts.{player}")
+        number = builder.reader.integer(n, f"commander_casts.{player}")
+        if number < 0:
+            raise builder.fail(f"commander_casts.{player}", "a number of casts cannot be negative")
+        found.append((player, number))
     return tuple(found)

@@ -156,6 +156,8 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("player_counter", player, kind, number)
     for player in case.player_counters_given:
         w.add("player_counters_given", player)
+    for player, number in case.commander_casts:             # asp/903_commander.lp
+        w.add("commander_casts", player, number)
     for player in case.hands_given:                 # asp/402_hand.lp
         w.add("hand_given", player)
     for player, zone, number in case.unlisted_cards:

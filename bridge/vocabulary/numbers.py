@@ -49,6 +49,10 @@ class NumberReading:
             if whose not in ("you", "opponent"):
                 raise self.fail(f"{where}.player_counters.whose", f"expected you or opponent, got {whose!r}")
             return Expr("player_counters", counter=kind, owner=whose)
+        if key == "commander_casts":         # 903.8 the times you've cast your commander from the command zone
+            if arg != "you":
+                raise self.fail(f"{where}.commander_casts", f"expected you, got {arg!r}")
+            return Expr("commander_casts")
         if key == "greatest_mana_value":     # the greatest mana value among the permanents SELECTOR names (202.3)
             return Expr("greatest_mana_value", selector=self.selector(arg, f"{where}.greatest_mana_value"))
         if key == "colors_among":            # the colors among the permanents SELECTOR names, each once (105.2)

@@ -89,6 +89,8 @@ def number(phrase: str):
     if match:                                   # 305.6 domain: "basic land types among lands you control"
         counted = subject(match.group(1))
         return {"basic_land_types": counted} if isinstance(counted, dict) else None
+    if lower == "the number of time you've cast your commander from the command zone this game":
+        return {"commander_casts": "you"}       # 903.8 Commander's Insignia (the case's commander_casts:)
     match = PLAYER_COUNTERS.fullmatch(lower)
     if match:                                   # 122.1 Kalemne: "for each experience counter you have"
         return {"player_counters": {"kind": match.group(1), "whose": "you" if match.group(2) == "you" else "opponent"}}
