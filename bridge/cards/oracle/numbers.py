@@ -17,6 +17,9 @@ CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all
 CARDS_IN_HAND = lazy_pattern(r"the (?:total )?number of cards? in (your hand|all players' hands|your opponents' hands)")
 OWNERS = {"your": "you", "your hand": "you", "all": "any", "all players' hands": "any", "your opponents'": "opponent",
           "your opponents' hands": "opponent"}
+# 205.3 Coat of Arms: "each other creature on the battlefield that shares at least one creature type with it" (it:
+# the object the effect changes; Alpha Status, Stoneforge Masterwork: the enchanted or equipped creature).
+SHARING = lazy_pattern(r"the number of (other .+?) that shares (?:at least one|a) creature type with (?:it|that creature)")
 # 122.1 counters on players: Kalemne's "experience counter you have", Vishgraz's "poison counter your opponents have"
 PLAYER_COUNTERS = lazy_pattern(r"the number of (poison|experience|energy|rad|ticket) counters? (you|your opponents) have")
 # 122.1 Banshee's Blade: 'charge counter on ~' (the ability's source); '... on it': the object affected.
@@ -91,6 +94,12 @@ def number(phrase: str):
         return {"basic_land_types": counted} if isinstance(counted, dict) else None
     if lower == "the number of time you've cast your commander from the command zone this game":
         return {"commander_casts": "you"}       # 903.8 Commander's Insignia (the case's commander_casts:)
+    match = SHARING.fullmatch(phrase)
+    if match:                                   # 205.3 Coat of Arms (the affected object "it" is never counted)
+        counted = subject(re.sub(r" on the battlefield$", "", match.group(1)))
+        if not isinstance(counted, dict) or set(counted) - {"all", "not", "controller", "other"}:
+            return None
+        return {"count_sharing_creature_type": {k: v for k, v in counted.items() if k != "other"}}
     match = PLAYER_COUNTERS.fullmatch(lower)
     if match:                                   # 122.1 Kalemne: "for each experience counter you have"
         return {"player_counters": {"kind": match.group(1), "whose": "you" if match.group(2) == "you" else "opponent"}}
