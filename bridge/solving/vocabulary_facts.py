@@ -116,6 +116,8 @@ class VocabularyFacts:
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
             return Function("devotion", [term_base])
+        if expr.kind == "all_counters":
+            return Function("all_counters_on", [Function("source")])
         if expr.kind == "commander_casts":
             return Function("commander_casts_of_you")
         if expr.kind == "player_counters":

@@ -49,6 +49,10 @@ class NumberReading:
             if whose not in ("you", "opponent"):
                 raise self.fail(f"{where}.player_counters.whose", f"expected you or opponent, got {whose!r}")
             return Expr("player_counters", counter=kind, owner=whose)
+        if key == "all_counters":            # 122.1 the counters of every kind on the ability's source
+            if arg != "source":
+                raise self.fail(f"{where}.all_counters", f"expected source, got {arg!r}")
+            return Expr("all_counters", owner="source")
         if key == "commander_casts":         # 903.8 the times you've cast your commander from the command zone
             if arg != "you":
                 raise self.fail(f"{where}.commander_casts", f"expected you, got {arg!r}")

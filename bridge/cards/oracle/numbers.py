@@ -65,6 +65,8 @@ def number(phrase: str):
     match = CARDS_IN_HAND.fullmatch(lower)
     if match:
         return {"count_cards": {"zone": "hand", "owner": OWNERS[match.group(1)]}}
+    if re.fullmatch(r"the number of counters? on (?:~|this (?:creature|artifact|enchantment|equipment|permanent))", lower):
+        return {"all_counters": "source"}       # 122.1 Gavel of the Righteous: "for each counter on this Equipment"
     match = COUNTERS_ON.fullmatch(lower)
     if match:
         kind = match.group(1)
