@@ -20,6 +20,9 @@ OWNERS = {"your": "you", "your hand": "you", "all": "any", "all players' hands":
 # 205.3 Coat of Arms: "each other creature on the battlefield that shares at least one creature type with it" (it:
 # the object the effect changes; Alpha Status, Stoneforge Masterwork: the enchanted or equipped creature).
 SHARING = lazy_pattern(r"the number of (other .+?) that shares (?:at least one|a) creature type with (?:it|that creature)")
+# Umbris: "each card your opponents own in exile"; Crackling Drake: "the total number of instant and sorcery cards
+# you own in exile and in your graveyard".
+IN_EXILE = lazy_pattern(r"the (?:total )?number of (?:(.+?) )?cards? (you|your opponents) own in exile( and in your graveyard)?")
 # 122.1 counters on players: Kalemne's "experience counter you have", Vishgraz's "poison counter your opponents have"
 PLAYER_COUNTERS = lazy_pattern(r"the number of (poison|experience|energy|rad|ticket) counters? (you|your opponents) have")
 # 122.1 Banshee's Blade: 'charge counter on ~' (the ability's source); '... on it': the object affected.
@@ -62,6 +65,16 @@ def number(phrase: str):
         if isinstance(on_battlefield, dict) and "count" in on_battlefield and in_graveyard is not None:
             return {"sum": [on_battlefield, in_graveyard]}
         return None
+    match = IN_EXILE.fullmatch(lower)
+    if match:                                   # 406 Cosmogoyf: "the number of cards you own in exile"
+        kinds = card_kinds(match.group(1)) if match.group(1) else {}
+        if kinds is None:
+            return None
+        exiled = {"count_cards": {"zone": "exile", "owner": "you" if match.group(2) == "you" else "opponent", **kinds}}
+        if not match.group(3):
+            return exiled                       # Crackling Drake: "... in exile and in your graveyard" (both counted)
+        return {"sum": [exiled, {"count_cards": {**exiled["count_cards"], "zone": "graveyard"}}]} \
+            if match.group(2) == "you" else None
     match = CARDS_IN_HAND.fullmatch(lower)
     if match:
         return {"count_cards": {"zone": "hand", "owner": OWNERS[match.group(1)]}}
@@ -79,7 +92,7 @@ def number(phrase: str):
         if kinds is None:
             return None
         return {"count_cards": {"zone": "graveyard", "owner": OWNERS[match.group(2)], **kinds}}
-    match = re.fullmatch(r"the number of (.+?) attached to (~|it)", phrase)
+    match = re.fullmatch(r"the number of (.+?) attached to (~|it|him|her)", phrase)
     if match:                                   # Rabid Wombat: "for each Aura attached to it" (it: the source)
         counted = subject(match.group(1))             # (Champion of the Flame: "each Aura and Equipment")
         groups = counted.get("any", [counted]) if isinstance(counted, dict) else []

@@ -73,7 +73,7 @@ def subject_predicate(sentence: str):
             continue
         predicate = sentence[split.end():]
         if who == "self":               # "for each Aura attached to it": it is the object itself, the source
-            predicate = re.sub(r" attached to it\b", " attached to ~", predicate)
+            predicate = re.sub(r" attached to (?:it|him|her)\b", " attached to ~", predicate)
         ops = operations(predicate)
         if ops is not None and who in ("enchanted", "equipped") and counts_other(ops):
             ops = other_than_affected(ops)      # Bravado: other than the enchanted creature

@@ -32,6 +32,7 @@ def self_names(name: str, legendary: bool = True) -> list[str]:
         names.append(name.split(",", 1)[0])
     if legendary:
         names += [n.split(" of ")[0] for n in names if " of " in n]
+        names += [n.split(" the ")[0] for n in names if " the " in n]     # Tuvasa the Sunlit: "Tuvasa gets ..."
     return sorted(set(names), key=len, reverse=True)
 
 
