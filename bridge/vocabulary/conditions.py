@@ -70,7 +70,8 @@ def read_condition(reader, value, where: str) -> Condition:
         raise reader.fail(where, f"say how many: at_least, at_most, equal, less_than or greater_than "
                                  f"(e.g. {{{kind}: ..., at_least: 3}})")
     number = reader.expr({kind: data[kind]}, where)
-    if number.selector and (number.selector.on_affected or number.selector.other_than_affected):
+    if (number.selector and (number.selector.on_affected or number.selector.other_than_affected)) or \
+            (number.kind == "count_cards" and number.owner == "affected_controller"):
         raise reader.fail(f"{where}.{kind}", "a condition is of the ability, not of each object it changes: "
                                              "'affected' has nothing to refer to here")
     # Each bound as "at least" / "at most" (whole numbers: less than 5 is at most 4).
