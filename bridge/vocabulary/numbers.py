@@ -10,8 +10,9 @@ from bridge.vocabulary.keys import COUNT_CARDS_KEYS, COUNTER_HOLDERS, EXPRESSION
 
 # Whose cards a count_cards counts: the effect's controller's, every opponent's together, the one opponent with
 # the most ("an opponent has eight or more cards in their graveyard"), every player's, or those of the controller of
-# the object the effect changes (Death's Approach: "in its controller's graveyard"; power and toughness only).
-COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "any", "affected_controller")
+# the object the effect changes (Death's Approach: "in its controller's graveyard"; power and toughness only), or
+# those of the player its source chose as it entered (Sewer Nemesis: "the chosen player's graveyard", 607.2).
+COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "any", "affected_controller", "chosen_player")
 
 
 class NumberReading:

@@ -11,15 +11,17 @@ from bridge.cards.oracle.subjects import group, subject
 
 WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10}
-CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all|your opponents'|its controller's) "
+CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all|your opponents'|its controller's|"
+                                  r"the chosen player's) "
                                   r"graveyards?")
 # Maro: 'the number of cards in your hand'; Multani, Maro-Sorcerer: 'in all players' hands'.
 # Enemy of Enlightenment: "in your opponents' hands".
 CARDS_IN_HAND = lazy_pattern(r"the (?:total )?number of cards? in (your hand|all players' hands|your opponents' hands|"
-                             r"its controller's hand)")
+                             r"its controller's hand|the chosen player's hand)")
 OWNERS = {"your": "you", "your hand": "you", "all": "any", "all players' hands": "any", "your opponents'": "opponent",
           "your opponents' hands": "opponent", "its controller's": "affected_controller",
-          "its controller's hand": "affected_controller"}
+          "its controller's hand": "affected_controller", "the chosen player's": "chosen_player",
+          "the chosen player's hand": "chosen_player"}
 # 205.3 Coat of Arms: "each other creature on the battlefield that shares at least one creature type with it" (it:
 # the object the effect changes; Alpha Status, Stoneforge Masterwork: the enchanted or equipped creature).
 SHARING = lazy_pattern(r"the number of (other .+?) that shares (?:at least one|a) creature type with (?:it|that creature)")

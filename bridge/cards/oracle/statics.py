@@ -55,8 +55,8 @@ def cda_power_only(sentence: str, printed_toughness: int | None):
     value = number(m.group(1)) if m and printed_toughness is not None else None
     if value is None:
         return None
-    return {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {"power": value,
-                                                                                 "toughness": printed_toughness}}}}
+    return with_choice({"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+        "power": value, "toughness": printed_toughness}}}})
 
 
 def subject_predicate(sentence: str):
@@ -143,7 +143,7 @@ def group_within(counted: dict, affected: dict) -> bool:
 
 def choose_as_it_enters(sentence: str):
     """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
-    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type)\.?",
+    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type|player)\.?",
                      sentence)
     key = m.group(1).replace(" ", "_") if m else None
     return {"choose": key, "chosen": key} if m else None      # choose: the choice is the object's choices: entry
@@ -283,5 +283,10 @@ def static_ability(sentence: str) -> dict | None:
     for template in TEMPLATES:
         found = template(sentence)
         if found is not None:
-            return found
+            return with_choice(found)
     return None
+
+
+def with_choice(found: dict) -> dict:
+    """607.2 a count of the chosen player's cards uses the choice its object made as it entered (Sewer Nemesis)."""
+    return {**found, "chosen": "player"} if "'chosen_player'" in repr(found) else found
