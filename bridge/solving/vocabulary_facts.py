@@ -116,6 +116,9 @@ class VocabularyFacts:
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
             return Function("devotion", [term_base])
+        if expr.kind == "counters_among":
+            self.selector(term_base, expr.selector)
+            return Function("counters_among", [String(expr.counter), term_base])
         if expr.kind == "all_counters":
             return Function("all_counters_on", [Function("source")])
         if expr.kind == "commander_casts":

@@ -51,6 +51,14 @@ class NumberReading:
             if whose not in ("you", "opponent"):
                 raise self.fail(f"{where}.player_counters.whose", f"expected you or opponent, got {whose!r}")
             return Expr("player_counters", counter=kind, owner=whose)
+        if key == "counters_among":          # 122.1 Fungal Behemoth: "+1/+1 counters on creatures you control"
+            spec = self.mapping(arg, f"{where}.counters_among", ("kind", "of"))
+            if set(spec) != {"kind", "of"}:
+                raise self.fail(f"{where}.counters_among", "give kind and of, e.g. {kind: +1/+1, of: {all: [creature]}}")
+            kind = self.string(spec["kind"], f"{where}.counters_among.kind")
+            self.words.counter(kind, f"{where}.counters_among.kind")
+            return Expr("counters_among", counter=kind,
+                        selector=self.selector(spec["of"], f"{where}.counters_among.of"))
         if key == "all_counters":            # 122.1 the counters of every kind on the ability's source
             if arg != "source":
                 raise self.fail(f"{where}.all_counters", f"expected source, got {arg!r}")

@@ -85,6 +85,11 @@ def number(phrase: str):
         return {"count_cards": {"zone": "hand", "owner": OWNERS[match.group(1)]}}
     if re.fullmatch(r"the number of counters? on (?:~|this (?:creature|artifact|enchantment|equipment|permanent))", lower):
         return {"all_counters": "source"}       # 122.1 Gavel of the Righteous: "for each counter on this Equipment"
+    match = re.fullmatch(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (.+? you control)", lower)
+    if match and counter_kind_known(match.group(1)):     # 122.1 Fungal Behemoth: "+1/+1 counters on creatures you control"
+        counted = subject(match.group(2))
+        if isinstance(counted, dict) and "zone" not in counted and "other" not in counted:
+            return {"counters_among": {"kind": match.group(1), "of": counted}}
     match = COUNTERS_ON.fullmatch(lower)
     if match:
         kind = match.group(1)
