@@ -89,6 +89,10 @@ def test_a_graveyard_condition_read_from_the_real_card(name, line, condition):
     ("Coat of Arms", "Each creature gets +1/+1 for each other creature on the battlefield that shares at least one "
      "creature type with it. (For example, if two Goblin Warriors and a Goblin Shaman are on the battlefield, each "
      "gets +2/+2.)", {"count_sharing_creature_type": {"all": ["creature"]}}),
+    ("Sewer Nemesis", "Sewer Nemesis's power and toughness are each equal to the number of cards in the chosen "
+     "player's graveyard.", {"count_cards": {"zone": "graveyard", "owner": "chosen_player"}}),
+    ("Fungal Behemoth", "Fungal Behemoth's power and toughness are each equal to the number of +1/+1 counters on "
+     "creatures you control.", {"counters_among": {"kind": "+1/+1", "of": {"controller": "you", "all": ["creature"]}}}),
     ("Tuvasa the Sunlit", "Tuvasa gets +1/+1 for each enchantment you control.",
      {"count": {"controller": "you", "all": ["enchantment"]}}),
     ("Winter Soldier, Icy Assassin", "Winter Soldier gets +2/+0 for each Equipment attached to him.",
@@ -145,6 +149,34 @@ def test_its_controllers_graveyard_is_the_affected_creatures_controllers(write_c
     board = ("battlefield:\n  - {card: Hill Giant, controller: Bob}\n  - {card: Death's Approach, attached_to: hill_giant}\n"
              "graveyards:\n  Alice: [Grizzly Bears, Runeclaw Bear]\n  Bob: [Hill Giant]\n")
     assert pts(write_case, board)["hill_giant"] == "2/2"
+
+
+def test_a_count_of_the_chosen_player_uses_the_choice_it_made(write_case):
+    assert reading("Sewer Nemesis", "Sewer Nemesis's power and toughness are each equal to the number of cards in the "
+                   "chosen player's graveyard.").abilities[0]["chosen"] == "player"
+    board = ("battlefield:\n  - {card: Sewer Nemesis, choices: {player: Bob}}\n  - {card: Nyxathid, choices: {player: Bob}}\n"
+             "graveyards:\n  Alice: [Forest]\n  Bob: [Hill Giant, Mountain, Shock]\nhands: {Bob: 2}\n")
+    found = pts(write_case, board)
+    assert (found["sewer_nemesis"], found["nyxathid"]) == ("3/3", "5/5")
+    marks = unsure(write_case, board.replace(", choices: {player: Bob}}", "}"))
+    assert set(marks) == {"sewer_nemesis", "nyxathid"}
+
+
+def test_counters_among_the_permanents_a_group_names(write_case):
+    board = ("battlefield:\n  - {card: Fungal Behemoth, counters: {+1/+1: 1}}\n  - {card: Grizzly Bears, counters: "
+             "{+1/+1: 2}}\n  - {card: Hill Giant, controller: Bob, counters: {+1/+1: 5}}\n")
+    assert pts(write_case, board)["fungal_behemoth"] == "4/4"
+
+
+def test_two_cards_in_a_graveyard_and_all_creature_types(write_case):
+    static = static_of("Bloodfire Enforcers", "This creature has first strike and trample as long as an instant card "
+                       "and a sorcery card are in your graveyard.")
+    assert [c["count_cards"]["all"] for c in static["as_long_as"]] == [["instant"], ["sorcery"]]
+    board = "battlefield:\n  - card: Bloodfire Enforcers\n  - card: Undercover Skrull\ngraveyards:\n  Alice: [{}]\n"
+    both = solve(str(write_case(HEAD + board.format("Lightning Bolt, Duress, Grizzly Bears, Hill Giant")))).objects
+    assert "first strike" in both["bloodfire_enforcers"].abilities and both["undercover_skrull"].pt == "3/3"
+    one = solve(str(write_case(HEAD + board.format("Lightning Bolt, Grizzly Bears")))).objects
+    assert "first strike" not in one["bloodfire_enforcers"].abilities and one["undercover_skrull"].pt == "1/1"
 
 
 def test_greatest_mana_value_is_zero_without_any(write_case):
