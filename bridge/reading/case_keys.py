@@ -7,7 +7,8 @@ from bridge.reading.sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS
 TOP_KEYS = ("case", "source", "rules", "new_words", "emblems", "players", "battlefield", "stack", "graveyards", "hands",
             "libraries", "exile",
             "effects", "events",
-            "questions", "expect", "expect_under", "expect_players", "notes", "game_state") + SBA_TOP_KEYS
+            "questions", "expect", "expect_under", "expect_players", "notes", "game_state", "player_counters",
+            "commander_casts") + SBA_TOP_KEYS
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "paired_with", "status", "game_state",
                "choices", "chosen_as", "copy_of", "token", "created_by", "merged_under") + SBA_OBJECT_KEYS
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).

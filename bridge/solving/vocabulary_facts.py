@@ -124,9 +124,18 @@ class VocabularyFacts:
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
             return Function("devotion", [term_base])
+        if expr.kind == "counters_among":
+            self.selector(term_base, expr.selector)
+            return Function("counters_among", [String(expr.counter), term_base])
+        if expr.kind == "all_counters":
+            return Function("all_counters_on", [Function("source")])
+        if expr.kind == "commander_casts":
+            return Function("commander_casts_of_you")
+        if expr.kind == "player_counters":
+            return Function("player_counters", [String(expr.counter), Function(expr.owner)])
         if expr.kind == "number_of_colors":
             return Function("number_of_colors")
-        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among"):
+        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among", "greatest_mana_value"):
             self.selector(term_base, expr.selector)
             return Function(expr.kind, [term_base])
         if expr.kind == "count_cards":
