@@ -87,3 +87,24 @@ def test_unread_is_refused_on_an_ability_that_does_something(tmp_path, capsys):
                     encoding="utf-8")
     assert main(["solve", str(path)]) == 2
     assert "unread" in capsys.readouterr().err
+
+
+def test_state_based_actions_that_read_a_value_in_doubt_say_so(tmp_path, capsys):
+    """Maro's P/T counts the cards in its controller's hand; with no `hands:` that count is unknown (402.1),
+    so its 0/0 is marked. 704.5f then puts it into the graveyard on that 0/0: the round says the value it
+    read may be wrong, the JSON names it, and `check` counts an `expect_after_sba` among the values in doubt
+    (--strict fails)."""
+    path = tmp_path / "maro.yaml"
+    path.write_text("case: Maro with no hand given\nsource: Maro's Oracle text (card pool); CR 402.1, 704.5f\n"
+                    "battlefield:\n  - card: Maro\n  - card: Grizzly Bears\n"
+                    "expect_after_sba:\n  rounds: [{maro: graveyard}]\n", encoding="utf-8")
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "? maro: the power and toughness may be wrong (marked ?), and these checks read it" in out
+    assert "? grizzly_bears" not in out
+    assert main(["solve", "--format", "json", str(path)]) == 0
+    (first, *_) = json.loads(capsys.readouterr().out)[0]["state_based_actions"]["rounds"]
+    assert [d["object"] for d in first["in_doubt"]] == ["maro"] and first["in_doubt"][0]["characteristics"] == ["pt"]
+    assert main(["check", str(path)]) == 0
+    assert "expect_after_sba (the checks read values in doubt of maro)" in capsys.readouterr().out
+    assert main(["check", "--strict", str(path)]) == 1

@@ -6,6 +6,7 @@ from clingo import Symbol, SymbolType
 from bridge.model.reasons import reason_text
 from bridge.model.texts import ability_text, trigger_text
 from bridge.results.sba import Action, Round, Rounds
+from bridge.results.unsure import WORDS, permanents_in_doubt
 
 DOING = {"graveyard": "put into its owner's graveyard", "unattached": "becomes unattached, stays on the battlefield",
          "counters_removed": "loses {n} +1/+1 and {n} -1/-1 counters", "loses_game": "loses the game",
@@ -79,9 +80,20 @@ def action_line(action: Action, checked: Round) -> str:
             f"{after_text(action, checked)}")
 
 
+# A value marked "?" (an ability not read, a choice, a count or a game state not given) is read by the
+# checks as it is shown: what they do to that permanent may differ (issue 32: never silent).
+IN_DOUBT = "may be wrong (marked ?), and these checks read it: what happens to it may differ"
+
+
+def in_doubt(checked: Round) -> list[tuple[str, list[str]]]:
+    return permanents_in_doubt(checked.board)
+
+
 def round_lines(checked: Round, texts: dict) -> list[str]:
     lines = [f"  round {checked.number}:" + ("" if checked.actions else " nothing happens")]
     lines += [f"     {action_line(a, checked)}" for a in checked.actions]
+    for obj, whats in in_doubt(checked):
+        lines.append(f"     ? {obj}: {' and '.join(WORDS[w] for w in whats)} {IN_DOUBT}")
     for obj, why in checked.not_destroyed:
         lines.append(f"     {obj}: not destroyed — {why} (702.12b)")
     for trigger in checked.triggers:
@@ -145,6 +157,8 @@ def rounds_json(rounds: Rounds) -> dict:
                     "not_checked": [{"object": o, "enchant" if rule == "704.5m" else "ability": text, "rule": rule,
                                      "why": unchecked_why(rule)} for o, text, rule in r.unchecked],
                     "game_over": r.game_over,
+                    **({"in_doubt": [{"object": o, "characteristics": whats, "why": IN_DOUBT} for o, whats in in_doubt(r)]}
+                       if in_doubt(r) else {}),
                     **({"not_modelled": [{"players": list(r.losers), "rule": "800.4a", "why": NOT_MODELLED_800_4A}]}
                        if r.losers and not r.game_over else {})}
                    for r in rounds.rounds],

@@ -58,9 +58,21 @@ def unsure_lines(result: Result) -> list[str]:
     return lines
 
 
+def permanents_in_doubt(board: Result) -> list[tuple[str, list[str]]]:
+    """(id, [characteristics]) of each permanent with a value marked "?": state-based actions read it too."""
+    return [(o.id, [what for what, _ in o.unsure]) for o in board.objects.values() if o.unsure and o.zone == "battlefield"]
+
+
 def unsure_expectations(result: Result) -> list[str]:
-    """The expected values of the case that an unread ability may change (`check` says so)."""
+    """The expected values of the case that an unread ability may change (`check` says so), and what it
+    expects of state-based actions when they read a value in doubt."""
     out = []
+    expected_sba = result.case.sba
+    if result.sba is not None and (expected_sba.expected_rounds is not None or expected_sba.expected_triggers is not None
+                                   or expected_sba.expected_board):
+        doubtful = dict.fromkeys(o for r in result.sba.rounds for o, _ in permanents_in_doubt(r.board))
+        if doubtful:
+            out.append(f"expect_after_sba (the checks read values in doubt of {', '.join(doubtful)})")
     for expectation in result.case.expectations:
         obj = result.objects.get(expectation.object_id)
         if obj is None:
