@@ -1,0 +1,323 @@
+"""Solve many boards in one Control: the fixed cost of a Control (adding the rules, each ground call's
+own cost) paid once per batch instead of once per board (issue 37).
+
+The rules of asp/ are written for one board. At load time every statement is rewritten so that each
+atom carries the board's number as its first argument, and every program part gets the board as its
+first parameter (`#program state(k).` becomes `state(board, k)`, `#program base.` becomes
+`board_base(board)`), the way telingo adds time to a program: asp/ stays as it is. Board i's facts are
+added with i in front; board i's ground calls name its parts with Number(i), so no rule instance of one
+board reads an atom of another, and each board's ground program is its own program with i in front of
+every atom.
+
+Each board goes through the same ground calls, in the same order, as `solve_case` makes for it alone
+(bridge/solving/solver.py): board i's step k is grounded with parts (state, board i, k) ... Calls of
+different boards are made as one ground call only when they ground the same parts (names and phases:
+only the board and the step differ), so each call's predicate dependencies are those of a call for one
+board. At the end every atom must be a fact (checked on every atom, not only those the tables read).
+
+Anything a board meets that `solve_case` would answer otherwise than with a solution (bad input, a
+defect, an atom left undecided, a big board that would move to a fresh Control, a step limit) leaves
+the board out of the batch: its entry is None and the caller solves it alone, which gives its own
+error. A batch that passes the time limit gives up: every board is then solved alone.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import clingo
+from clingo import Function, Number, ast
+
+from bridge.files.locations import asp_files
+from bridge.model.case import Case
+from bridge.solving import firing
+from bridge.solving.solver import (AFTER_LAYERS, CONDITION, PRESOLVED, STEP_CALLS, Solution, check_carried,
+                                   check_decided, check_input, check_new_targets)
+
+BOARD = "board__"          # the name of the program parameter that numbers the boards (not a name in asp/)
+BASE = "board_base"        # `#program base.` with the board as parameter
+
+
+class BatchAbandoned(Exception):
+    """The batch passed its limit: every board is to be solved alone."""
+
+
+class BoardIndexer(ast.Transformer):
+    """One statement of asp/ with the board in front of every atom and of every part's parameters."""
+
+    def __init__(self):
+        self.board = ast.Function(ast.Location(ast.Position("<board>", 0, 0), ast.Position("<board>", 0, 0)),
+                                  BOARD, [], 0)
+
+    def visit_Program(self, program):
+        name = BASE if program.name == "base" else program.name
+        return program.update(name=name, parameters=[ast.Id(program.location, BOARD), *program.parameters])
+
+    def visit_SymbolicAtom(self, atom):
+        return atom.update(symbol=self.with_board(atom.symbol))
+
+    def with_board(self, term):
+        if term.ast_type == ast.ASTType.Function:
+            return term.update(arguments=[self.board, *term.arguments])
+        if term.ast_type == ast.ASTType.UnaryOperation:         # classical negation, -p(X)
+            return term.update(argument=self.with_board(term.argument))
+        if term.ast_type == ast.ASTType.Pool:
+            return term.update(arguments=[self.with_board(t) for t in term.arguments])
+        if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
+            symbol = term.symbol
+            return ast.Function(term.location, symbol.name,
+                                [self.board, *(ast.SymbolicTerm(term.location, a) for a in symbol.arguments)], 0)
+        raise ValueError(f"an atom this transformation cannot number: {term}")
+
+
+INDEXED: dict = {}
+
+
+def indexed_statements(signatures: frozenset) -> list:
+    """The statements of asp/ that can fire on facts of these signatures (firing.py), numbered by board;
+    every statement when the analysis is not at hand."""
+    files = tuple(str(path) for path in asp_files())
+    key = (files, signatures)
+    if key not in INDEXED:
+        statements = firing.parsed_statements(files)
+        index = firing.program_index(files)
+        if index is not None and len(statements) == len(index.texts):
+            statements = [statements[i] for i in index.kept(signatures)]
+        indexer = BoardIndexer()
+        if len(INDEXED) > 8:
+            INDEXED.clear()
+        INDEXED[key] = [indexer.visit(s) for s in statements]
+    return INDEXED[key]
+
+
+@dataclass
+class BoardAtom:
+    """An atom of one board, seen without its board number."""
+    symbol: clingo.Symbol
+    is_fact: bool
+
+
+class BoardAtoms:
+    """The symbolic atoms of one board of a batch, as a Control's symbolic_atoms show them (what
+    solver.py and the readers ask: by_signature, lookup, iteration)."""
+
+    def __init__(self, batch: "Batch", board: int):
+        self.batch, self.board, self.number = batch, board, Number(board)
+
+    def by_signature(self, name: str, arity: int):
+        cached = self.batch.read_back.get((name, arity))
+        if cached is not None:
+            return iter(cached.get(self.board, ()))
+        return (BoardAtom(Function(a.symbol.name, a.symbol.arguments[1:], a.symbol.positive), a.is_fact)
+                for a in self.batch.control.symbolic_atoms.by_signature(name, arity + 1)
+                if a.symbol.arguments[0] == self.number)
+
+    def __getitem__(self, symbol: clingo.Symbol):
+        atom = self.batch.control.symbolic_atoms[Function(symbol.name, [self.number, *symbol.arguments],
+                                                          symbol.positive)]
+        return None if atom is None else BoardAtom(symbol, atom.is_fact)
+
+    def __iter__(self):
+        for name, arity, positive in self.batch.control.symbolic_atoms.signatures:
+            for a in self.batch.control.symbolic_atoms.by_signature(name, arity, positive):
+                if a.symbol.arguments[0] == self.number:
+                    yield BoardAtom(Function(name, a.symbol.arguments[1:], positive), a.is_fact)
+
+    def __len__(self):
+        return sum(1 for _ in self)
+
+
+@dataclass
+class BoardView:
+    """One board of a batch where solver.py expects a Control."""
+    symbolic_atoms: BoardAtoms
+
+
+@dataclass
+class Board:
+    """A board at work in a batch."""
+    number: int
+    case: Case
+    view: BoardView
+    limit: int
+    conditions: bool
+    step: int = 0
+    solution: Solution | None = None
+    left_out: bool = False
+
+
+@dataclass
+class Batch:
+    control: clingo.Control
+    read_back: dict = field(default_factory=dict)   # (name, arity) -> {board: [BoardAtom]} once all are solved
+
+    def ground(self, calls: list[tuple[tuple, list]]) -> None:
+        """Ground each board's parts; boards whose parts have the same names and phases in one call."""
+        together: dict[tuple, list] = {}
+        for shape, parts in calls:
+            together.setdefault(shape, []).extend(parts)
+        for parts in together.values():
+            self.control.ground(parts)
+
+
+def part_shape(parts: list[tuple[str, list]]) -> tuple:
+    """What a board's call grounds without the board and the step: calls of the same shape go together."""
+    return tuple((name, tuple(str(a) for a in args[2:])) for name, args in parts)
+
+
+def solve_boards(cases: list[tuple[Case, list]], timeout: float | None = None,
+                 atoms_limit: int = 2_000_000) -> list[Solution | None]:
+    """The solution of each (case, facts) as `solve_case(case, extra_facts=...)` would give it with its
+    other options at their defaults (facts: case_facts(case) + the extra facts), or None for a board
+    to solve alone. Raises BatchAbandoned past `timeout` (seconds, for the whole batch) or when the
+    batch grounds more than `atoms_limit` atoms."""
+    started = time.monotonic()
+    signatures = frozenset(firing.fact_signatures([f for _, facts in cases for f in facts]))
+    ctl = clingo.Control(["--warn=none"])
+    with ast.ProgramBuilder(ctl) as builder:
+        for statement in indexed_statements(signatures):
+            builder.add(statement)
+    with ctl.backend() as backend:
+        for i, (_, facts) in enumerate(cases):
+            board = Number(i)
+            for fact in facts:
+                backend.add_rule([backend.add_atom(Function(fact.name, [board, *fact.arguments], fact.positive))])
+    ctl.ground([(BASE, [Number(i)]) for i in range(len(cases))])
+    batch = Batch(ctl)
+    boards = []
+    for i, (case, _) in enumerate(cases):
+        view = BoardView(BoardAtoms(batch, i))
+        board = Board(i, case, view, limit=count(view, "part", 2) + 2, conditions=count(view, "conditional", 1) > 0)
+        boards.append(board)
+        try:
+            check_input(view, case)
+        except Exception:       # noqa: BLE001 (solved alone, it reports its own error)
+            board.left_out = True
+    working = [b for b in boards if not b.left_out]
+    while working:
+        if timeout is not None and time.monotonic() - started > timeout:
+            raise BatchAbandoned(f"the batch passed {timeout} s")
+        if len(ctl.symbolic_atoms) > atoms_limit:
+            raise BatchAbandoned(f"the batch grounded more than {atoms_limit} atoms")
+        for board in working:
+            board.step += 1
+            if board.step > board.limit:
+                board.left_out = True
+        working = [b for b in working if not b.left_out]
+        step = {b.number: (Number(b.number), Number(b.step)) for b in working}
+        batch.ground([(("conditions",), [("conditions", [*step[b.number]]), ("view", [*step[b.number], CONDITION]),
+                                         ("view_numbers", [*step[b.number], CONDITION])])
+                      for b in working if b.conditions])
+        batch.ground([(("state",), [("state", [*step[b.number]])]) for b in working])
+        going = []
+        for board in working:
+            if ctl.symbolic_atoms[Function("finished", [*step[board.number]])] is not None:
+                finish(batch, board)
+            else:
+                going.append(board)
+        working = going
+        plans = {b.number: step_plan(ctl, b, step[b.number]) for b in working}
+        for call in range(len(STEP_CALLS)):
+            batch.ground([(part_shape(plans[b.number][call]), plans[b.number][call]) for b in working
+                          if plans[b.number][call]])
+    finishing = [b for b in boards if b.solution is not None]
+    after_layers(batch, finishing)
+    # every atom a fact, each board's checks (solver.py), then the atoms read back, board by board
+    undecided = {a.symbol.arguments[0].number if a.symbol.arguments else None
+                 for a in ctl.symbolic_atoms if not a.is_fact}
+    if None in undecided:
+        raise BatchAbandoned("an atom without a board is not a fact")
+    for board in finishing:
+        try:
+            if board.number in undecided:
+                raise RuntimeError("an atom is not a fact")
+            check_new_targets(board.view, board.case)
+            check_decided(board.view, strict=False)
+        except Exception:       # noqa: BLE001 (solved alone, it reports its own error)
+            board.solution = None
+    for name, arity, positive in ctl.symbolic_atoms.signatures:
+        split: dict[int, list] = {}
+        for a in ctl.symbolic_atoms.by_signature(name, arity, positive):
+            split.setdefault(a.symbol.arguments[0].number, []).append(
+                BoardAtom(Function(name, a.symbol.arguments[1:], positive), a.is_fact))
+        if positive:
+            batch.read_back[(name, arity - 1)] = split
+        for number, atoms in split.items():
+            if boards[number].solution is not None:
+                boards[number].solution.ground_atoms += len(atoms)
+    return [None if b.left_out else b.solution for b in boards]
+
+
+def count(view: BoardView, name: str, arity: int) -> int:
+    return sum(1 for _ in view.symbolic_atoms.by_signature(name, arity))
+
+
+def step_plan(ctl: clingo.Control, board: Board, at: tuple) -> list[list[tuple[str, list]]]:
+    """The parts of each of the step's ground calls for this board, as solve_case chooses them."""
+    view = board.view.symbolic_atoms
+    _, k = at
+    probing = view[Function("probing", [k])] is not None
+    has_batch = view[Function("has_batch", [k])] is not None
+    when = {"probing": probing, "no_batch": not has_batch, None: True}
+    rule_parts = {"view": [a.symbol.arguments[1].name for a in view.by_signature("step_view_part", 2)
+                           if a.symbol.arguments[0] == k],
+                  "outcome": [a.symbol.arguments[1].name for a in view.by_signature("step_outcome_part", 2)
+                              if a.symbol.arguments[0] == k]}
+    plan = []
+    for call in STEP_CALLS:
+        program = []
+        for condition, name, *phase in call:
+            if when[condition]:
+                args = [*at, *map(Function, phase)]
+                program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
+        plan.append(program)
+    return plan
+
+
+def finish(batch: Batch, board: Board) -> None:
+    """The layers are done for this board: check what solve_case checks, then its final part."""
+    try:
+        check_carried(board.view, board.case)
+    except Exception:       # noqa: BLE001 (solved alone, it reports its own error)
+        board.left_out = True
+        return
+    batch.control.ground([("final", [Number(board.number), Number(board.step - 1)])])
+    board.solution = Solution(control=board.view, steps=board.step - 1, ground_atoms=0)
+
+
+def after_layers(batch: Batch, boards: list[Board]) -> None:
+    """704 and the parts after the layers, as solve_case grounds them, for each board."""
+    sba_calls, outcome_calls, after_calls, grounded = [], [], [], {}
+    for board in boards:
+        view, b = board.view, Number(board.number)
+        grounded[board.number] = set()
+        if count(view, "sba_round", 1):
+            grounded[board.number] = {"players"} if count(view, "player", 1) else set()
+            parts = [("sba", []), ("described", [])] + [(p, []) for p in sorted(grounded[board.number])]
+            sba_calls.append((tuple(n for n, _ in parts), [(n, [b]) for n, _ in parts]))
+            outcome_calls.append((("sba_outcome",), [("sba_outcome", [b])]))
+    batch.ground(sba_calls)
+    batch.ground(outcome_calls)
+    for board in boards:
+        view, b = board.view, Number(board.number)
+        after = [part for part, (name, arity) in AFTER_LAYERS.items()
+                 if part not in grounded[board.number] and count(view, name, arity)]
+        if after:
+            after_calls.append((tuple(after) + ("described",), [(p, [b]) for p in after + ["described"]]))
+    batch.ground(after_calls)
+
+
+def presolve(cases: list[tuple[Case, list]], timeout: float | None = None) -> int:
+    """Solve these (case, facts) boards in one batch and keep their solutions for solve_case, which
+    answers a board with exactly these facts from them. The number of boards kept; none when the batch
+    is abandoned (each is then solved alone)."""
+    try:
+        solutions = solve_boards(cases, timeout=timeout)
+    except BatchAbandoned:
+        return 0
+    kept = 0
+    for (_, facts), solution in zip(cases, solutions):
+        if solution is not None:
+            PRESOLVED[tuple(facts)] = solution
+            kept += 1
+    return kept
