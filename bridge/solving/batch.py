@@ -23,7 +23,7 @@ error. A batch that passes the time limit gives up: every board is then solved a
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import clingo
 from clingo import Function, Number, ast
@@ -105,12 +105,7 @@ class BoardAtoms:
         self.batch, self.board, self.number = batch, board, Number(board)
 
     def by_signature(self, name: str, arity: int):
-        cached = self.batch.read_back.get((name, arity))
-        if cached is not None:
-            return iter(cached.get(self.board, ()))
-        return (BoardAtom(Function(a.symbol.name, a.symbol.arguments[1:], a.symbol.positive), a.is_fact)
-                for a in self.batch.control.symbolic_atoms.by_signature(name, arity + 1)
-                if a.symbol.arguments[0] == self.number)
+        return iter(self.batch.split(name, arity).get(self.board, ()))
 
     def __getitem__(self, symbol: clingo.Symbol):
         atom = self.batch.control.symbolic_atoms[Function(symbol.name, [self.number, *symbol.arguments],
@@ -146,10 +141,14 @@ class Board:
     left_out: bool = False
 
 
-@dataclass
 class Batch:
-    control: clingo.Control
-    read_back: dict = field(default_factory=dict)   # (name, arity) -> {board: [BoardAtom]} once all are solved
+    """The batch's Control, and its atoms split by board (per signature, made again after a ground call)."""
+
+    def __init__(self, control: clingo.Control):
+        self.control = control
+        self.generation = 0            # ground calls so far
+        self.splits: dict = {}         # (name, arity) -> (generation, {board: [BoardAtom]})
+        self.counts: dict | None = None
 
     def ground(self, calls: list[tuple[tuple, list]]) -> None:
         """Ground each board's parts; boards whose parts have the same names and phases in one call."""
@@ -158,6 +157,40 @@ class Batch:
             together.setdefault(shape, []).extend(parts)
         for parts in together.values():
             self.control.ground(parts)
+            self.generation += 1
+
+    def split(self, name: str, arity: int) -> dict:
+        """The atoms name/arity of each board (without the board): one pass over the batch's atoms of that
+        signature, not one per board."""
+        kept = self.splits.get((name, arity))
+        if kept is None or kept[0] != self.generation:
+            split: dict[int, list] = {}
+            for a in self.control.symbolic_atoms.by_signature(name, arity + 1):
+                board, *arguments = a.symbol.arguments
+                split.setdefault(board.number, []).append(BoardAtom(Function(name, arguments), a.is_fact))
+            kept = self.splits[(name, arity)] = (self.generation, split)
+        return kept[1]
+
+    def ground_atoms(self, board: int) -> int:
+        """The atoms of one board (counted for all boards at the first question)."""
+        if self.counts is None:
+            self.counts = {}
+            for a in self.control.symbolic_atoms:
+                number = a.symbol.arguments[0].number
+                self.counts[number] = self.counts.get(number, 0) + 1
+        return self.counts.get(board, 0)
+
+
+class BoardSolution(Solution):
+    """A board's solution in a batch: its atoms counted when asked (a pass over the whole batch)."""
+
+    @property
+    def ground_atoms(self) -> int:
+        return self.control.symbolic_atoms.batch.ground_atoms(self.control.symbolic_atoms.board)
+
+    @ground_atoms.setter
+    def ground_atoms(self, value) -> None:
+        pass
 
 
 def part_shape(parts: list[tuple[str, list]]) -> tuple:
@@ -222,29 +255,13 @@ def solve_boards(cases: list[tuple[Case, list]], timeout: float | None = None,
                           if plans[b.number][call]])
     finishing = [b for b in boards if b.solution is not None]
     after_layers(batch, finishing)
-    # every atom a fact, each board's checks (solver.py), then the atoms read back, board by board
-    undecided = {a.symbol.arguments[0].number if a.symbol.arguments else None
-                 for a in ctl.symbolic_atoms if not a.is_fact}
-    if None in undecided:
-        raise BatchAbandoned("an atom without a board is not a fact")
+    # each board's checks, as solve_case makes them
     for board in finishing:
         try:
-            if board.number in undecided:
-                raise RuntimeError("an atom is not a fact")
             check_new_targets(board.view, board.case)
             check_decided(board.view, strict=False)
         except Exception:       # noqa: BLE001 (solved alone, it reports its own error)
             board.solution = None
-    for name, arity, positive in ctl.symbolic_atoms.signatures:
-        split: dict[int, list] = {}
-        for a in ctl.symbolic_atoms.by_signature(name, arity, positive):
-            split.setdefault(a.symbol.arguments[0].number, []).append(
-                BoardAtom(Function(name, a.symbol.arguments[1:], positive), a.is_fact))
-        if positive:
-            batch.read_back[(name, arity - 1)] = split
-        for number, atoms in split.items():
-            if boards[number].solution is not None:
-                boards[number].solution.ground_atoms += len(atoms)
     return [None if b.left_out else b.solution for b in boards]
 
 
@@ -282,7 +299,7 @@ def finish(batch: Batch, board: Board) -> None:
         board.left_out = True
         return
     batch.control.ground([("final", [Number(board.number), Number(board.step - 1)])])
-    board.solution = Solution(control=board.view, steps=board.step - 1, ground_atoms=0)
+    board.solution = BoardSolution(control=board.view, steps=board.step - 1, ground_atoms=0)
 
 
 def after_layers(batch: Batch, boards: list[Board]) -> None:
