@@ -34,8 +34,10 @@ from bridge.solving import firing
 from bridge.solving.solver import (AFTER_LAYERS, CONDITION, PRESOLVED, STEP_CALLS, Solution, check_carried,
                                    check_decided, check_input, check_new_targets)
 
-BOARD = "board__"          # the name of the program parameter that numbers the boards (not a name in asp/)
-BASE = "board_base"        # `#program base.` with the board as parameter
+BOARD = "Board__"          # the variable that holds an atom's board (not a name in asp/)
+CALL = "call__"            # the parameter every part gets: the number of the ground call
+GATE = "grounds__"         # grounds__(Board, Call): this call grounds these parts for that board
+BASE = "board_base"        # `#program base.` with the call as parameter
 
 
 class BatchAbandoned(Exception):
@@ -43,15 +45,23 @@ class BatchAbandoned(Exception):
 
 
 class BoardIndexer(ast.Transformer):
-    """One statement of asp/ with the board in front of every atom and of every part's parameters."""
+    """One statement of asp/ with the board in front of every atom, the ground call in front of every
+    part's parameters, and in every rule's body the gate that says for which boards that call grounds it."""
 
     def __init__(self):
-        self.board = ast.Function(ast.Location(ast.Position("<board>", 0, 0), ast.Position("<board>", 0, 0)),
-                                  BOARD, [], 0)
+        here = ast.Position("<board>", 0, 0)
+        self.location = ast.Location(here, here)
+        self.board = ast.Variable(self.location, BOARD)
+        self.gate = ast.Literal(self.location, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(
+            self.location, GATE, [self.board, ast.Function(self.location, CALL, [], 0)], 0)))
 
     def visit_Program(self, program):
         name = BASE if program.name == "base" else program.name
-        return program.update(name=name, parameters=[ast.Id(program.location, BOARD), *program.parameters])
+        return program.update(name=name, parameters=[ast.Id(program.location, CALL), *program.parameters])
+
+    def visit_Rule(self, rule):
+        rule = rule.update(**self.visit_children(rule))
+        return rule.update(body=[*rule.body, self.gate])
 
     def visit_SymbolicAtom(self, atom):
         return atom.update(symbol=self.with_board(atom.symbol))
@@ -114,6 +124,8 @@ class BoardAtoms:
 
     def __iter__(self):
         for name, arity, positive in self.batch.control.symbolic_atoms.signatures:
+            if name == GATE:
+                continue
             for a in self.batch.control.symbolic_atoms.by_signature(name, arity, positive):
                 if a.symbol.arguments[0] == self.number:
                     yield BoardAtom(Function(name, a.symbol.arguments[1:], positive), a.is_fact)
@@ -150,14 +162,17 @@ class Batch:
         self.splits: dict = {}         # (name, arity) -> (generation, {board: [BoardAtom]})
         self.counts: dict | None = None
 
-    def ground(self, calls: list[tuple[tuple, list]]) -> None:
-        """Ground each board's parts; boards whose parts have the same names and phases in one call."""
+    def ground(self, calls: list[tuple[int, list]]) -> None:
+        """Ground each (board, parts): boards with the same parts (names and parameters) in one call, the
+        parts grounded once for all of them (each gets the call's number: its gate)."""
         together: dict[tuple, list] = {}
-        for shape, parts in calls:
-            together.setdefault(shape, []).extend(parts)
-        for parts in together.values():
-            self.control.ground(parts)
+        for board, parts in calls:
+            together.setdefault(tuple((name, tuple(args)) for name, args in parts), []).append(board)
+        for parts, boards in together.items():
             self.generation += 1
+            call = Number(self.generation)
+            self.control.ground([(GATE, [Number(board), call]) for board in boards]
+                                + [(name, [call, *args]) for name, args in parts])
 
     def split(self, name: str, arity: int) -> dict:
         """The atoms name/arity of each board (without the board): one pass over the batch's atoms of that
@@ -176,6 +191,8 @@ class Batch:
         if self.counts is None:
             self.counts = {}
             for a in self.control.symbolic_atoms:
+                if a.symbol.name == GATE:
+                    continue
                 number = a.symbol.arguments[0].number
                 self.counts[number] = self.counts.get(number, 0) + 1
         return self.counts.get(board, 0)
@@ -193,11 +210,6 @@ class BoardSolution(Solution):
         pass
 
 
-def part_shape(parts: list[tuple[str, list]]) -> tuple:
-    """What a board's call grounds without the board and the step: calls of the same shape go together."""
-    return tuple((name, tuple(str(a) for a in args[2:])) for name, args in parts)
-
-
 def solve_boards(cases: list[tuple[Case, list]], timeout: float | None = None,
                  atoms_limit: int = 2_000_000) -> list[Solution | None]:
     """The solution of each (case, facts) as `solve_case(case, extra_facts=...)` would give it with its
@@ -210,13 +222,14 @@ def solve_boards(cases: list[tuple[Case, list]], timeout: float | None = None,
     with ast.ProgramBuilder(ctl) as builder:
         for statement in indexed_statements(signatures):
             builder.add(statement)
+    ctl.add(GATE, ["board", "call"], f"{GATE}(board, call).")      # the gate of a board in a ground call
     with ctl.backend() as backend:
         for i, (_, facts) in enumerate(cases):
             board = Number(i)
             for fact in facts:
                 backend.add_rule([backend.add_atom(Function(fact.name, [board, *fact.arguments], fact.positive))])
-    ctl.ground([(BASE, [Number(i)]) for i in range(len(cases))])
     batch = Batch(ctl)
+    batch.ground([(i, [(BASE, [])]) for i in range(len(cases))])
     boards = []
     for i, (case, _) in enumerate(cases):
         view = BoardView(BoardAtoms(batch, i))
@@ -227,32 +240,28 @@ def solve_boards(cases: list[tuple[Case, list]], timeout: float | None = None,
         except Exception:       # noqa: BLE001 (solved alone, it reports its own error)
             board.left_out = True
     working = [b for b in boards if not b.left_out]
-    while working:
+    step = 0
+    while working:      # every board at the same step: its parts are grounded once for all of them
         if timeout is not None and time.monotonic() - started > timeout:
             raise BatchAbandoned(f"the batch passed {timeout} s")
         if len(ctl.symbolic_atoms) > atoms_limit:
             raise BatchAbandoned(f"the batch grounded more than {atoms_limit} atoms")
+        step += 1
+        k = Number(step)
         for board in working:
-            board.step += 1
-            if board.step > board.limit:
+            board.step = step
+            if step > board.limit:
                 board.left_out = True
         working = [b for b in working if not b.left_out]
-        step = {b.number: (Number(b.number), Number(b.step)) for b in working}
-        batch.ground([(("conditions",), [("conditions", [*step[b.number]]), ("view", [*step[b.number], CONDITION]),
-                                         ("view_numbers", [*step[b.number], CONDITION])])
+        batch.ground([(b.number, [("conditions", [k]), ("view", [k, CONDITION]), ("view_numbers", [k, CONDITION])])
                       for b in working if b.conditions])
-        batch.ground([(("state",), [("state", [*step[b.number]])]) for b in working])
-        going = []
-        for board in working:
-            if ctl.symbolic_atoms[Function("finished", [*step[board.number]])] is not None:
-                finish(batch, board)
-            else:
-                going.append(board)
-        working = going
-        plans = {b.number: step_plan(ctl, b, step[b.number]) for b in working}
+        batch.ground([(b.number, [("state", [k])]) for b in working])
+        done = [b for b in working if b.view.symbolic_atoms[Function("finished", [k])] is not None]
+        finish(batch, done, Number(step - 1))
+        working = [b for b in working if b not in done]
+        plans = {b.number: step_plan(b, k) for b in working}
         for call in range(len(STEP_CALLS)):
-            batch.ground([(part_shape(plans[b.number][call]), plans[b.number][call]) for b in working
-                          if plans[b.number][call]])
+            batch.ground([(b.number, plans[b.number][call]) for b in working if plans[b.number][call]])
     finishing = [b for b in boards if b.solution is not None]
     after_layers(batch, finishing)
     # each board's checks, as solve_case makes them
@@ -269,10 +278,9 @@ def count(view: BoardView, name: str, arity: int) -> int:
     return sum(1 for _ in view.symbolic_atoms.by_signature(name, arity))
 
 
-def step_plan(ctl: clingo.Control, board: Board, at: tuple) -> list[list[tuple[str, list]]]:
+def step_plan(board: Board, k: clingo.Symbol) -> list[list[tuple[str, list]]]:
     """The parts of each of the step's ground calls for this board, as solve_case chooses them."""
     view = board.view.symbolic_atoms
-    _, k = at
     probing = view[Function("probing", [k])] is not None
     has_batch = view[Function("has_batch", [k])] is not None
     when = {"probing": probing, "no_batch": not has_batch, None: True}
@@ -285,56 +293,42 @@ def step_plan(ctl: clingo.Control, board: Board, at: tuple) -> list[list[tuple[s
         program = []
         for condition, name, *phase in call:
             if when[condition]:
-                args = [*at, *map(Function, phase)]
+                args = [k, *map(Function, phase)]
                 program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
         plan.append(program)
     return plan
 
 
-def finish(batch: Batch, board: Board) -> None:
-    """The layers are done for this board: check what solve_case checks, then its final part."""
-    try:
-        check_carried(board.view, board.case)
-    except Exception:       # noqa: BLE001 (solved alone, it reports its own error)
-        board.left_out = True
-        return
-    batch.control.ground([("final", [Number(board.number), Number(board.step - 1)])])
-    board.solution = BoardSolution(control=board.view, steps=board.step - 1, ground_atoms=0)
+def finish(batch: Batch, boards: list[Board], last: clingo.Symbol) -> None:
+    """The layers are done for these boards: check what solve_case checks, then their final part."""
+    finishing = []
+    for board in boards:
+        try:
+            check_carried(board.view, board.case)
+        except Exception:       # noqa: BLE001 (solved alone, it reports its own error)
+            board.left_out = True
+            continue
+        board.solution = BoardSolution(control=board.view, steps=last.number, ground_atoms=0)
+        finishing.append(board)
+    batch.ground([(b.number, [("final", [last])]) for b in finishing])
 
 
 def after_layers(batch: Batch, boards: list[Board]) -> None:
     """704 and the parts after the layers, as solve_case grounds them, for each board."""
     sba_calls, outcome_calls, after_calls, grounded = [], [], [], {}
     for board in boards:
-        view, b = board.view, Number(board.number)
+        view = board.view
         grounded[board.number] = set()
         if count(view, "sba_round", 1):
             grounded[board.number] = {"players"} if count(view, "player", 1) else set()
-            parts = [("sba", []), ("described", [])] + [(p, []) for p in sorted(grounded[board.number])]
-            sba_calls.append((tuple(n for n, _ in parts), [(n, [b]) for n, _ in parts]))
-            outcome_calls.append((("sba_outcome",), [("sba_outcome", [b])]))
+            parts = ["sba", "described"] + sorted(grounded[board.number])
+            sba_calls.append((board.number, [(p, []) for p in parts]))
+            outcome_calls.append((board.number, [("sba_outcome", [])]))
     batch.ground(sba_calls)
     batch.ground(outcome_calls)
     for board in boards:
-        view, b = board.view, Number(board.number)
         after = [part for part, (name, arity) in AFTER_LAYERS.items()
-                 if part not in grounded[board.number] and count(view, name, arity)]
+                 if part not in grounded[board.number] and count(board.view, name, arity)]
         if after:
-            after_calls.append((tuple(after) + ("described",), [(p, [b]) for p in after + ["described"]]))
+            after_calls.append((board.number, [(p, []) for p in after + ["described"]]))
     batch.ground(after_calls)
-
-
-def presolve(cases: list[tuple[Case, list]], timeout: float | None = None) -> int:
-    """Solve these (case, facts) boards in one batch and keep their solutions for solve_case, which
-    answers a board with exactly these facts from them. The number of boards kept; none when the batch
-    is abandoned (each is then solved alone)."""
-    try:
-        solutions = solve_boards(cases, timeout=timeout)
-    except BatchAbandoned:
-        return 0
-    kept = 0
-    for (_, facts), solution in zip(cases, solutions):
-        if solution is not None:
-            PRESOLVED[tuple(facts)] = solution
-            kept += 1
-    return kept
