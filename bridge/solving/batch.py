@@ -61,7 +61,7 @@ class BoardIndexer(ast.Transformer):
 
     def visit_Rule(self, rule):
         rule = rule.update(**self.visit_children(rule))
-        return rule.update(body=[*rule.body, self.gate])
+        return rule.update(body=[self.gate, *rule.body])
 
     def visit_SymbolicAtom(self, atom):
         return atom.update(symbol=self.with_board(atom.symbol))
@@ -84,20 +84,17 @@ INDEXED: dict = {}
 
 
 def indexed_statements(signatures: frozenset) -> list:
-    """The statements of asp/ that can fire on facts of these signatures (firing.py), numbered by board;
-    every statement when the analysis is not at hand."""
+    """The statements of asp/ that can fire on facts of these signatures (firing.py), numbered by board
+    (all of them rewritten once per process); every statement when the analysis is not at hand."""
     files = tuple(str(path) for path in asp_files())
-    key = (files, signatures)
-    if key not in INDEXED:
-        statements = firing.parsed_statements(files)
-        index = firing.program_index(files)
-        if index is not None and len(statements) == len(index.texts):
-            statements = [statements[i] for i in index.kept(signatures)]
+    if files not in INDEXED:
         indexer = BoardIndexer()
-        if len(INDEXED) > 8:
-            INDEXED.clear()
-        INDEXED[key] = [indexer.visit(s) for s in statements]
-    return INDEXED[key]
+        INDEXED[files] = [indexer.visit(s) for s in firing.parsed_statements(files)]
+    statements = INDEXED[files]
+    index = firing.program_index(files)
+    if index is not None and len(statements) == len(index.texts):
+        return [statements[i] for i in index.kept(signatures)]
+    return statements
 
 
 @dataclass
