@@ -329,3 +329,19 @@ def after_layers(batch: Batch, boards: list[Board]) -> None:
         if after:
             after_calls.append((board.number, [(p, []) for p in after + ["described"]]))
     batch.ground(after_calls)
+
+
+def presolve(cases: list[tuple[Case, list]], timeout: float | None = None) -> int:
+    """Solve these (case, facts) boards in one batch and keep their solutions for solve_case, which
+    answers a board with exactly these facts from them (solver.PRESOLVED). The number of boards kept;
+    none when the batch is abandoned (each is then solved alone)."""
+    try:
+        solutions = solve_boards(cases, timeout=timeout)
+    except BatchAbandoned:
+        return 0
+    kept = 0
+    for (_, facts), solution in zip(cases, solutions):
+        if solution is not None:
+            PRESOLVED[tuple(facts)] = solution
+            kept += 1
+    return kept
