@@ -32,10 +32,11 @@ from bridge.files.locations import asp_files
 from bridge.model.case import Case
 from bridge.solving import firing
 from bridge.solving.solver import (AFTER_LAYERS, CONDITION, PRESOLVED, STEP_CALLS, Solution, check_carried,
-                                   check_decided, check_input, check_new_targets)
+                                   check_decided, check_input, check_new_targets, NotAllFacts)
 
 BOARD = "Board__"          # the variable that holds an atom's board (not a name in asp/)
 CALL = "call__"            # the parameter every part gets: the number of the ground call
+COUNT = "atoms__"          # atoms__(Board, Predicate, N): how many atoms of a predicate a board has
 GATE = "grounds__"         # grounds__(Board, Call): this call grounds these parts for that board
 BASE = "board_base"        # `#program base.` with the call as parameter
 
@@ -121,7 +122,7 @@ class BoardAtoms:
 
     def __iter__(self):
         for name, arity, positive in self.batch.control.symbolic_atoms.signatures:
-            if name == GATE:
+            if name in (GATE, COUNT):
                 continue
             for a in self.batch.control.symbolic_atoms.by_signature(name, arity, positive):
                 if a.symbol.arguments[0] == self.number:
@@ -184,14 +185,25 @@ class Batch:
         return kept[1]
 
     def ground_atoms(self, board: int) -> int:
-        """The atoms of one board (counted for all boards at the first question)."""
+        """The atoms of one board, counted for all boards at the first question by clingo itself (one
+        #count per predicate, its answers read back: reading every atom in Python costs as much as
+        solving the board)."""
         if self.counts is None:
+            atoms = self.control.symbolic_atoms
+            signatures = [(n, a, p) for n, a, p in atoms.signatures if a and n != GATE]
+            rules = []
+            for i, (name, arity, positive) in enumerate(signatures):
+                terms = [f"X{j}" for j in range(1, arity)]
+                atom = ("" if positive else "-") + f"{name}({', '.join(['B'] + terms)})"
+                rules.append(f"{COUNT}(B, {i}, N) :- {GATE}(B, 1), N = #count{{ {', '.join(terms or ['1'])} : {atom} }}.")
+            self.control.add(COUNT, [], "\n".join(rules))
+            self.control.ground([(COUNT, [])])
             self.counts = {}
-            for a in self.control.symbolic_atoms:
-                if a.symbol.name == GATE:
-                    continue
+            for a in atoms.by_signature(COUNT, 3):
+                if not a.is_fact:
+                    raise NotAllFacts(f"{a.symbol} is not a fact")
                 number = a.symbol.arguments[0].number
-                self.counts[number] = self.counts.get(number, 0) + 1
+                self.counts[number] = self.counts.get(number, 0) + a.symbol.arguments[2].number
         return self.counts.get(board, 0)
 
 

@@ -14,7 +14,7 @@ import sys
 
 from bridge.interfaces import api
 from bridge.interfaces.cli.files import file_outcome, listed_files, say, worst
-from bridge.interfaces.cli.options import bounds_of, limits_of
+from bridge.interfaces.cli.options import BATCH_SIZE, bounds_of, limits_of
 from bridge.model.texts import one_line
 from bridge.results.render import dumps, text_only_data, text_only_summary
 from bridge.results.unsure import UNSURE_MARK, unread_abilities, unsure_expectations, unsure_lines
@@ -22,7 +22,6 @@ from bridge.results.sba_render import limit_notes
 from bridge.results.schemas import FORMAT_VERSION
 from bridge.solving.runner import keep_until_exit, run_bounded_each
 
-BATCH_SIZE = 16       # cases per child, their first boards solved in one Control (issue 37)
 PROBLEM_NAMES = {"error": "with bad input", "timeout": "timed out", "memory": "out of memory",
                  "internal": "with an internal error"}
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from bridge.interfaces.cli import research as research_cli
 from bridge.interfaces.cli.cards import add_cards_command, run_cards
 from bridge.interfaces.cli.files import bounded, listed_files, one_file, say, worst
-from bridge.interfaces.cli.options import bounds_of, common_options, jobs_count, limits_of
+from bridge.interfaces.cli.options import BATCH_SIZE, bounds_of, common_options, jobs_count, limits_of
 from bridge.interfaces.web.command import add_serve_command, run_serve
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.case_keys import EDITIONS
