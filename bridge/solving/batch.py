@@ -1,24 +1,21 @@
 """Solve many boards in one Control: the fixed cost of a Control (adding the rules, each ground call's
 own cost) paid once per batch instead of once per board (issue 37).
 
-The rules of asp/ are written for one board. At load time every statement is rewritten so that each
-atom carries the board's number as its first argument, and every program part gets the board as its
-first parameter (`#program state(k).` becomes `state(board, k)`, `#program base.` becomes
-`board_base(board)`), the way telingo adds time to a program: asp/ stays as it is. Board i's facts are
-added with i in front; board i's ground calls name its parts with Number(i), so no rule instance of one
-board reads an atom of another, and each board's ground program is its own program with i in front of
-every atom.
-
-Each board goes through the same ground calls, in the same order, as `solve_case` makes for it alone
-(bridge/solving/solver.py): board i's step k is grounded with parts (state, board i, k) ... Calls of
-different boards are made as one ground call only when they ground the same parts (names and phases:
-only the board and the step differ), so each call's predicate dependencies are those of a call for one
-board. At the end every atom must be a fact (checked on every atom, not only those the tables read).
+The rules of asp/ are written for one board. At load time every statement is rewritten (asp/ stays as
+it is, the way telingo adds time to a program): each atom gets the board as its first argument (the
+variable Board__), each program part the number of the ground call as its first parameter
+(`#program state(k).` becomes `state(call__, k)`, `#program base.` becomes `board_base(call__)`), and each
+rule's body the gate `grounds__(Board__, call__)`. Board i's facts are added with i in front. The boards
+go through the steps together (all at step k); each of solve_case's ground calls (bridge/solving/solver.py)
+grounds its parts once, with the gates grounds__(i, c) of the boards that would ground exactly those
+parts alone, so no rule instance of one board reads an atom of another and board i's ground program is
+its own program with i in front of every atom. Boards whose call grounds different parts get separate
+calls: each call's predicate dependencies are those of a call for one board.
 
 Anything a board meets that `solve_case` would answer otherwise than with a solution (bad input, a
-defect, an atom left undecided, a big board that would move to a fresh Control, a step limit) leaves
-the board out of the batch: its entry is None and the caller solves it alone, which gives its own
-error. A batch that passes the time limit gives up: every board is then solved alone.
+defect, an answer left undecided, a step limit) leaves the board out of the batch: its entry is None and
+the caller solves it alone, which gives its own error. A batch past its time or atom limit is
+abandoned (BatchAbandoned): every board is then solved alone.
 """
 from __future__ import annotations
 
