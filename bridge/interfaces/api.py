@@ -14,7 +14,7 @@ from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
 from bridge.results.check import Mismatch, mismatches
 from bridge.results.result import Result, build_result
 from bridge.results.sba import check_rounds, round_fact
-from bridge.solving.solver import solve_case
+from bridge.solving.solver import board_facts, solve_case
 
 
 def solve(source, file: str | None = None, reevaluate: bool = True, rules: str | None = None,
@@ -50,6 +50,26 @@ def solve(source, file: str | None = None, reevaluate: bool = True, rules: str |
         return result
     left = None if timeout is None else max(timeout - (time.monotonic() - started), 0.001)
     return replace(result, sba=check_rounds(case, result, solution, timeout=left, reevaluate=reevaluate))
+
+
+def presolve(sources, rules: str | None = None, limits: Limits = DEFAULT_LIMITS, reevaluate: bool = True,
+             sba: bool = True, timeout: float | None = None) -> int:
+    """Solve the first board of each case (paths, mappings or Cases) in one batch (bridge/solving/batch.py),
+    so that `solve` and `check` of these cases with the same options find it solved: the fixed cost of
+    a clingo Control paid once for all. A case that cannot be read or has events is left to them.
+    Returns the number of boards solved."""
+    from bridge.solving.batch import presolve as solve_together
+    boards = []
+    for source in sources:
+        try:
+            case = source if isinstance(source, Case) else load_case(source, None, limits)
+            if rules is not None:
+                case = with_rules(case, rules)
+        except Exception:       # noqa: BLE001 (solve reports it, with its file)
+            continue
+        if not case.events:
+            boards.append((case, board_facts(case, [round_fact(1)] if sba else [], reevaluate=reevaluate)))
+    return solve_together(boards, timeout=timeout) if boards else 0
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,23 @@ class NotAllFacts(RuntimeError):
     """The staged program left an atom undecided: a defect in asp/, not in the case."""
 
 
+# Boards solved in a batch (bridge/solving/batch.py), by their facts, until solve_case asks for them.
+PRESOLVED: dict[tuple, "Solution"] = {}
+
+
+def board_facts(case: Case, extra_facts=None, reevaluate: bool = True, batches: bool = True,
+                retest_changed_only: bool = True) -> list:
+    """The facts of a board: the case's, the extra ones, and those of the options (see solve_case)."""
+    facts = case_facts(case) + list(extra_facts or ())
+    if not reevaluate:
+        facts.append(Function("dependency_evaluation", [Function("once")]))
+    if not batches:
+        facts.append(Function("batching", [Function("off")]))
+    if not retest_changed_only:
+        facts.append(Function("dependency_retest", [Function("all_objects")]))
+    return facts
+
+
 def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True, batches: bool = True,
                strict: bool = False, timeout: float | None = None, extra_facts: list | None = None,
                retest_changed_only: bool = True, atoms_per_control: int | None = 2_000_000,
@@ -91,13 +108,11 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     Every answer the tables show (final_value/3, applied/3) must be a fact, else NotAllFacts; any
     undecided atom upstream would make those undecided too. `strict=True` checks every atom."""
     started = time.monotonic()
-    facts = case_facts(case) + list(extra_facts or ())
-    if not reevaluate:
-        facts.append(Function("dependency_evaluation", [Function("once")]))
-    if not batches:
-        facts.append(Function("batching", [Function("off")]))
-    if not retest_changed_only:
-        facts.append(Function("dependency_retest", [Function("all_objects")]))
+    facts = board_facts(case, extra_facts, reevaluate, batches, retest_changed_only)
+    if PRESOLVED and not (max_steps or strict or values_in_order):
+        presolved = PRESOLVED.pop(tuple(facts), None)      # solved with other boards (bridge/solving/batch.py)
+        if presolved is not None:
+            return presolved
     ctl = new_control(facts)
     check_input(ctl, case)
     earlier: dict = {}

@@ -14,7 +14,7 @@ import sys
 
 from bridge.interfaces import api
 from bridge.interfaces.cli.files import file_outcome, listed_files, say, worst
-from bridge.interfaces.cli.options import bounds_of, limits_of
+from bridge.interfaces.cli.options import BATCH_SIZE, bounds_of, limits_of
 from bridge.model.texts import one_line
 from bridge.results.render import dumps, text_only_data, text_only_summary
 from bridge.results.unsure import UNSURE_MARK, unread_abilities, unsure_expectations, unsure_lines
@@ -59,8 +59,7 @@ def run_check(args) -> int:
     counts = {"pass": 0, "fail": 0, "skip": 0}
     problems = {kind: 0 for kind in PROBLEM_NAMES}
     report = []
-    works = [(str(path), lambda path=path: check_entry(args, path)) for path in files]
-    with contextlib.closing(run_bounded_each(works, bounds_of(args), jobs)) as answers:
+    with contextlib.closing(batched_answers(args, files, jobs)) as answers:
         for path, answer in zip(files, answers):
             outcome = file_outcome(path, answer)
             status = worst(status, outcome.status or outcome.value["exit"])
@@ -84,6 +83,46 @@ def run_check(args) -> int:
         say(f"{counts['pass']} passed, {counts['fail']} failed" + (f", {counts['skip']} skipped" if counts["skip"] else "")
             + "".join(f", {n} {PROBLEM_NAMES[k]}" for k, n in problems.items() if n))
     return status
+
+
+def batched_answers(args, files: list, jobs: int):
+    """Each file's answer, in order, as run_bounded_each gives it (bridge/solving/runner.py). Files are
+    checked `args.batch` at a time in one child, their first boards solved together
+    (api.presolve); a batch whose child fails or passes a limit, and a case that raises in it, are checked
+    again alone, each under its own limits: the answer, limit or error is the one it has alone."""
+    bounds, size = bounds_of(args), getattr(args, "batch", BATCH_SIZE)
+    if size <= 1:
+        yield from run_bounded_each([(str(path), lambda path=path: check_entry(args, path)) for path in files],
+                                    bounds, jobs)
+        return
+    groups = [files[i:i + size] for i in range(0, len(files), size)]
+    works = [(f"{group[0]} (and {len(group) - 1} more)", lambda group=group: check_together(args, group))
+             for group in groups]
+    with contextlib.closing(run_bounded_each(works, bounds, jobs)) as batches:
+        for group, answer in zip(groups, batches):
+            try:
+                entries = answer()
+            except Exception:       # noqa: BLE001 (a limit, a failure: each case again, alone)
+                entries = [None] * len(group)
+            alone = [path for path, entry in zip(group, entries) if entry is None]
+            again = run_bounded_each([(str(path), lambda path=path: check_entry(args, path)) for path in alone],
+                                     bounds, jobs)
+            with contextlib.closing(again):
+                for entry in entries:
+                    yield (lambda entry=entry: entry) if entry is not None else next(again)
+
+
+def check_together(args, group: list) -> list:
+    """In the child: the entries of a batch of files, None for a case to check again alone."""
+    api.presolve(group, rules=args.rules, limits=limits_of(args), reevaluate=args.reevaluate, sba=args.sba,
+                 timeout=args.timeout)
+    entries = []
+    for path in group:
+        try:
+            entries.append(check_entry(args, path))
+        except Exception:       # noqa: BLE001 (checked again alone, it gives its own error)
+            entries.append(None)
+    return entries
 
 
 def check_entry(args, path) -> dict:

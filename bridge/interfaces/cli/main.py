@@ -13,7 +13,7 @@ from pathlib import Path
 from bridge.interfaces.cli import research as research_cli
 from bridge.interfaces.cli.cards import add_cards_command, run_cards
 from bridge.interfaces.cli.files import bounded, listed_files, one_file, say, worst
-from bridge.interfaces.cli.options import bounds_of, common_options, jobs_count, limits_of
+from bridge.interfaces.cli.options import BATCH_SIZE, bounds_of, common_options, jobs_count, limits_of
 from bridge.interfaces.web.command import add_serve_command, run_serve
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.case_keys import EDITIONS
@@ -88,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--jobs", "-j", type=jobs_count, default=None, metavar="N",
                        help="cases checked at the same time, each in its own child process under the limits "
                             "(default: the cores this process may use); the output is the same whatever N")
+    check.add_argument("--batch", type=jobs_count, default=BATCH_SIZE, metavar="N",
+                       help=f"boards solved together in one child and one clingo Control (default {BATCH_SIZE}; 1: "
+                            "each alone); a batch that fails or passes the limits is checked again case by case, "
+                            "so every case keeps its own limits and its own error; the output is the same whatever N")
     explain = command("explain", "each layer's effects in order, why, and what they changed; why triggers "
                                  "happened, targets are illegal, questions got their answers")
     with_sba(explain).add_argument("case", metavar="CASE", help="a case file")

@@ -56,6 +56,9 @@ def count(text: str) -> int:
     return value
 
 
+BATCH_SIZE = 16       # `check`: cases per child, their first boards solved in one Control (issue 37)
+
+
 def jobs_count(text: str) -> int:
     value = int(text)
     if value < 1:
