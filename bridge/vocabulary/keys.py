@@ -28,8 +28,11 @@ COUNT_CARDS_KEYS = ("all", "not", "any", "has", "lacks", "abilities", "named", "
 STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down",
                          # 508.1a, 509.1a attacking / blocking creatures (the case's status), 110.5 tapped / untapped
                          "attacking": "attacking", "blocking": "blocking", "tapped": "tapped", "untapped": "tapped",
-                         "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified"}
-NEGATED_STATUS_WORDS = ("nontoken", "untapped")      # the status the object does not have
+                         "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified",
+                         # 700.9 modified (counters, equipped, or enchanted by an Aura of its controller's);
+                         # 903.3 a commander (the case's status)
+                         "modified": "modified", "unmodified": "modified", "commander": "commander"}
+NEGATED_STATUS_WORDS = ("nontoken", "untapped", "unmodified")      # the status the object does not have
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")

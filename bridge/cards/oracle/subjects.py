@@ -17,6 +17,9 @@ from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 
 CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
                "you don't control": "opponent"}
+# 108.3 whose card it is, after the noun (ownership, not control).
+OWNERS = lazy_pattern(r" (you own|you control but don't own)$", re.IGNORECASE)
+OWNED = {"you own": {"owner": "you"}, "you control but don't own": {"controller": "you", "owner": "opponent"}}
 # Nouns that name every permanent (the word list's 'permanent').
 PERMANENT_NOUNS = ("permanents", "permanent")
 
@@ -36,6 +39,8 @@ def subject(phrase: str) -> dict | str | None:
         return "self"
     if lower == EVERYWHERE:
         return {"zone": "all"}
+    if lower == "your commander":   # 903.3 the card designated as your deck's commander (you own it)
+        return {"all": ["commander"], "owner": "you"}
     zone = GRAVEYARD.search(phrase)
     if zone:                        # Yixlid Jailer: 'Cards in graveyards'; 'creature cards in your graveyard'
         kinds = {} if re.fullmatch(r"(?:all )?cards", phrase[: zone.start()], re.IGNORECASE) \
@@ -131,6 +136,11 @@ def group(phrase: str) -> dict | None:
         selector["other"] = True
         words = words[1:]
     rest = " ".join(words)
+    owned = OWNERS.search(rest)
+    if owned:                       # 108.3 Raised by Giants: "Commander creatures you own"; Laughing Jasper
+        selector.update(OWNED[owned.group(1).lower()])      # Flint: "Creatures you control but don't own"
+        rest = rest[: owned.start()]
+        words = rest.split()
     for ending, who in CONTROLLERS.items():
         if rest.lower().endswith(" " + ending):
             selector["controller"] = who
@@ -218,6 +228,8 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, lower
     if lower == "untapped":
         return False, "tapped"
+    if lower in ("modified", "commander", "commanders"):  # 700.9 modified; 903.3 a commander (the case's status)
+        return True, lower.rstrip("s")
     if lower.startswith("non"):
         rest = word[4:] if word[3:4] == "-" else word[3:]
         inner = word_of_group(rest)
