@@ -177,6 +177,7 @@ class Ability:
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
     conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
+    spares: str | None = None                      # 702.16n its protection "doesn't remove" this Aura / Auras
     # 614.1c-e replacement effects with counters: "Each other creature you control enters with an additional +1/+1
     # counter" (the permanents it names, the counters), "puts twice that many of those counters" (Doubling Season:
     # the permanents it names), "As this is turned face up, put five +1/+1 counters on it" (Hooded Hydra)

@@ -327,6 +327,8 @@ class VocabularyFacts:
             self.selector(selector_term, ability.selector)
             self.operations(term, ability.operations)
             self.conditions(term, ability)
+            if ability.spares:                       # 702.16n (asp/704_state_based_actions.lp)
+                self.add("ability_spares", term, Function(ability.spares))
         return term
 
     def conditions(self, term: Symbol, ability: Ability) -> None:

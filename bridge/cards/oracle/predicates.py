@@ -321,8 +321,17 @@ def is_not_type(text: str):
 # Riders that change no characteristic (rules effects: 509.1b, 508.1d, 302.6 ...), joined to a layer
 # effect in one sentence: read as nothing, and kept in the ability's text. "can't have or gain ..." is
 # not one (it removes an ability, 613.1f).
-RIDER = lazy_pattern(r"(?:can't (?!have\b|gain\b|lose\b)|must be blocked|attacks each (?:combat|turn) if able|"
-                     r"blocks each (?:combat|turn) if able|doesn't untap during)[^,]*?(?=$|,| and )", re.IGNORECASE)
+RIDER = lazy_pattern(r"(?:(?:can't (?!have\b|gain\b|lose\b)|must be blocked|attacks each (?:combat|turn) if able|"
+                     r"blocks each (?:combat|turn) if able|doesn't untap during)[^,]*?"
+                     # 509.1b-c blocking restrictions and requirements: Vanguard's Shield, Aether Web, Indrik Umbra
+                     r"|can block (?:an additional creature each combat|any number of creatures|creatures with [\w ]+? "
+                     r"as though (?:they|it) didn't have (?:it|that ability|those abilities|[\w ]+?))"
+                     r"|all creatures able to block it do so"
+                     r"|can only attack alone"                                      # 508.1c Errantry
+                     # 510.1c Treefolk Umbra, Gauntlets of Light: how combat damage is assigned
+                     r"|assigns combat damage equal to its toughness rather than its power"
+                     r"|its activated abilities can't be activated)"                # 602.5 Viper's Kiss
+                     r"(?=$|,| and )", re.IGNORECASE)
 
 
 def rider(text: str):

@@ -206,6 +206,13 @@ def several_statics(text: str) -> list[dict] | None:
     named = IT_NAMES.match(sentences[0])
     found = []
     for i, sentence in enumerate(sentences):
+        spared = SPARES.fullmatch(sentence)
+        if spared and found:            # 702.16n White Ward: the sentence before granted the protection
+            last = found[-1]["static"]
+            if last.get("affects") != "enchanted" or "spares" in last or not grants_protection(last["does"]):
+                return None
+            found[-1] = {"static": {**last, "spares": "this" if spared.group(1) == "~" else "auras"}}
+            continue
         if i and named:
             who = named.group(1)[:1].lower() + named.group(1)[1:] if named.group(1) != "~" else "~"
             sentence = re.sub(r"\bit's\b", f"{who} is", sentence.replace("It's ", "it's ", 1))
@@ -240,6 +247,16 @@ def several_statics(text: str) -> list[dict] | None:
                                                            for o in ops) > 1:
         return None                     # "loses all other abilities" in one sentence, abilities granted in another
     return found
+
+
+# 702.16n "This effect doesn't remove this Aura." / "... doesn't remove Auras." (702.16p's "Auras and Equipment you
+# control that are already attached to it" is not read: Benevolent Blessing stays text).
+SPARES = lazy_pattern(r"This effect doesn't remove (~|Auras)\.?")
+
+
+def grants_protection(ops) -> bool:
+    return any(isinstance(op, dict) and any(isinstance(a, str) and a.startswith("protection from")
+                                            for a in op.get("add_abilities", ())) for op in ops)
 
 
 def negated(condition):
