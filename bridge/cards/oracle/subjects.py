@@ -17,6 +17,9 @@ from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 
 CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
                "you don't control": "opponent"}
+# 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "spells you cast" is not read here, a
+# spell's controller may not be the player who cast it).
+SPELLS = lazy_pattern(r"(\w+(?:(?:,? and |, )\w+)*) spells(?: (you control|your opponents control))?")
 # 108.3 whose card it is, after the noun (ownership, not control).
 OWNERS = lazy_pattern(r" (you own|you control but don't own)$", re.IGNORECASE)
 OWNED = {"you own": {"owner": "you"}, "you control but don't own": {"controller": "you", "owner": "opponent"}}
@@ -39,6 +42,16 @@ def subject(phrase: str) -> dict | str | None:
         return "self"
     if lower == EVERYWHERE:
         return {"zone": "all"}
+    spells = SPELLS.fullmatch(phrase)
+    if spells:                      # Soulfire Grand Master: "Instant and sorcery spells you control" (the stack)
+        kinds = re.split(r",? and |, ", spells.group(1))
+        found = [group(f"{k} {spells.group(2)}" if spells.group(2) else k) for k in kinds]
+        if len(kinds) > 1 and any(len(k.split()) > 1 for k in kinds):
+            return None             # "Red instant and sorcery spells": whose adjective, English says not (Maraxus)
+        if any(f is None or set(f) - {"all", "not", "controller"} for f in found):
+            return None
+        found = [{**f, "zone": "stack"} for f in found]
+        return found[0] if len(found) == 1 else {"any": found}
     if lower == "your commander":   # 903.3 the card designated as your deck's commander (you own it)
         return {"all": ["commander"], "owner": "you"}
     zone = GRAVEYARD.search(phrase)
