@@ -526,7 +526,9 @@ def test_otherwise_is_the_opposite_condition(name, line, first, second):
 @pytest.mark.parametrize("name,line", [
     # "instead" under a condition the reader cannot say the opposite of, and a sentence that is no layer effect
     ("A-Precipitous Drop", "Enchanted creature gets -2/-2. It gets -5/-5 instead as long as you've completed a dungeon."),
-    ("White Ward", "Enchanted creature has protection from white. This effect doesn't remove this Aura."),
+    # 702.16p "already attached to it" (White Ward's "this Aura" is read: tests/test_reader_statuses_and_riders.py)
+    ("Benevolent Blessing", "Enchanted creature has protection from the chosen color. This effect doesn't remove Auras "
+                            "and Equipment you control that are already attached to it."),
     ("Armament of Nyx", "Enchanted creature has double strike as long as it's an enchantment. Otherwise, prevent all "
                         "damage that would be dealt by enchanted creature."),
     # a condition on "an opponent": some opponent, not all of them together
