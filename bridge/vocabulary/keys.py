@@ -48,6 +48,6 @@ TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up", "becomes_target"
 TRIGGER_KEYS = ("when", "what", "to", "once")
 ZONES = ("graveyard", "exile", "hand", "library")
 # What an "as ... enters, choose" ability chooses (the object's `choices:` key holds the value).
-CHOICE_KEYS = ("creature_type", "color", "land_type", "name", "card_type", "player")
+CHOICE_KEYS = ("creature_type", "color", "land_type", "basic_land_type", "name", "card_type", "player")
 # 613.11 Rules an ability can say don't apply (`rule_off: {rule: ...}`): the legend rule (704.5j).
 RULES_SWITCHED_OFF = ("legend_rule",)

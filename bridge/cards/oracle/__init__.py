@@ -221,8 +221,30 @@ def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, na
     chosen = CHOICE.search(text)
     if chosen is None or chosen.group(1).lower() == "creature type":
         return reading                      # (a line read alone, without its card's choice, as before)
+    if chosen.group(1).lower() == "basic land type":
+        land = [chosen_land_type(a) for a in reading.abilities]
+        if all(a is not None for a in land):
+            return dataclasses.replace(reading, abilities=tuple(land))
     return Reading(reading.line, ({"text": reading.line, **unread_mark(normalized(reading.line, name), True)},),
                    False, True, reading.kind)
+
+
+def chosen_land_type(ability):
+    """Phantasmal Terrain's "Enchanted land is the chosen type" (305.7: its land types are set to the basic land
+    type chosen), Thran Portal's "... the chosen type in addition to its other types" (305.7: it gains that type);
+    None when the ability uses the chosen type otherwise."""
+    if not isinstance(ability, dict) or set(ability) - {"text", "static"} or "static" not in ability:
+        return None
+    static = ability["static"]
+    ops = []
+    for op in static["does"]:
+        (kind, value), = op.items() if isinstance(op, dict) and len(op) == 1 else ((None, None),)
+        if value != {"chosen": "creature_type"} or kind not in ("set_creature_types", "add_subtypes"):
+            return None
+        ops.append({"set_land_types" if kind == "set_creature_types" else "add_subtypes": {"chosen": "basic_land_type"}})
+    if "as_long_as" in static or not isinstance(static["affects"], (str, dict)):
+        return None
+    return {**ability, "static": {**static, "does": ops}}
 
 
 # 700.2 a mode of a modal spell: "• Target creature gets +3/+3 ..." (with a mode's name, "• Conceal — ").

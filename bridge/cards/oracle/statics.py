@@ -126,8 +126,8 @@ def other_than_affected(value):
 
 def choose_as_it_enters(sentence: str):
     """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
-    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type)\.?",
-                     sentence)
+    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type|"
+                     r"basic land type)\.?", sentence)
     key = m.group(1).replace(" ", "_") if m else None
     return {"choose": key, "chosen": key} if m else None      # choose: the choice is the object's choices: entry
 
