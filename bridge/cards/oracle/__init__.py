@@ -215,7 +215,8 @@ CHOICE = lazy_pattern(r"\bchoose an? ((?:basic |nonbasic )?land type|creature ty
 def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, name: str) -> Reading:
     """'the chosen type' is the type the card chose (607.2): a creature type only where the card says
     "choose a creature type". Phantasmal Terrain, Convincing Mirage, Realmwright and Thran Portal choose
-    a basic land type (305.7), which the vocabulary cannot hold yet: such a line stays text, flagged."""
+    a basic land type (305.7): read as that choice (chosen_land_type); any other kind of type chosen
+    (a card type, an artifact type ...) leaves the line text, flagged."""
     if not reading.structured or not re.search(r"\bthe chosen type\b", reading.line, re.IGNORECASE):
         return reading
     chosen = CHOICE.search(text)

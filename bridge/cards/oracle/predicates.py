@@ -18,6 +18,7 @@ BASE = r"(\d+)/(\d+)"
 
 
 ALL_OTHER = r"(?:abilities|card types|creature types)"
+LOSES_ALL_OTHER_AMID = lazy_pattern(r"(.+?), loses all other (abilities), and (.+)")
 LOSES_ALL_OTHER = lazy_pattern(rf"(.+?),? and (?:it )?loses all other ({ALL_OTHER}(?:(?:,? and |, ){ALL_OTHER})*)")
 
 
@@ -26,6 +27,9 @@ def operations(predicate: str, first: tuple = ()) -> list | None:
     `first`: clause templates tried before these (a resolved effect's numbers, resolved.py)."""
     rest = " ".join(predicate.strip().rstrip(".").split())
     others = LOSES_ALL_OTHER.fullmatch(rest)
+    middle = LOSES_ALL_OTHER_AMID.fullmatch(rest)
+    if middle and not others:       # Deep Freeze: "..., has defender, loses all other abilities, and is a blue Wall ..."
+        return all_other_lost(f"{middle.group(1)}, and {middle.group(3)}", middle.group(2))
     if others:
         return all_other_lost(others.group(1), others.group(2))
     ops: list = []
@@ -59,7 +63,7 @@ def all_other_lost(rest: str, lost: str) -> list | None:
         key = next(iter(op)) if isinstance(op, dict) else op
         if key == "add_types" and "card types" in kinds:
             op = {"set_types": op["add_types"]}
-        elif key == "add_subtypes":
+        elif key == "add_subtypes" and ("creature types" in kinds or "card types" in kinds):
             if "creature types" not in kinds or not all(s in CREATURE_TYPES for s in op["add_subtypes"]):
                 return None             # (an artifact or land type set this way replaces its kind: not said)
             op = {"set_creature_types": op["add_subtypes"]}
@@ -136,9 +140,16 @@ def keyword_list(text: str) -> tuple[list, str]:
     while rest:
         quoted = re.match(r'"([^"]+)"', rest)
         protection = re.match(r"protection from \w+(?: and from \w+)*", rest, flags=re.IGNORECASE)
+        colors = re.match(r"protection from ((?:white|blue|black|red|green), (?:(?:white|blue|black|red|green), )*"
+                          r"and (?:white|blue|black|red|green))\b", rest, flags=re.IGNORECASE)
+        if colors:                # "protection from white, blue, and red": one protection from each (702.16g)
+            protection = colors
         if quoted:
             found.append(quoted_ability(quoted.group(1)))
             piece_end = quoted.end()
+        elif colors:
+            found.extend(f"protection from {c}" for c in re.split(r",? and |, ", colors.group(1).lower()))
+            piece_end = colors.end()
         elif protection:
             found.append(protection.group(0).lower())
             piece_end = protection.end()
@@ -176,6 +187,9 @@ def loses_keywords(text: str):
     kw = keyword(pieces[0])
     if kw is None:
         return None
+    lost, rest = keyword_list(m.group(1))     # Mystic Decree: "lose flying and islandwalk"
+    if lost and all(isinstance(k, str) for k in lost):
+        return [{"lose_abilities": lost}], rest
     return [{"lose_abilities": [kw]}], m.group(1)[len(pieces[0]):]
 
 
@@ -217,7 +231,7 @@ def is_types(text: str):
         if ops is None:
             continue
         after = re.sub(r"^(?:,? and |, )", "", tail)
-        if not after or operations(after) is not None:
+        if not after or operations(after) is not None or only_riders(after):
             return ops, tail
     return None
 
@@ -332,6 +346,17 @@ RIDER = lazy_pattern(r"(?:(?:can't (?!have\b|gain\b|lose\b)|must be blocked|atta
                      r"|assigns combat damage equal to its toughness rather than its power"
                      r"|its activated abilities can't be activated)"                # 602.5 Viper's Kiss
                      r"(?=$|,| and )", re.IGNORECASE)
+
+
+def only_riders(text: str) -> bool:
+    """Fog on the Barrow-Downs: "is a Spirit and can't attack or block": what follows the description
+    changes no characteristic (riders only)."""
+    while text:
+        m = RIDER.match(text)
+        if not m:
+            return False
+        text = re.sub(r"^(?:,? and |, )", "", text[m.end():])
+    return True
 
 
 def rider(text: str):
