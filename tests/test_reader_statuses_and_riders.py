@@ -105,3 +105,40 @@ def test_a_name_that_is_not_its_own_is_not_kept():
     reading = read("You may have this creature enter as a copy of a creature you control, except its name is Bob.",
                    "Test Copier", "Creature")
     assert not reading.structured
+
+
+@pytest.mark.parametrize("name,line,does", [
+    ("Deep Freeze", "Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, and "
+                    "is a blue Wall in addition to its other colors and types.",
+     [{"set_base_pt": "0/4"}, {"add_abilities": ["defender"]}, {"add_subtypes": ["Wall"]}, {"add_colors": ["blue"]},
+      "lose_all_abilities"]),
+    ("Fog on the Barrow-Downs", "Enchanted creature is a Spirit and can't attack or block. (It loses all other "
+                                "creature types.)", [{"set_creature_types": ["Spirit"]}]),
+    ("Brotherhood Regalia", "Equipped creature has ward {2}, is an Assassin in addition to its other types, and can't "
+                            "be blocked.", [{"add_abilities": ["ward {2}"]}, {"add_subtypes": ["Assassin"]}]),
+    ("Mystic Decree", "All creatures lose flying and islandwalk.", [{"lose_abilities": ["flying", "islandwalk"]}]),
+    ("Sword of Fire and Ice and War and Peace", "Equipped creature gets +4/+4 and has protection from white, blue, and "
+     "red.", [{"modify_pt": "+4/+4"}, {"add_abilities": ["protection from white", "protection from blue",
+                                                         "protection from red"]}]),
+])
+def test_several_effects_in_one_sentence(name, line, does):
+    assert only(read(line, name))["static"]["does"] == does
+
+
+def test_you_and_permanents_you_control():
+    reading = read("You and Humans you control have hexproof.", "Sigarda, Heron's Grace", "Legendary Creature")
+    assert only(reading) == {"players": {"who": "you", "gain": ["hexproof"]},
+                             "static": {"affects": {"all": ["Human"], "controller": "you"},
+                                        "does": [{"add_abilities": ["hexproof"]}]}}
+
+
+@pytest.mark.parametrize("name,text,does", [
+    ("Phantasmal Terrain", "Enchant land\nAs Phantasmal Terrain enters, choose a basic land type.\nEnchanted land is "
+                           "the chosen type.", [{"set_land_types": {"chosen": "basic_land_type"}}]),
+    ("Realmwright", "As Realmwright enters, choose a basic land type.\nLands you control are the chosen type in "
+                    "addition to their other types.", [{"add_subtypes": {"chosen": "basic_land_type"}}]),
+])
+def test_the_chosen_basic_land_type(name, text, does):
+    last = read_text(text, name, "Enchantment")[-1]
+    assert last.structured and last.abilities[0]["static"]["does"] == does
+    Reader("test").ability(last.abilities[0], "ability")

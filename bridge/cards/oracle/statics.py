@@ -124,6 +124,20 @@ def other_than_affected(value):
     return result
 
 
+def you_and_permanents(sentence: str):
+    """Sigarda, Heron's Grace: "You and Humans you control have hexproof."; Shalai: "You, planeswalkers you control,
+    and other creatures you control have hexproof." — the player's part (613.10) and the permanents' (613.1f) of
+    one ability, both read or neither."""
+    m = re.fullmatch(r"You(?:,| and) (.+?) have (.+?)\.?", sentence)
+    if not m:
+        return None
+    player = player_ability(f"You have {m.group(2)}.")
+    permanents = subject_predicate(f"{m.group(1).removeprefix('and ')} have {m.group(2)}.")
+    if player is None or permanents is None:
+        return None
+    return {**player, **permanents}
+
+
 def choose_as_it_enters(sentence: str):
     """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
     m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type|"
@@ -161,7 +175,7 @@ def conditional(sentence: str):
 
 
 TEMPLATES = (full_text_of_top_card, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
-             enters_tapped, counter_replacement, choose_as_it_enters,
+             enters_tapped, counter_replacement, choose_as_it_enters, you_and_permanents,
              subject_predicate)
 
 
