@@ -221,7 +221,12 @@ class Ability:
         return not (self.keyword or self.selector or self.activated or self.is_mana_ability or self.enters_as_copy or self.becomes_copy
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
                     or self.players or self.chooses or self.rule_off or self.others_enter_with or self.doubles_counters
-                    or self.turned_face_up_with)
+                    or self.turned_face_up_with or self.protects_from_chosen)
+
+    @property
+    def protects_from_chosen(self) -> bool:
+        """702.16a "protection from the chosen color": from the color its source chose (607.2)."""
+        return self.chosen == "color" and self.text.lower() == "protection from the chosen color"
 
 
 def canonical_word(word: str) -> str:

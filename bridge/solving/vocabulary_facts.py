@@ -307,6 +307,8 @@ class VocabularyFacts:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:
             self.add("ability_choice", term, ability.chosen)
+            if ability.protects_from_chosen:
+                self.add("protection_from_chosen", term, ability.chosen)      # 702.16a (asp/702_keyword_abilities.lp)
         if ability.chooses:
             self.add("ability_chooses", term, ability.chooses)      # 614.12 it makes the choice: uses none
         if ability.text_only:

@@ -144,7 +144,11 @@ def keyword_list(text: str) -> tuple[list, str]:
                           r"and (?:white|blue|black|red|green))\b", rest, flags=re.IGNORECASE)
         if colors:                # "protection from white, blue, and red": one protection from each (702.16g)
             protection = colors
-        if quoted:
+        chosen = re.match(r"protection from the chosen color", rest, flags=re.IGNORECASE)
+        if chosen:                # Voice of All, Flickering Ward: the color its source chose (607.2, 702.16a)
+            found.append({"text": "protection from the chosen color", "chosen": "color"})
+            piece_end = chosen.end()
+        elif quoted:
             found.append(quoted_ability(quoted.group(1)))
             piece_end = quoted.end()
         elif colors:
@@ -166,6 +170,7 @@ def keyword_list(text: str) -> tuple[list, str]:
             break
         after = rest[separator.end():]
         if not (after.startswith('"') or keyword(re.split(r",? and |, ", after, maxsplit=1)[0])
+                or after.lower().startswith("protection from the chosen color")
                 or re.match(r"protection from", after, flags=re.IGNORECASE)):
             break
         rest = after

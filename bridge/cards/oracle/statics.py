@@ -269,7 +269,7 @@ SPARES = lazy_pattern(r"This effect doesn't remove (~|Auras)\.?")
 
 
 def grants_protection(ops) -> bool:
-    return any(isinstance(op, dict) and any(isinstance(a, str) and a.startswith("protection from")
+    return any(isinstance(op, dict) and any((a if isinstance(a, str) else a.get("text", "")).startswith("protection from")
                                             for a in op.get("add_abilities", ())) for op in ops)
 
 
