@@ -142,3 +142,15 @@ def test_the_chosen_basic_land_type(name, text, does):
     last = read_text(text, name, "Enchantment")[-1]
     assert last.structured and last.abilities[0]["static"]["does"] == does
     Reader("test").ability(last.abilities[0], "ability")
+
+
+@pytest.mark.parametrize("name,line,expected", [
+    ("Voice of All", "This creature has protection from the chosen color.",
+     {"chosen": "color", "static": {"affects": "self", "does": [{"add_abilities": [
+         {"text": "protection from the chosen color", "chosen": "color"}]}]}}),
+    ("Flickering Ward", "Enchanted creature has protection from the chosen color. This effect doesn't remove this Aura.",
+     {"chosen": "color", "static": {"affects": "enchanted", "does": [{"add_abilities": [
+         {"text": "protection from the chosen color", "chosen": "color"}]}], "spares": "this"}}),
+])
+def test_protection_from_the_chosen_color(name, line, expected):
+    assert only(read(line, name, "Creature")) == expected

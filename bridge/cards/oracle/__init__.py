@@ -128,11 +128,14 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     kind = "cda" if CDA_WORDING.search(plain) else "static"
     several = several_statics(plain) if found is None and not one_sentence(plain) else None
     if several:                         # one ability, one effect per sentence (statics.several_statics)
-        return Reading(line, tuple({"text": line, **each} for each in several), True, True, kind)
+        return Reading(line, tuple({"text": line, **(uses_choice(plain) if grants_a_choice(each) else {}), **each}
+                                   for each in several), True, True, kind)
     if found is None:
         return Reading(line, ({"text": line, **uses_choice(plain), **unread_mark(plain, layer)},), False, layer, kind)
     if "becomes_copy" in found:
         found = {**found, **(trigger(plain) or {})}        # Unstable Shapeshifter: "Whenever ..., ~ becomes a copy"
+    if grants_a_choice(found):
+        found = {**uses_choice(plain), **found}            # Voice of All: it shows the color its object chose
     # 613.1: an object's characteristics or control; an effect on players (613.10) is none of them
     layer = any(key in found for key in ("static", "enters_as_copy", "becomes_copy"))
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
@@ -165,6 +168,12 @@ def unread_mark(plain: str, layer: bool) -> dict:
     # 113.6b a line that says it works from a graveyard or a hand is marked there too, never left silent
     zone = re.search(r"(?:this card|~) is in your (graveyard|hand)\b", plain)
     return {"unread": unread_reach(plain), **({"functions_in": zone.group(1)} if zone else {})}
+
+
+def grants_a_choice(found: dict) -> bool:
+    """A static ability that grants an ability using its object's choice ("protection from the chosen color")."""
+    return any(isinstance(a, dict) and "chosen" in a for op in found.get("static", {}).get("does", ())
+               if isinstance(op, dict) for a in op.get("add_abilities", ()))
 
 
 def uses_choice(plain: str) -> dict:
