@@ -183,6 +183,13 @@ def loses_all(text: str):
     return ([ "lose_all_abilities"], text[m.end():]) if m else None
 
 
+def loses_all_creature_types(text: str):
+    """Amoeboid Changeling, Curse of Conformity: "lose(s) all creature types" (its creature types become none, 205.1a,
+    layer 4)."""
+    m = re.match(r"loses? all creature types(?=$|,| and )", text, flags=re.IGNORECASE)
+    return ([{"set_creature_types": []}], text[m.end():]) if m else None
+
+
 def loses_keywords(text: str):
     """Colossus Hammer: 'loses flying'."""
     m = re.match(r"loses? (.+)", text, flags=re.IGNORECASE)
@@ -371,4 +378,4 @@ def rider(text: str):
     return ([], text[m.end():]) if m else None
 
 
-CLAUSES = (loses_all, base_pt, gets_pt, has_keywords, loses_keywords, is_chosen, is_types, is_not_type, rider)
+CLAUSES = (loses_all, loses_all_creature_types, base_pt, gets_pt, has_keywords, loses_keywords, is_chosen, is_types, is_not_type, rider)

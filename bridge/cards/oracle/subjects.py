@@ -16,7 +16,8 @@ from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 
 CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
-               "you don't control": "opponent"}
+               "you don't control": "opponent",
+               "enchanted player controls": "enchanted_player"}   # 303.4 a Curse: the player it enchants
 # 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "spells you cast" is not read here, a
 # spell's controller may not be the player who cast it).
 SPELLS = lazy_pattern(r"(\w+(?:(?:,? and |, )\w+)*) spells(?: (you control|your opponents control))?")
