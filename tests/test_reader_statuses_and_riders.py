@@ -37,6 +37,12 @@ def only(reading):
     ("Soulfire Grand Master", "Instant and sorcery spells you control have lifelink.",
      {"any": [{"all": ["instant"], "controller": "you", "zone": "stack"},
               {"all": ["sorcery"], "controller": "you", "zone": "stack"}]}),
+    ("Curse of Death's Hold", "Creatures enchanted player controls get -1/-1.",
+     {"all": ["creature"], "controller": "enchanted_player"}),
+    ("Hellspur Posse Boss", "Other outlaws you control have haste. (Assassins, Mercenaries, Pirates, Rogues, and "
+                            "Warlocks are outlaws.)",
+     {"any": [{"all": [t], "controller": "you", "other": True}
+              for t in ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")]}),
     ("Thurid, Mare of Destiny", "Other Pegasi, Unicorns, and Horses you control get +1/+1.",
      {"any": [{"all": [t], "controller": "you", "other": True} for t in ("Pegasus", "Unicorn", "Horse")]}),
 ])

@@ -21,6 +21,12 @@ CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an o
 # 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "spells you cast" is not read here, a
 # spell's controller may not be the player who cast it).
 SPELLS = lazy_pattern(r"(\w+(?:(?:,? and |, )\w+)*) spells(?: (you control|your opponents control))?")
+# Words that name several kinds at once: 700.12 "outlaws" (Hellspur Posse Boss: "Other outlaws you control"),
+# 700.6 "historic" (Bayek of Siwa: "other historic creatures you control").
+BATCH = lazy_pattern(r"\b(outlaws?|historic)\b", re.IGNORECASE)
+BATCHES = {"outlaw": ["Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"],
+           "outlaws": ["Assassins", "Mercenaries", "Pirates", "Rogues", "Warlocks"],
+           "historic": ["artifact", "legendary", "Saga"]}
 # 108.3 whose card it is, after the noun (ownership, not control).
 OWNERS = lazy_pattern(r" (you own|you control but don't own)$", re.IGNORECASE)
 OWNED = {"you own": {"owner": "you"}, "you control but don't own": {"controller": "you", "owner": "opponent"}}
@@ -43,6 +49,10 @@ def subject(phrase: str) -> dict | str | None:
         return "self"
     if lower == EVERYWHERE:
         return {"zone": "all"}
+    batch = BATCH.search(phrase)
+    if batch:                       # 700.12 outlaws, 700.6 historic: each kind the word stands for
+        kinds = [group(phrase[: batch.start()] + kind + phrase[batch.end():]) for kind in BATCHES[batch.group(1).lower()]]
+        return None if any(k is None or "any" in k for k in kinds) else {"any": kinds}
     spells = SPELLS.fullmatch(phrase)
     if spells:                      # Soulfire Grand Master: "Instant and sorcery spells you control" (the stack)
         kinds = re.split(r",? and |, ", spells.group(1))
