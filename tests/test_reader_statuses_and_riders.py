@@ -123,6 +123,10 @@ def test_a_name_that_is_not_its_own_is_not_kept():
     ("Brotherhood Regalia", "Equipped creature has ward {2}, is an Assassin in addition to its other types, and can't "
                             "be blocked.", [{"add_abilities": ["ward {2}"]}, {"add_subtypes": ["Assassin"]}]),
     ("Mystic Decree", "All creatures lose flying and islandwalk.", [{"lose_abilities": ["flying", "islandwalk"]}]),
+    ("Stalactite Dagger", "Equipped creature gets +1/+1 and is all creature types.",
+     [{"modify_pt": "+1/+1"}, "add_all_creature_types"]),
+    ("Curse of Conformity", "Nonlegendary creatures enchanted player controls have base power and toughness 3/3 and "
+                            "lose all creature types.", [{"set_base_pt": "3/3"}, {"set_creature_types": []}]),
     ("Sword of Fire and Ice and War and Peace", "Equipped creature gets +4/+4 and has protection from white, blue, and "
      "red.", [{"modify_pt": "+4/+4"}, {"add_abilities": ["protection from white", "protection from blue",
                                                          "protection from red"]}]),

@@ -272,7 +272,7 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
         granted, rest = keyword_list(keywords)
         if not granted or rest:
             return None
-    if description.strip() == "every creature type":              # Mistform Ultimus (205.3m)
+    if description.strip() in ("every creature type", "all creature types"):   # Mistform Ultimus; Stalactite Dagger (205.3m)
         return ops + ["add_all_creature_types"]
     description = description.replace("every basic land type", " ".join(BASIC_LAND_TYPES))
     words = [w for w in re.split(r"[\s,]+", description) if w and w.lower() not in ("a", "an", "and", "the")]
