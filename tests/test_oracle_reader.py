@@ -256,8 +256,6 @@ def test_as_long_as(line, name, condition, affects):
 
 @pytest.mark.parametrize("line,name", [
     ("Each Vehicle you control gets +1/+1 as long as it's a creature.", "Depala, Pilot Exemplar"),   # 'it': each one
-    ("As long as Hundred-Handed One is monstrous, it has reach and can block an additional ninety-nine creatures "
-     "each combat.", "Hundred-Handed One"),
 ])
 def test_as_long_as_not_read_stays_text(line, name):
     reading = read(line, name, "Creature")
@@ -525,7 +523,6 @@ def test_otherwise_is_the_opposite_condition(name, line, first, second):
 
 @pytest.mark.parametrize("name,line", [
     # "instead" under a condition the reader cannot say the opposite of, and a sentence that is no layer effect
-    ("A-Precipitous Drop", "Enchanted creature gets -2/-2. It gets -5/-5 instead as long as you've completed a dungeon."),
     # 702.16p "already attached to it" (White Ward's "this Aura" is read: tests/test_reader_statuses_and_riders.py)
     ("Benevolent Blessing", "Enchanted creature has protection from the chosen color. This effect doesn't remove Auras "
                             "and Equipment you control that are already attached to it."),

@@ -18,6 +18,11 @@ from bridge.interfaces.cli.main import main
     ("Creatures you control enter as a copy of ~.", ["copy"], "any"),            # 707.2
     ('Other Elves you control have "{T}: Add {G}."', ["abilities"], "any"),
     ("As long as you control a Wolf, ~ gets +2/+2 and is a Zombie.", ["types", "pt"], "this"),
+    # what a count counts is not what changes (Ancestral Mask) ...
+    ("Enchanted creature gets +2/+2 for each other enchantment on the battlefield.", ["pt"], "attached"),
+    ("~ gets +X/+0, where X is the greatest power among creature cards in your graveyard.", ["pt"], "this"),
+    # ... but what follows the count still is
+    ("~ gets +1/+1 for each Forest you control and is a Treefolk.", ["types", "pt"], "this"),
     # Volrath's Shapeshifter (issue 33): "the full text" is its name, mana cost, color, types, abilities, P/T
     ("As long as the top card of your graveyard is a creature card, ~ has the full text of that card.",
      ["text", "types", "colors", "abilities", "pt"], "this")])

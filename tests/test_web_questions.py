@@ -124,6 +124,8 @@ def test_a_phone_shows_the_answer_first_from_a_shared_link_and_storage(chromium,
     page = open_page(chromium, page_address, PHONE, shared(BANNER_BOARD))
     pt = page.locator("#summary .pt[data-object=grizzly_bears]")
     expect(pt).to_have_text("4/4 ?")
+    # only what the unread line may change is marked: Ancestral Mask's count reaches P/T, not the type line
+    expect(page.locator("#summary li").filter(has=page.locator(".pt[data-object=grizzly_bears]")).locator(".type")).to_have_text("Creature — Bear")
     box = pt.bounding_box()
     assert box["y"] + box["height"] <= PHONE["height"], box         # P/T in the first screen
     banner = page.locator("#banner").bounding_box()

@@ -40,6 +40,8 @@ class BoardObject:
     timestamp: int
     counters: tuple[tuple[str, int], ...] = ()
     attached_to: str | None = None
+    paired_with: str | None = None        # 702.95b soulbond: the creature it is paired with (either side says it)
+    game_state: tuple[tuple[str, int], ...] = ()   # (what, N): what it did, as the case gives it (entered this turn)
     choices: tuple[tuple[str, str], ...] = ()
     status: tuple[str, ...] = ()          # face_down, flipped, transformed (110.5)
     # status changes by events: (status, had it before, the next timestamp then, event number)
@@ -126,6 +128,7 @@ class Case:
     new_words: tuple[tuple[str, str], ...] = ()         # (kind, word) declared by the case (words.py)
     sba: SbaInput = SbaInput()        # what state-based actions read and what the case expects of them (704)
     unlisted_cards: tuple[tuple[str, str, int], ...] = ()   # (player, zone, N): cards given as a number only
+    game_state: tuple[tuple[str, str, int], ...] = ()       # (player, what, N): `game_state:` (reading/game_state.py)
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""

@@ -24,6 +24,7 @@ class Selector:
     """Which permanents a static ability's effect applies to (or which ones a number counts)."""
     self_only: bool = False
     attached: bool = False
+    paired: bool = False           # the creature its object is paired with (702.95b soulbond: `paired`)
     words: tuple[str, ...] = ()
     not_words: tuple[str, ...] = ()
     controller: str | None = None  # "you" | "opponent"
@@ -62,6 +63,11 @@ class Expr:
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")
+    #            | game_state (the case's `game_state:` value `fact` of the effect's controller: 702.131, "this turn")
+    #            | poison (the poison counters of the effect's controller, 122.1f: the case's `poison:`)
+    #            | opponents_life / opponents_poison (`owner` least | most: the least or greatest total among the
+    #              opponents of the effect's controller: "as long as an opponent has 10 or less life")
+    #            | object_state (the `game_state:` value `fact` of the effect's own object: "it entered this turn")
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object
     selector: Selector | None = None
@@ -69,6 +75,7 @@ class Expr:
     parts: tuple["Expr", ...] = ()
     colors: tuple[str, ...] = ()   # devotion: to these colors (700.5)
     zone: str = "graveyard"        # count_cards: the zone its cards are in (400.1)
+    fact: str = ""                 # game_state: which one (bridge/reading/game_state.py)
 
 
 @dataclass(frozen=True)

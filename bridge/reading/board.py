@@ -11,6 +11,7 @@ from bridge.cards.oracle.counter_kinds import named_counter_kinds
 from bridge.cards.oracle.words import BASIC_LAND_TYPES
 from bridge.model.card import Card
 from bridge.model.case import BoardObject, SpellChoices
+from bridge.reading.game_state import object_game_state
 from bridge.model.errors import CARD_ADVICE, close_matches
 from bridge.model.ids import snake_case
 from bridge.model.vocabulary import canonical_word
@@ -45,6 +46,23 @@ class BoardReading:
                 raise self.fail(f"{where}.attached_to", f"{obj.id!r} cannot be attached to itself")
             if obj.attached_to not in self.players:     # 303.4 an Aura may enchant a player (a Curse)
                 self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
+        if obj.paired_with is not None:
+            self.pairing(obj, f"{where}.paired_with", by_id)
+
+    def pairing(self, obj: BoardObject, where: str, by_id: dict) -> None:
+        """702.95b-d Two permanents on the battlefield, each paired with the other only."""
+        if obj.zone != "battlefield":
+            raise self.fail(where, "only a permanent on the battlefield can be paired (702.95)")
+        if obj.paired_with == obj.id:
+            raise self.fail(where, f"{obj.id!r} cannot be paired with itself")
+        self.known_object(obj.paired_with, where, by_id, zone="battlefield")
+        others = sorted(o.id for o in by_id.values() if isinstance(o, BoardObject) and o.id != obj.id
+                        and (o.paired_with in (obj.id, obj.paired_with)) and o.id != obj.paired_with)
+        partner = by_id[obj.paired_with]
+        if others or (isinstance(partner, BoardObject) and partner.paired_with not in (None, obj.id)):
+            raise self.fail(where, "a creature can be paired with only one other creature (702.95d): "
+                                   + ", ".join(sorted({obj.id, obj.paired_with, *others, getattr(partner, "paired_with", None)}
+                                                      - {None})) + " name more than one pair")
 
     def check_choices_and_copies(self, objects, raw_objects, data: dict) -> None:
         """What nothing would read is refused, not ignored (issue 36): `choices:` on a card that makes no
@@ -66,7 +84,8 @@ class BoardReading:
                                   "of it (707.2); one of them must copy something outside the cycle")
 
     def stack_keys(self) -> tuple[str, ...]:
-        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "copy_of", "copied_by",
+        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "game_state",
+                                                                      "copy_of", "copied_by",
                                                                       "new_targets", "choices", "chosen_as"))
 
     def object_keys(self) -> tuple[str, ...]:
@@ -246,6 +265,8 @@ class BoardReading:
                                 "battlefield or the stack has its back face up (712.4a, 712.4e)")
             if "monstrous" in status and zone != "battlefield":
                 raise self.fail(f"{where}.status.monstrous", "only permanents can be monstrous (701.31b)")
+            if "renowned" in status and zone != "battlefield":
+                raise self.fail(f"{where}.status.renowned", "only permanents can be renowned (702.112b)")
             for combat in ("attacking", "blocking"):
                 if combat in status and zone != "battlefield":
                     raise self.fail(f"{where}.status.{combat}", f"only a permanent can be {combat} (506.3)")
@@ -338,6 +359,9 @@ class BoardReading:
         damage, deathtouch_damage = object_damage(self, entry, where)
         return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
+                           paired_with=(r.string(entry["paired_with"], f"{where}.paired_with")
+                                        if entry.get("paired_with") is not None else None),
+                           game_state=object_game_state(self, entry.get("game_state", {}) or {}, f"{where}.game_state"),
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
                            controller_given="controller" in entry, half=half, ability_source=ability_source,

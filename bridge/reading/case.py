@@ -22,6 +22,7 @@ from bridge.reading.effects import EffectReading
 from bridge.reading.emblems import read_emblems
 from bridge.reading.expectations import ExpectationReading
 from bridge.reading.questions import QuestionReading
+from bridge.reading.game_state import read_game_state
 from bridge.reading.sba_input import read_sba_input
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, check_scalars, read_case_text, read_stdin, read_yaml
 from bridge.vocabulary.reader import Reader
@@ -252,7 +253,8 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                     objects=tuple(objects), effects=effects, expectations=expectations, other_editions=tuple(other),
                     declared_rules=rules, events=events, questions=questions,
                     player_expectations=player_expectations, new_words=self.declared_words,
-                    sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards))
+                    sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards),
+                    game_state=read_game_state(self, data))
 
 
 @functools.lru_cache(maxsize=1)

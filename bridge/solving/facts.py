@@ -196,6 +196,11 @@ def case_facts(case: Case) -> list[Symbol]:
                 w.add("cast_half", o, obj.half)
         if obj.attached_to:
             w.add("attached_to", o, obj.attached_to)
+        for what, number in obj.game_state:            # what it did (asp/604_2_conditions.lp)
+            w.add("object_game_state", o, Function(what), number)
+        if obj.paired_with:                             # 702.95b: each is paired with the other
+            w.add("paired", o, obj.paired_with)
+            w.add("paired", obj.paired_with, o)
         for key, value in obj.choices:
             w.add("choice", o, key, value)
         # 607.2 the choices were made for the card it entered as (itself, or what it copied)
@@ -225,6 +230,8 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("player_life", player, life)
     for player, poison in case.sba.poison:
         w.add("player_poison", player, poison)
+    for player, what, number in case.game_state:      # what a condition may read (asp/604_2_conditions.lp)
+        w.add("player_game_state", player, Function(what), number)
     for effect in case.effects:
         e = Function("res", [Number(effect.index)])
         w.add("resolved_effect", e)

@@ -239,6 +239,11 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
     if unknown_life is not None:    # asp/119_life.lp: the case holds no game history to work a life total out
         player = unknown_life.symbol.arguments[0].string
         raise CaseError(case.file, "life", f"an ability reads {player}'s life total: give it (life: {{{player}: N}})")
+    unknown_poison = next((a for a in ctl.symbolic_atoms.by_signature("poison_unknown", 1)), None)
+    if unknown_poison is not None:  # asp/119_life.lp (122.1f): the same of poison counters
+        player = unknown_poison.symbol.arguments[0].string
+        raise CaseError(case.file, "poison", f"an ability reads {player}'s poison counters: give them "
+                        f"(poison: {{{player}: N}})")
     lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
     if lost is not None:
         raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")

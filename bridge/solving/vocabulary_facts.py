@@ -50,6 +50,8 @@ class VocabularyFacts:
             self.add("selector_self", term)
         if sel.attached:
             self.add("selector_attached", term)
+        if sel.paired:
+            self.add("selector_paired", term)
         for word in sel.words:
             if word != "Permanent":
                 self.add("selector_word", term, word)
@@ -108,6 +110,12 @@ class VocabularyFacts:
             return Function("your_turn")
         if expr.kind == "life_total":
             return Function("life_total")
+        if expr.kind == "poison":
+            return Function("poison_total")
+        if expr.kind in ("opponents_life", "opponents_poison"):
+            return Function(expr.kind, [Function(expr.owner)])
+        if expr.kind in ("game_state", "object_state"):
+            return Function(expr.kind, [Function(expr.fact)])
         if expr.kind == "counters":
             if expr.owner in ("source", "attached"):
                 return Function("counters_on", [String(expr.counter), Function(expr.owner)])

@@ -36,7 +36,7 @@ NEGATED_STATUS_WORDS = ("nontoken", "untapped", "unmodified")      # the status 
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
-SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached")
+SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached", "paired")
 # 702.16n "This effect doesn't remove this Aura" / "... doesn't remove Auras": a static's `spares:`.
 SPARED = ("this", "auras")
 # Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the

@@ -24,10 +24,12 @@ class SelectorReading:
                 self.refuse_in(place, "self" if value == "self" else "attached", where, value)
             if value == "self":
                 return Selector(self_only=True)
+            if value == "paired":           # 702.95b the creature its object is paired with (soulbond)
+                return Selector(paired=True)
             if value in SELECTOR_WORDS:
                 return Selector(attached=True)
             raise self.fail(where, f"unknown selector {value!r}" + close_matches(value, SELECTOR_WORDS)
-                            + "; use self, enchanted, equipped, fortified or a mapping with all/not/controller/other/any")
+                            + "; use self, enchanted, equipped, fortified, paired or a mapping with all/not/controller/other/any")
         data = self.mapping(value, where, SELECTOR_KEYS)
         controller = None
         if "controller" in data:

@@ -12,46 +12,113 @@
                | you control (a|an|another|no|at least N|N or more|N or fewer) WORDS | an opponent controls (a|an) WORDS
                | no opponent controls (a|an) WORDS | any player controls (a|an) WORDS  (WORDS: also 'X or [a|an] Y')
                | you have N or (more|less) life                             (119: `life`)
+               | an opponent has N or (more|less) life | ... N or more poison counters  (`an_opponent`, 122.1f)
                | CONDITION and CONDITION                                    (a list: all hold)
                | N or more cards are in your graveyard | there are N or more cards in your graveyard  (threshold)
                | you have no cards in hand                                    (hellbent)
                | your devotion to COLOR [and COLOR] is less than N            (700.5)
                | this card is in your graveyard|hand [and CONDITION]        (113.6b: `functions_in`)
+               | you have the city's blessing | you're the monarch | you've completed a dungeon
+               | ~ is paired with another creature   (702.95b, with MAIN "each of those creatures" / "both
+                 creatures ...": `status: paired`, affects {any: [self, paired]})
+               | you control exactly one creature   (with MAIN "that creature ...": the creatures you control)
+               | you've drawn N or more cards this turn | you gained life this turn | you've cast N or more
+                 spells this turn ...                     (`game_state`: the case gives it, GAME_STATE_WORDS)
 """
 from __future__ import annotations
 
 import re
 
 from bridge.cards.oracle.counter_kinds import counter_kind_known
+from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds
 from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
 
 FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
-LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn))\.?")
+LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet))\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
-STATUS = lazy_pattern(r"(~|it) is (monstrous|tapped|untapped|attacking|blocking)")
+STATUS = lazy_pattern(r"(~|it) is (monstrous|renowned|tapped|untapped|attacking|blocking)")
 IS = lazy_pattern(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
 CONTROLS = lazy_pattern(r"(you control|an opponent controls) (a|an|another|no|at least \w+|exactly \w+|\w+ or (?:more|fewer)) (.+)")
 # 119 Serra Ascendant: "you have 30 or more life"; Village Survivors: "you have 5 or less life"
 LIFE = lazy_pattern(r"you have (\w+) or (more|less) life")
+# 102.2 some opponent: Bloodghast's "an opponent has 10 or less life"; corrupted: "an opponent has three or
+# more poison counters" (122.1f)
+AN_OPPONENT_HAS = lazy_pattern(r"an opponent has (\w+) or (more|less|fewer) (life|poison counters)")
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
 THRESHOLD = lazy_pattern(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
 COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
 # Comforting Counsel: "there are five or more growth counters on this enchantment"
-THERE_ARE_COUNTERS = lazy_pattern(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on ~")
+THERE_ARE_COUNTERS = lazy_pattern(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on "
+                                  r"(?:~|this (?:creature|artifact|enchantment|land|permanent))")
 # 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
 # Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
 IN_ZONE = lazy_pattern(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
 # "no opponent controls a ..." (none among every opponent's permanents) / "any player controls a ..." (anyone's)
 NOBODY_OR_ANYONE = lazy_pattern(r"(no opponent|any player) controls (?:a|an) (.+)")
+# 611.3a What "you" have or did that no permanent shows (bridge/model/game_state.py): the case's `game_state:`.
+# (wording, what it reads, the bound: "N" in the wording is the number group)
+GAME_STATE_WORDS = (
+    (lazy_pattern(r"you have the city's blessing"), "citys_blessing", "at_least", 1),            # 702.131
+    (lazy_pattern(r"you(?:'re| are) the monarch"), "monarch", "at_least", 1),                   # 724
+    (lazy_pattern(r"you've completed a dungeon"), "completed_dungeon", "at_least", 1),          # 309.7
+    (lazy_pattern(r"you've drawn (\w+) or more cards this turn"), "cards_drawn_this_turn", "at_least", None),
+    (lazy_pattern(r"you(?:'ve)? gained life this turn"), "life_gained_this_turn", "at_least", 1),
+    (lazy_pattern(r"you've lost life this turn"), "life_lost_this_turn", "at_least", 1),
+    (lazy_pattern(r"you've cast (\w+) or more spells this turn"), "spells_cast_this_turn", "at_least", None),
+    (lazy_pattern(r"you haven't cast a spell this turn"), "spells_cast_this_turn", "at_most", 0),
+    (lazy_pattern(r"you've cast (\w+) or more noncreature spells this turn"), "noncreature_spells_cast_this_turn",
+     "at_least", None),
+    (lazy_pattern(r"you've cast an instant or sorcery spell this turn"), "instant_sorcery_spells_cast_this_turn",
+     "at_least", 1),
+    (lazy_pattern(r"you've committed a crime this turn"), "crimes_committed_this_turn", "at_least", 1),   # 700.13
+    (lazy_pattern(r"you've surveilled this turn"), "surveilled_this_turn", "at_least", 1),               # 701.25
+    (lazy_pattern(r"you sacrificed a permanent this turn"), "permanents_sacrificed_this_turn", "at_least", 1),
+    (lazy_pattern(r"(\w+) or more nonland permanents entered the battlefield under your control this turn"),
+     "nonland_permanents_entered_this_turn", "at_least", None),                                    # celebration
+)
+# 702.95b Soulbond: "As long as ~ is paired with another creature, each of those creatures has ..." (Wolfir
+# Silverheart) / "..., both creatures have reach" (Geist Trappers): the object and the one it is paired with.
+SOULBOND = lazy_pattern(r"As long as (?:~|this creature) is paired with another creature, "
+                        r"(?:each of those creatures (has|gets)|both creatures (have|get)) (.+)")
+# ... and of the ability's own object: "as long as it entered this turn" (Crew Captain), "it attacked this
+# turn" (Agent Frank Horrigan), "if it hasn't dealt damage yet" (Karakyk Guardian); 'it' the main subject.
+OBJECT_STATE_WORDS = (
+    (lazy_pattern(r"(~|it|this (?:creature|Aura|artifact|enchantment|permanent)) entered this turn"),
+     "entered_this_turn", "at_least", 1),
+    (lazy_pattern(r"(~|it|this creature) attacked this turn"), "attacked_this_turn", "at_least", 1),
+    (lazy_pattern(r"(~|it|this creature) hasn't dealt damage yet"), "dealt_damage", "at_most", 0),
+)
+# Deadly Wanderings: "As long as you control exactly one creature, that creature gets +2/+0 ...": the
+# creatures you control (the one there is) while there is exactly one.
+THAT_CREATURE = lazy_pattern(r"As long as you control exactly one creature, that creature (.+)")
+# Balan: "two or more Equipment are attached to it" (its own object: attached_to self); Manor Gargoyle: "it has
+# defender" (a keyword of its own object, 613.1f: read with the characteristics of the moment).
+ATTACHED_TO_IT = lazy_pattern(r"(\w+) or more (Equipment|Auras) are attached to (~|it)")
+HAS_KEYWORD = lazy_pattern(r"(~|it) has ([a-z ]+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
 
 def conditional_static(sentence: str, read_static) -> dict | None:
     """`read_static`: the reader of a sentence without condition (statics.static_ability)."""
+    m = THAT_CREATURE.fullmatch(sentence)
+    if m:
+        found = read_static(f"~ {m.group(1).rstrip('.')}.")
+        if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
+            return None
+        yours = {"all": ["creature"], "controller": "you"}
+        return {"static": {"as_long_as": {"count": yours, "at_least": 1, "at_most": 1}, **found["static"],
+                           "affects": yours}}
+    m = SOULBOND.fullmatch(sentence)
+    if m:
+        verb = {"have": "has", "get": "gets"}.get(m.group(2), m.group(1))
+        found = read_static(f"~ {verb} {m.group(3).rstrip('.')}.")
+        if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
+            return None
+        return {"static": {"as_long_as": {"status": "paired"}, **found["static"], "affects": {"any": ["self", "paired"]}}}
     m = FIRST.fullmatch(sentence)
     if m:
         condition_text, main = m.group(1) or m.group(2).lower(), m.group(3)
@@ -59,7 +126,7 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         m = LAST.fullmatch(sentence)
         if not m:
             return None
-        main, condition_text = m.group(1), m.group(2) or m.group(3)
+        main, condition_text = m.group(1), m.group(2) or m.group(3) or m.group(4)
     zone = IN_ZONE.fullmatch(condition_text)
     if zone:
         found = read_static(main.rstrip(".") + ".") if not zone.group(2) else \
@@ -69,8 +136,8 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         return {"functions_in": zone.group(1), **found}
     who = IS.match(condition_text)
     if re.match(r"it(?:'s| )", main):
-        if who is None and condition_text.startswith("~ "):
-            who = re.match(r"(~)", condition_text)            # "As long as ~ has three or more +1/+1 counters"
+        if who is None and (condition_text.startswith("~ ") or THERE_ARE_COUNTERS.fullmatch(condition_text)):
+            who = re.match(r"(~)", "~")     # "As long as ~ has three or more +1/+1 counters" / "there are ... on ~"
         if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
             return None
         main = who.group(1) + (" is" + main[4:] if main.startswith("it's") else main[2:])
@@ -98,9 +165,29 @@ def read_condition(text: str, main_subject: str | None) -> dict | list | None:
 
 def one_condition(text: str, main_subject: str | None) -> dict | None:
     text = text.strip()
+    for pattern, what, bound, n in GAME_STATE_WORDS:
+        m = pattern.fullmatch(text)
+        if m:
+            n = n if n is not None else how_many(m.group(1))
+            return None if n is None else {"game_state": what, bound: n}
+    m = ATTACHED_TO_IT.fullmatch(text)
+    if m and how_many(m.group(1)) is not None and (m.group(3) == "~" or main_subject == "self"):
+        return {"count": {"all": ["Aura" if m.group(2) == "Auras" else "Equipment"], "attached_to": "self"},
+                "at_least": how_many(m.group(1))}
+    m = HAS_KEYWORD.fullmatch(text)
+    if m and keyword(m.group(2)) == m.group(2) and (m.group(1) == "~" or main_subject == "self"):
+        return {"self": {"has": [m.group(2)]}}
+    for pattern, what, bound, n in OBJECT_STATE_WORDS:
+        m = pattern.fullmatch(text)
+        if m:
+            return {"game_state": what, bound: n} if m.group(1) != "it" or main_subject == "self" else None
     m = LIFE.fullmatch(text)
     if m and how_many(m.group(1)) is not None:
         return {"life": "you", "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
+    m = AN_OPPONENT_HAS.fullmatch(text)
+    if m and how_many(m.group(1)) is not None:
+        return {"life" if m.group(3) == "life" else "poison": "an_opponent",
+                "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
     m = STATUS.fullmatch(text.replace("it's ", "it is ", 1) if text.startswith("it's ") else text)
     if m and (m.group(1) == "~" or main_subject == "self"):  # 'it': the main sentence's subject, the object itself
         return {"status": m.group(2)}

@@ -346,11 +346,14 @@ def is_not_type(text: str):
 
 # Riders that change no characteristic (rules effects: 509.1b, 508.1d, 302.6 ...), joined to a layer
 # effect in one sentence: read as nothing, and kept in the ability's text. "can't have or gain ..." is
-# not one (it removes an ability, 613.1f).
-RIDER = lazy_pattern(r"(?:(?:can't (?!have\b|gain\b|lose\b)|must be blocked|attacks each (?:combat|turn) if able|"
+# not one (it removes an ability, 613.1f). "is goaded": 701.15b, it attacks each combat if able and a player
+# other than the goading player if able (a rule for attacking, 508.1d); "can block an additional ... creature"
+# (509.1b), "can attack as though it didn't have defender" (508.1a).
+RIDER = lazy_pattern(r"(?:(?:can't (?!have\b|gain\b|lose\b)|must be blocked|attacks? each (?:combat|turn) if able|is goaded|"
+                     r"can block an additional|can attack as though|"
                      r"blocks each (?:combat|turn) if able|doesn't untap during)[^,]*?"
-                     # 509.1b-c blocking restrictions and requirements: Vanguard's Shield, Aether Web, Indrik Umbra
-                     r"|can block (?:an additional creature each combat|any number of creatures|creatures with [\w ]+? "
+                     # 509.1b-c blocking restrictions and requirements: Aether Web, Indrik Umbra
+                     r"|can block (?:any number of creatures|creatures with [\w ]+? "
                      r"as though (?:they|it) didn't have (?:it|that ability|those abilities|[\w ]+?))"
                      r"|all creatures able to block it do so"
                      r"|can only attack alone"                                      # 508.1c Errantry

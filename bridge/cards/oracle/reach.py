@@ -67,6 +67,8 @@ WORDING = (
 # The predicate starts at the subject's verb: what follows is what changes ("Creatures you control
 # get +1/+1": P/T, not types).
 VERB = lazy_pattern(r"\b(?:gets?|ha(?:s|ve)|is|are|becomes?|gains?|loses?|enters?|can't|lose)\b")
+COUNTED = lazy_pattern(r"\b(?:for each|where X is|equal to (?:the number|the total|twice|half))\b"
+                       r"(?:(?!\band (?:is|are|ha(?:s|ve)|gains?|loses?|becomes?)\b)[^,.;\"])*", re.IGNORECASE)
 LEADING_CONDITION = lazy_pattern(r"^(?:[^—]{1,40} — )?(?:(?:as long as|during|if|while)\b[^,]*, )?", re.IGNORECASE)
 
 
@@ -76,7 +78,10 @@ def unread_reach(plain: str) -> dict:
     unquoted = re.sub(r'"[^"]*"', "an ability", plain)
     verb = VERB.search(unquoted)
     predicate = unquoted[verb.start():] if verb else unquoted
-    changes = [what for what, pattern in WORDING if re.search(pattern, predicate)]
+    # What a count counts is not what changes: "gets +2/+2 for each other enchantment on the
+    # battlefield" (Ancestral Mask) changes P/T, not types.
+    changed_part = COUNTED.sub("", predicate)
+    changes = [what for what, pattern in WORDING if re.search(pattern, changed_part)]
     if re.search(r"\b(?:power|toughness)\b", unquoted[:verb.start()] if verb else ""):
         changes = ["pt"]                     # "~'s power is equal to ..." (a CDA, 604.3)
     if re.match(r"you control (?:enchanted|equipped)\b", plain, re.IGNORECASE):

@@ -170,7 +170,7 @@ def conditional(sentence: str):
     """Rune of Flight, Kird Ape, Rusted Relic: a static ability that applies 'as long as ...' (oracle/conditions.py)."""
     lower = sentence.lower()
     return conditional_static(sentence, static_ability) if "as long as" in lower or lower.startswith("during ") \
-        or lower.rstrip(".").endswith(" during your turn") \
+        or lower.rstrip(".").endswith((" during your turn", " if it hasn't dealt damage yet")) \
         else None
 
 
@@ -276,8 +276,8 @@ def grants_protection(ops) -> bool:
 def negated(condition):
     """The condition that holds exactly when CONDITION doesn't ("Otherwise, ..."), or None where the
     vocabulary cannot say it: one quality of its object, a count's bound, whose turn it is."""
-    if not isinstance(condition, dict):
-        return None
+    if not isinstance(condition, dict) or "an_opponent" in condition.values():
+        return None                     # (not "some opponent has ...": every opponent hasn't, 102.2)
     for key in ("attached", "self"):
         quality = condition.get(key)
         if isinstance(quality, dict) and set(quality) == {"all"} and len(quality["all"]) == 1:

@@ -41,9 +41,14 @@ function lines(items) {
 const UNSURE_COLUMNS = { copy: ["name", "MV", "colors", "type line", "P/T", "abilities"], control: ["controller"],
   text: ["abilities"], types: ["type line"], colors: ["colors"], abilities: ["abilities"], pt: ["P/T"] };
 
-function unsureCell(o, column, attrs, text) {
-  const by = Object.entries(o.unsure || {}).filter(([what]) => UNSURE_COLUMNS[what].includes(column))
+// The unread abilities (source: "text") that may change this column of object o.
+function unsureBy(o, column) {
+  return Object.entries(o.unsure || {}).filter(([what]) => UNSURE_COLUMNS[what].includes(column))
     .flatMap(([, sources]) => sources.map((s) => `${s.source}: "${s.ability}"`));
+}
+
+function unsureCell(o, column, attrs, text) {
+  const by = unsureBy(o, column);
   if (!by.length) return el("td", { ...attrs, text });
   return el("td", { ...attrs, class: `${attrs.class || ""} unsure`.trim(), text: `${text} ?`,
     title: `may be wrong: not applied, because this ability was not read — ${[...new Set(by)].join("; ")}` });
@@ -133,14 +138,18 @@ export function changesSaid(before, data) {
   return shown || `${data.result.objects.length} objects, ${data.result.steps.length} steps`;
 }
 
-// The answer first on a phone: one short card per object (name, type line, P/T, abilities).
+// The answer first on a phone: one short card per object (name, type line, P/T, abilities), each
+// value marked "?" when an unread ability may change it, as in the table.
+const mark = (o, column) => (unsureBy(o, column).length ? " ?" : "");
+
 function summaryCards(objects, onPick) {
   return el("ul", { class: "summary-cards" }, ...objects.map((o) => el("li", { class: o.unsure ? "unsure" : "" },
     el("button", { type: "button", class: "object-link", text: o.name, title: `how ${o.id}'s values came to be`,
       onclick: () => onPick(o.id) }),
-    o.pt ? el("span", { class: "pt", "data-object": o.id, text: o.pt + (o.unsure ? " ?" : "") }) : null,
-    el("span", { class: "type", text: `${o.type_line}${o.zone !== "battlefield" ? ` (${o.zone}, ${o.owner})` : ""}` }),
-    o.abilities.length ? el("span", { class: "abilities", text: o.abilities.join(" · ") }) : null)));
+    o.pt ? el("span", { class: "pt", "data-object": o.id, text: o.pt + mark(o, "P/T") }) : null,
+    el("span", { class: "type", text: `${o.type_line}${mark(o, "type line")}${o.zone !== "battlefield" ? ` (${o.zone}, ${o.owner})` : ""}` }),
+    o.abilities.length || unsureBy(o, "abilities").length
+      ? el("span", { class: "abilities", text: (o.abilities.join(" · ") || "no abilities") + mark(o, "abilities") }) : null)));
 }
 
 export function renderResult(data, onPick) {

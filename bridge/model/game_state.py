@@ -1,0 +1,27 @@
+"""What a case's `game_state:` may give per player (bridge/reading/game_state.py), and what a condition may
+read of it (bridge/vocabulary/conditions.py, asp/604_2_conditions.lp)."""
+
+# Each thing a case may give per player, with the rule that defines it: true / false or a whole number.
+GAME_STATE = {
+    "citys_blessing": "702.131 the city's blessing (ascend)",
+    "monarch": "724 the monarch",
+    "completed_dungeon": "309.7 completed a dungeon (this game)",
+    "cards_drawn_this_turn": "121 cards drawn this turn",
+    "life_gained_this_turn": "119.9 life gained this turn",
+    "life_lost_this_turn": "119.3 life lost this turn",
+    "spells_cast_this_turn": "601.2i spells cast this turn",
+    "noncreature_spells_cast_this_turn": "601.2i noncreature spells cast this turn",
+    "instant_sorcery_spells_cast_this_turn": "601.2i instant and sorcery spells cast this turn",
+    "crimes_committed_this_turn": "700.13 crimes committed this turn",
+    "surveilled_this_turn": "701.25 times surveilled this turn",
+    "permanents_sacrificed_this_turn": "701.21 permanents sacrificed this turn",
+    "nonland_permanents_entered_this_turn": "nonland permanents that entered under their control this turn "
+                                            "(celebration, an ability word: 207.2c)",
+}
+
+# ... and per object (an object's `game_state:`): what it did, read by a condition on the ability's own object.
+OBJECT_GAME_STATE = {
+    "entered_this_turn": "it entered the battlefield this turn",
+    "attacked_this_turn": "508.1 it attacked this turn",
+    "dealt_damage": "120 it has dealt damage (\"if it hasn't dealt damage yet\")",
+}
