@@ -530,6 +530,10 @@ def test_otherwise_is_the_opposite_condition(name, line, first, second):
                         "damage that would be dealt by enchanted creature."),
     # a condition on "an opponent": some opponent, not all of them together
     ("Predator's Gambit", "Enchanted creature has intimidate as long as its controller controls no other creatures."),
+    # 112.1 "spells you cast": a spell's controller may not be the player who cast it (not read as "control")
+    ("Eirdu, Carrier of Dawn", "Creature spells you cast have convoke."),
+    # an adjective before "and": every group's, or the first one's only
+    ("Firesong and Sunspeaker", "Red instant and sorcery spells you control have lifelink."),
 ])
 def test_what_a_sentence_leaves_unsaid_keeps_the_line_text(name, line):
     reading = read(line, name)

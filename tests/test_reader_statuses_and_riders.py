@@ -50,17 +50,6 @@ def test_subjects(name, line, affects):
     assert only(read(line, name))["static"]["affects"] == affects
 
 
-@pytest.mark.parametrize("name,line", [
-    # 112.1 "spells you cast": a spell's controller may not be the player who cast it (not read as "control")
-    ("Eirdu, Carrier of Dawn", "Creature spells you cast have convoke."),
-    # an adjective before "and": every group's, or the first one's only
-    ("Firesong and Sunspeaker", "Red instant and sorcery spells you control have lifelink."),
-])
-def test_subjects_left_as_text(name, line):
-    reading = read(line, name)
-    assert not reading.structured and reading.layer
-
-
 @pytest.mark.parametrize("name,line,does", [
     ("Vanguard's Shield", "Equipped creature gets +0/+3 and can block an additional creature each combat.",
      [{"modify_pt": "+0/+3"}]),
