@@ -52,3 +52,35 @@ def test_an_unknown_operation_kind_is_one_message(few_cards, capsys):
     assert main(["cards", "list", "--operation", "set_colour"]) == 2
     err = capsys.readouterr().err
     assert "set_colour" in err and "set_colors" in err and "Traceback" not in err
+
+
+def test_the_list_as_json_and_as_a_sweep_pool(few_cards, capsys, monkeypatch, tmp_path):
+    """`--format json` gives the listed cards with every (layer, operation) and the counts; its file, or the
+    same filter in the spec (`pool: {cards_list: ...}`), is a sweep pool of those cards."""
+    import json
+
+    from bridge.interfaces import card_listing
+    from bridge.interfaces.sweep.spec import load_spec
+    assert main(["cards", "list", "--layer", "7", "--format", "json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert [c["name"] for c in listing["cards"]] == ["Chameleon Spirit", "Glorious Anthem", "Humility", "Tarmogoyf"]
+    assert listing["cards"][2]["layers"] == [{"layer": "6", "operation": "lose_all_abilities"},
+                                             {"layer": "7b", "operation": "set_base_pt"}]
+    assert {"layer": "7a", "operation": "set_base_pt", "cards": 2} in listing["counts"]
+    (tmp_path / "layer7.json").write_text(json.dumps(listing))
+    cards = [find_card(name).card for name in NAMES]
+    monkeypatch.setattr(card_listing, "every_card", lambda store=None: (cards, "test cards"))
+    background = "background:\n  - card: Grizzly Bears\n"
+    for pool, expected in (("{cards_list: {file: layer7.json}}", listing["cards"]),
+                           ("{cards_list: {layer: 7, limit: 3}}", listing["cards"][:3]),
+                           ("{cards_list: {layer: [4, 6], operation: set_land_types}}", [{"name": "Blood Moon"}])):
+        spec = tmp_path / "spec.yaml"
+        spec.write_text(f"sweep: listed\npool: {pool}\nsizes: [1]\n{background}")
+        assert [card.label for card in load_spec(spec).pool] == [c["name"] for c in expected]
+    for pool, said in (("{cards_list: {operation: set_colour}}", "pool.cards_list.operation"),
+                       ("{cards_list: {file: missing.json}}", "pool.cards_list.file"),
+                       ("{cards_list: {layer: 3}}", "no card matches")):
+        spec.write_text(f"sweep: listed\npool: {pool}\nsizes: [1]\n{background}")
+        assert main(["sweep", str(spec), "--dry-run"]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "Traceback" not in err, err

@@ -178,9 +178,9 @@ def test_spells_read(name, text, expected):
     # "then" ends the subject: no gain of control swallows what follows
     ("Grip of Phyresis", "Gain control of target Equipment, then create a 0/0 black Phyrexian Germ creature token and "
      "attach that Equipment to it."),
-    # two groups: one `affects` cannot hold them
-    ("Rites of Reaping", "Target creature gets +3/+3 until end of turn. Another target creature gets -3/-3 until end "
-     "of turn."),
+    # a group whose words are not read ("that are green and/or white"): parts.py reads Rites of Reaping's two
+    ("Glistening Deluge", "All creatures get -1/-1 until end of turn. Creatures that are green and/or white get an "
+     "additional -2/-2 until end of turn."),
     # a copy of a card in a graveyard, and the token's own effect after it
     ("Mordor on the March", "Exile a creature card from your graveyard. Create a token that's a copy of it. It gains "
      "haste until end of turn. Exile it at the beginning of the next end step."),
@@ -391,7 +391,9 @@ def test_spells_that_give_control():
 
 @pytest.mark.parametrize("name,text,type_line", [
     ("Homeward Path", "{T}: Each player gains control of all creatures they own.", "Land"),     # a player each
-    ("Switcheroo", "Exchange control of two target creatures.", "Sorcery"),                   # 701.12b: not read
+    # 701.12b a spell's control (Switcheroo's two permanents are read as parts: test_reader_parts.py)
+    ("Sudden Substitution", "Exchange control of target noncreature spell and target creature. Then the spell's "
+     "controller may choose new targets for it.", "Instant"),
     ("Goblin Festival", "{2}: This enchantment deals 1 damage to any target. Flip a coin. If you lose the flip, "
      "choose one of your opponents. That player gains control of this enchantment.", "Enchantment"),
 ])

@@ -6,6 +6,7 @@ The pool of tests/data/sweep/loops.yaml holds the inline cards of the bundled lo
 loops those cases' sources describe, and only those."""
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -345,6 +346,11 @@ def test_prune_leaves_out_what_cannot_interact_and_confirms_it(tmp_path, capsys)
     assert len(rows) == 20
     moon = [r for r in rows if set(r["cards"]) == {"Blood Moon", "Urborg, Tomb of Yawgmoth"}]
     assert len(moon) == 2 and any(r["overrides"] for r in moon)
+    # resumed, the counts are still over every combination (before: the ones already solved counted as kept)
+    assert main(["sweep", str(PRUNE_SPEC), "-o", str(out), "--workers", "1", "--no-progress", "--prune",
+                 "--prune-check", "0", "--resume"]) == 0
+    said = capsys.readouterr().out
+    assert "1 combinations kept, 9 pruned (18 boards not solved)" in said and "0 boards solved" in said, said
 
 
 def test_a_wrong_pruning_is_said(tmp_path, capsys, monkeypatch):
@@ -399,3 +405,92 @@ def test_pool_defaults_enumerate_and_yield_to_the_entry(tmp_path, capsys):
         assert main(["sweep", str(spec), "--dry-run"]) == 2
         err = capsys.readouterr().err
         assert str(spec) in err and words in err and "Traceback" not in err
+
+
+def test_pruning_reads_which_operations_commute_and_which_make_effects_from_asp():
+    """The rule facts pruning uses are asp/'s (613_8_dependency.lp: op_commutes, 613.4c; op_makes_effects),
+    read from the solved board: pruning.py names no operation kind."""
+    from bridge.interfaces import api
+    from bridge.interfaces.sweep import pruning
+    source = (ROOT / "bridge" / "interfaces" / "sweep" / "pruning.py").read_text()
+    assert not re.search(r"\b(modify_pt|add_abilities|copy_of|change_text|add_colors)\b", source)
+    board = api.solve({"case": "profile", "source": "test", "battlefield": [
+        {"card": "Grizzly Bears", "id": "bears"}, {"card": "Glorious Anthem", "id": "anthem"},
+        {"card": "Rancor", "id": "rancor", "attached_to": "bears"}]})
+    anthem = pruning.read_profile(board, lambda source: source == "anthem")
+    rancor = pruning.read_profile(board, lambda source: source == "rancor")
+    commutes = {str(a.arguments[0]) for a in board.reader("op_commutes")}
+    assert anthem.commuting == commutes and {"modify_pt", "counter_pt"} <= commutes and "set_colors" not in commutes
+    assert anthem.opaque is None and rancor.opaque == "grants abilities"
+
+
+def test_stored_facts_are_queried_without_solving_again(tmp_path, capsys, monkeypatch):
+    """`sweep --store-facts FILE` keeps each board's facts (the rows do not carry them); `query --facts FILE`
+    runs programs over them as stored: the same overrides as the rows, and no board is solved again."""
+    spec = tmp_path / "moon.yaml"
+    spec.write_text('sweep: moon\npool:\n  library: [Blood Moon, "Urborg, Tomb of Yawgmoth"]\nsizes: [2]\n'
+                    "background:\n  - card: Forest\norders: all\nrules: [current]\n")
+    out, stored = tmp_path / "rows.jsonl", tmp_path / "facts.jsonl"
+    assert main(["sweep", str(spec), "-o", str(out), "--workers", "1", "--no-progress",
+                 "--store-facts", str(stored)]) == 0
+    rows = {row["board"]: row for row in read_rows(out)}
+    assert len(rows) == 2 and all("facts" not in row for row in rows.values())
+    boards = [json.loads(line) for line in stored.read_text().splitlines()]
+    assert sorted(b["board"] for b in boards) == sorted(rows)
+    assert all(b["rules"] == "current" and 'rules("current")' in b["facts"] for b in boards)
+    capsys.readouterr()
+    from bridge.interfaces.cli import research
+    monkeypatch.setattr(research, "solved", lambda args, path: pytest.fail("solved again"))
+    program = str(ROOT / "docs" / "queries" / "dependency_overrides_timestamp.lp")
+    assert main(["query", "--program", program, "--program", str(ROOT / "docs" / "queries" / "loops.lp"),
+                 "--facts", str(stored), "--format", "json", "-j", "1"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 4 and {line["case"] for line in lines} == set(rows)
+    for line in lines:
+        if line["program"] == program:
+            pairs = sorted([t["arguments"][0], t["arguments"][1]] for t in line["terms"])
+            assert pairs == rows[line["case"]]["overrides"]
+    assert any(rows[b]["overrides"] for b in rows)
+    assert main(["query", "--program", program, "--facts", str(out)]) == 2      # rows are not stored facts
+    assert "sweep --store-facts" in capsys.readouterr().err
+    assert main(["query", "--program", program, "--facts", str(stored), str(spec)]) == 2
+
+
+def test_minimize_gives_each_finding_its_smallest_background(tmp_path, capsys):
+    """--minimize: a row with a finding gets the background objects it still needs (the spec's comment says
+    why); a row without one gets None; rows are otherwise those of the sweep without --minimize."""
+    out = tmp_path / "rows.jsonl"
+    assert main(["sweep", str(ROOT / "tests" / "data" / "sweep" / "minimize.yaml"), "-o", str(out),
+                 "--workers", "1", "--no-progress", "--minimize"]) == 0
+    rows = {row["board"]: row for row in read_rows(out)}
+    assert len(rows) == 12
+    for board in ("Lignify@Alice + Humility@Alice | current", "Humility@Alice + Lignify@Alice | current"):
+        assert rows[board]["order_sensitive"] is True and rows[board]["minimal_background"] == ["grizzly_bears"]
+    moon = rows["Urborg, Tomb of Yawgmoth@Alice + Blood Moon@Alice | current"]
+    assert moon["overrides"] == [["urborg_tomb_of_yawgmoth#1", "blood_moon#1"]] and moon["minimal_background"] == []
+    calm = [row for row in rows.values() if not (row["overrides"] or row["order_sensitive"])]
+    assert len(calm) == 9 and all(row["minimal_background"] is None for row in calm)
+    validator = Draft202012Validator(schema("sweep"))
+    assert all(not list(validator.iter_errors(json.loads(line))) for line in out.read_text().splitlines())
+
+
+def test_in_process_sweep_minimizes_too():
+    import bridge
+    rows = bridge.sweep(ROOT / "tests" / "data" / "sweep" / "minimize.yaml", minimize=True)
+    moon = next(r for r in rows if r["board"] == "Urborg, Tomb of Yawgmoth@Alice + Blood Moon@Alice | current")
+    assert moon["minimal_background"] == [] and sum(r["minimal_background"] is not None for r in rows) == 3
+
+
+def test_the_library_static_pairs_benchmarks_hold_what_docs_research_says():
+    """benchmarks/sweep_library_static_pairs.yaml: 321 cards, 205,440 boards; its parts (30 and 45 acting cards)
+    are its first cards of that kind, in its order (docs/research.md, "A pruned sweep of the library's static
+    cards")."""
+    from bridge.interfaces.sweep.spec import load_spec
+    whole = load_spec(ROOT / "benchmarks" / "sweep_library_static_pairs.yaml")
+    assert len(whole.pool) == 321 and whole.board_count() == 205_440
+    order = [card.label for card in whole.pool]
+    for size in (30, 45):
+        part = load_spec(ROOT / "benchmarks" / f"sweep_library_static_pairs_{size}.yaml")
+        labels = [card.label for card in part.pool]
+        assert len(labels) == size and part.board_count() == size * (size - 1) * 2
+        assert labels == sorted(labels, key=order.index) and part.background == whole.background

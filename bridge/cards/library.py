@@ -7,7 +7,7 @@ import re
 import yaml
 
 from bridge.cards.names import folded
-from bridge.cards.oracle import abilities_from_text, spell_from_text
+from bridge.cards.oracle import abilities_from_text, spell_from_text, spell_parts_from_text
 from bridge.cards.oracle.counter_kinds import named_counter_kinds
 from bridge.files.derived import derived
 from bridge.files.locations import CARDS_FOLDER
@@ -187,7 +187,7 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
                           for i, a in enumerate(raw_abilities))
     else:
         abilities = abilities_read_from_text(reader, name, data, where)
-    spell, modes = (), ()
+    spell, modes, parts = (), (), ()
     if "spell" in data:
         spec = reader.mapping(data["spell"], f"{where}.spell", ("does",))
         if "does" not in spec:
@@ -200,6 +200,8 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
             spell = reader.operations(read, f"{where}.text (as read: the spell's effect)")
         modes = tuple(reader.operations(m, f"{where}.text (as read: mode {i + 1})") if m else ()
                       for i, m in enumerate(read_modes))
+        parts = tuple(reader.operations(p, f"{where}.text (as read: part {i + 1})")
+                      for i, p in enumerate(spell_parts_from_text(data["text"], name, type_line)))
     text = reader.string(data.get("text", ""), f"{where}.text") if data.get("text") is not None else ""
     faces = {}
     if "back" in data and "modal_back" in data:
@@ -219,7 +221,8 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
                 color_indicator=tuple(canonical_word(c.lower()) for c in indicator),
                 type_line=" ".join(type_line.split()), supertypes_and_types=before, subtypes=after,
                 power=power, toughness=toughness, pt_text=pt_text, loyalty=loyalty, defense=defense, text=text,
-                abilities=abilities, spell=spell, library=library, spell_modes=modes, **faces)
+                abilities=abilities, spell=spell, library=library, spell_modes=modes,
+                spell_parts=parts, **faces)
 
 
 def abilities_read_from_text(reader: Reader, name: str, data: dict, where: str) -> tuple[Ability, ...]:

@@ -48,3 +48,5 @@ class Card:
     targets: tuple[TargetSpec, ...] = ()   # 115.1 what a spell's instances of the word "target" can name
     # 700.2 a modal spell's modes ("• ..."), in printed order: each one's effect as read, () if not read
     spell_modes: tuple[tuple[Operation, ...], ...] = ()
+    # 611.2c a spell whose effect affects several groups: each group's operations, in printed order (`part: N`)
+    spell_parts: tuple[tuple[Operation, ...], ...] = ()

@@ -172,6 +172,8 @@ class Ability:
     cda: bool = False
     activated: tuple[Operation, ...] = ()
     activated_targets: bool = False                # its `activated` effect is on others (`affects: others`)
+    # 611.2c an effect on several groups: (operations, on others) of each part (`activated` is the first's)
+    activated_parts: tuple[tuple[tuple[Operation, ...], bool], ...] = ()
     enters_as_copy: CopyExceptions | None = None
     becomes_copy: CopyExceptions | None = None
     creates_token_copy: CopyExceptions | None = None   # "create a token that's a copy of ..., except" (707.2, 111.1)

@@ -18,7 +18,7 @@ VALUE_QUESTIONS = {"mana_value": "mana_value", "name": "name", "names": "name", 
 COMPARISONS = ("mana_value", "mana_value_less_than", "mana_value_greater_than", "color", "name", "type",
                "different_names", "matches")
 EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "mode", "activated", "ability",
-               "becomes_copy_of", "x", "choices")
+               "becomes_copy_of", "x", "choices", "part")
 # 111.4, 707.2 A token created as a copy has no characteristics of its own: the copy effect gives them.
 TOKEN_COPY = Card(name="token", mana_cost=None, mana_cost_text="", color_indicator=(), type_line="",
                   supertypes_and_types=(), subtypes=(), power=None, toughness=None, pt_text="", loyalty=None, text="",

@@ -195,6 +195,19 @@ class EffectReading:
                             f"in the vocabulary (`mtg-layers cards show {card.name}`); give 'does'")
         return modes[number - 1], f"{card.name} (mode {number})"
 
+    def spell_part(self, card, entry: dict, where: str) -> tuple:
+        """611.2c one part of a spell whose effect affects several groups (`part: N`): its operations and label;
+        each part is its own entry with its own `affects`."""
+        parts = card.spell_parts
+        if "part" not in entry:
+            raise self.fail(f"{where}.part", f"{card.name} affects {len(parts)} groups (611.2c: its text names each): "
+                            f"say which with part: 1 to {len(parts)}, one entry per group with its own affects")
+        number = self.reader.integer(entry["part"], f"{where}.part")
+        if not 1 <= number <= len(parts):
+            raise self.fail(f"{where}.part", f"{card.name} has {len(parts)} parts" if parts else
+                            f"{card.name} has no parts read from its text (one group, or not read): drop 'part'")
+        return parts[number - 1], f"{card.name} (part {number})"
+
     def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
         r = self.reader
         entry = r.mapping(entry, where, EFFECT_KEYS)
@@ -205,11 +218,16 @@ class EffectReading:
         controller = None
         if "mode" in entry and "spell" not in entry:
             raise self.fail(f"{where}.mode", "'mode' only goes with 'spell' (a modal spell's mode, 700.2)")
+        if "part" in entry and "spell" not in entry and "activated" not in entry:
+            raise self.fail(f"{where}.part", "'part' only goes with 'spell' or 'activated' (an effect on several "
+                            "groups, 611.2c)")
         if "spell" in entry:
             card = self.card(entry["spell"], f"{where}.spell")
             label = card.name
             if "does" in entry or "becomes_copy_of" in entry:
                 pass                                    # the case's own operations, or the copy (read below)
+            elif "part" in entry or (card.spell_parts and not card.spell):
+                operations, label = self.spell_part(card, entry, where)
             elif "mode" in entry or (card.spell_modes and not card.spell):
                 operations, label = self.spell_mode(card, entry, where)
             elif not card.spell:
@@ -235,7 +253,19 @@ class EffectReading:
                                 f"(those with one: {', '.join(map(str, with_effect))}); give 'does'")
             operations = activated[number - 1].activated
             label = f"{by_id[source].card.name}'s ability"
-            if activated[number - 1].activated_targets and "affects" not in entry:
+            on_others = activated[number - 1].activated_targets
+            parts = activated[number - 1].activated_parts
+            if parts or "part" in entry:            # 611.2c an effect on several groups: one part per entry
+                if not parts or "part" not in entry:
+                    raise self.fail(f"{where}.part", f"activated ability {number} of {name} affects " + (
+                        f"{len(parts)} groups (611.2c): say which with part: 1 to {len(parts)}, one entry per group"
+                        if parts else "one group: drop 'part'"))
+                part = r.integer(entry["part"], f"{where}.part")
+                if not 1 <= part <= len(parts):
+                    raise self.fail(f"{where}.part", f"activated ability {number} of {name} has {len(parts)} parts")
+                operations, on_others = parts[part - 1]
+                label = f"{label} (part {part})"
+            if on_others and "affects" not in entry:
                 raise self.fail(f"{where}.affects", f"activated ability {number} of {name} affects other objects "
                                 f"than {name} ({activated[number - 1].text!r}): name them with affects: [ID, ...], "
                                 "fixed as it resolved (611.2c)")

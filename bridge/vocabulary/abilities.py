@@ -38,6 +38,17 @@ class AbilityReading:
     """Part of Reader (bridge/vocabulary/reader.py): abilities."""
 
     # --- abilities ---
+    def activated_effect(self, value, where: str) -> tuple:
+        """(operations, on others) of an activated ability's effect: `{does: OPERATIONS, affects: self|others}`."""
+        act = self.mapping(value, where, ("does", "affects"))
+        if "does" not in act:
+            raise self.fail(where, "missing key 'does'")
+        # 611.2c: what it affects is fixed as it resolves: its own object, or others the case names
+        affects = self.string(act.get("affects", "self"), f"{where}.affects")
+        if affects not in ("self", "others"):
+            raise self.fail(f"{where}.affects", f"expected self or others, got {affects!r}")
+        return self.operations(act["does"], f"{where}.does"), affects == "others"
+
     def ability(self, value, where: str, default_text: str | None = None) -> Ability:
         """A keyword string or a mapping. A mapping without `text:` takes `default_text` (the card's
         text, for a card's only ability) or, failing that, a text generated from its structure."""
@@ -84,16 +95,21 @@ class AbilityReading:
         elif cda:
             raise self.fail(f"{where}.cda", "only a static ability can be characteristic-defining")
         activated_targets = False
+        activated_parts: tuple = ()
         if "activated" in data:
-            act = self.mapping(data["activated"], f"{where}.activated", ("does", "affects"))
-            if "does" not in act:
-                raise self.fail(f"{where}.activated", "missing key 'does'")
-            activated = self.operations(act["does"], f"{where}.activated.does")
-            # 611.2c: what it affects is fixed as it resolves: its own object, or others the case names
-            affects = self.string(act.get("affects", "self"), f"{where}.activated.affects")
-            if affects not in ("self", "others"):
-                raise self.fail(f"{where}.activated.affects", f"expected self or others, got {affects!r}")
-            activated_targets = affects == "others"
+            act = self.mapping(data["activated"], f"{where}.activated", ("does", "affects", "parts"))
+            if ("does" in act) == ("parts" in act):
+                raise self.fail(f"{where}.activated", "give 'does' (one group) or 'parts' (several groups, 611.2c)")
+            if "parts" in act:
+                # 611.2c an effect on several groups: each part's operations and whom it affects; the case
+                # names one with `part: N` (the first part stands for the ability's `activated`)
+                if not isinstance(act["parts"], list) or len(act["parts"]) < 2:
+                    raise self.fail(f"{where}.activated.parts", "expected a list of two parts or more: {does, affects}")
+                activated_parts = tuple(self.activated_effect(part, f"{where}.activated.parts[{i}]")
+                                        for i, part in enumerate(act["parts"]))
+                activated, activated_targets = activated_parts[0]
+            else:
+                activated, activated_targets = self.activated_effect(act, f"{where}.activated")
         copies = {}
         for key in ("enters_as_copy", "becomes_copy", "creates_token_copy"):
             if key in data:
@@ -149,7 +165,8 @@ class AbilityReading:
                           chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
                           enters_with_counters=counters, players=players, targets=targets,
                           chooses=chooses, conditions=conditions, spares=spares, unread=unread[0], unread_of=unread[1],
-                          activated_targets=activated_targets, functions_in=functions_in, rule_off=rule_off,
+                          activated_targets=activated_targets, activated_parts=activated_parts,
+                          functions_in=functions_in, rule_off=rule_off,
                           **replacing, **copies)
         if ability.unread and not ability.text_only:
             raise self.fail(f"{where}.unread", "only an ability kept as text is unread: drop unread: or what it does")

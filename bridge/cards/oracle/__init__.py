@@ -14,7 +14,11 @@ from dataclasses import dataclass
 from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.counter_kinds import kinds_named_by
+from bridge.cards.oracle.delayed import delayed_trigger_effect
+from bridge.cards.oracle.keyword_actions import earthbend_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
+from bridge.cards.oracle.parts import one_group, resolved_parts
+from bridge.cards.oracle.token_copies import for_each_token_copy, token_copy_then
 from bridge.cards.oracle.statics import cda_power_only, several_statics, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
@@ -44,6 +48,7 @@ class Reading:
     layer: bool                 # the line carries a layer effect (613.1) by its wording
     kind: str = "static"        # keyword, static, cda, activated, loyalty, triggered, spell, sticker (KINDS)
     spell: tuple = ()           # an instant's or sorcery's line: the operations of its effect (resolved.py)
+    parts: tuple = ()           # ... or of each part, when it affects several groups (parts.py, 611.2c)
 
 
 # What a line is (113.3): counted apart by `mtg-layers cards coverage`. Only a static ability's (or a
@@ -93,12 +98,21 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         # 702.96b: "target" becomes "each" in the spell's text; the case lists the objects it affects
         return Reading(line, (plain.lower(),), True, True, "keyword")
     if spell:
-        effect = resolved_effect(MODE.sub("", plain))
+        # 603.7: a delayed trigger's effect on the object that triggered it (delayed.py), read as the spell's
+        # (and parts.one_group: a subject of two groups joined by "and", Rise of the Hobgoblins-like)
+        effect = resolved_effect(MODE.sub("", plain)) or delayed_trigger_effect(MODE.sub("", plain)) \
+            or one_group(MODE.sub("", plain)) or earthbend_effect(MODE.sub("", plain), line)
         if effect is not None and effect[0] == "others":     # (a spell's "~" is the spell itself)
             return Reading(line, (), True, True, "spell", tuple(effect[1]))
         copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)
         if copied:                  # the tokens are the case's (copy_of, created_by: the spell card)
             return Reading(line, ({"text": line, **copied},), True, True, "spell")
+        then = token_copy_then(MODE.sub("", plain), line) or for_each_token_copy(MODE.sub("", plain), line)
+        if then:                    # the token copy, then an effect on the token (token_copies.py)
+            return Reading(line, ({"text": line, **then[0]},), True, True, "spell", tuple(then[1]))
+        parts = None if MODE.match(plain) else resolved_parts(plain)
+        if parts and all(whom == "others" for whom, _ in parts):     # 611.2c: each part's group, the case's
+            return Reading(line, (), True, True, "spell", parts=tuple(tuple(ops) for _, ops in parts))
         return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")
     if OUTSIDE_THE_GAME.search(line) or OUTSIDE_THE_GAME.search(plain):
         return Reading(line, ({"text": line},), False, False)   # no object's characteristics in a game
@@ -111,15 +125,24 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         animation = activated_ability(plain)
         if animation is None and kind in ("activated", "loyalty") and ": " in plain:
             animation = token_copy(plain.split(": ", 1)[1], line)     # Kiki-Jiki's "{T}: Create a token that's a copy"
+            bends = None if animation else earthbend_effect(plain.split(": ", 1)[1], line)
+            if bends:               # Ba Sing Se: "{2}{G}, {T}: Earthbend 2." (its reminder text, keyword_actions.py)
+                animation = {"activated": {"does": bends[1], "affects": "others"}}
+            then = None if animation else (token_copy_then(plain.split(": ", 1)[1], line)
+                                           or for_each_token_copy(plain.split(": ", 1)[1], line))
+            if then:                # Cogwork Assembler: "... copy of target artifact. That token gains haste."
+                animation = {**then[0], **({"activated": {"does": then[1], "affects": "others"}} if then[1] else {})}
         emblem = emblem_abilities(plain)
         if emblem is not None:      # 114: the emblem's abilities are read; the case lists it (emblems: - from:)
             # a layer line when the emblem's abilities, or what the line does besides, change characteristics
             # or control ("You get an emblem with "Your opponents can't untap ..."" is none, 613.1)
             before = EMBLEM_WORDS.sub("", plain.split(": ", 1)[-1])
             layer = resolves_a_layer_effect(before) or any(
-                "static" in a or "unread" in a or resolves_a_layer_effect(a["text"])
-                or re.search(r"\bcop(?:y|ies)\b", a["text"]) for a in emblem)       # 707.10 a copy of a spell
-            return Reading(line, ({"text": line},), not any(a.get("unread") or len(a) == 1 for a in emblem)
+                "static" in a or "unread" in a or changes_what_it_gives(a) for a in emblem)
+            # (an ability left as text that changes nothing of the layers, Saheeli, Filigree Master's "Artifact
+            # spells you cast cost {1} less to cast." (601.2f), leaves the emblem read)
+            return Reading(line, ({"text": line},), not any(a.get("unread") or len(a) == 1 and changes_what_it_gives(a)
+                                                            for a in emblem)
                            and not resolves_a_layer_effect(before), layer, kind)
         return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation),
                        bool(animation) or resolves_a_layer_effect(plain), kind)
@@ -141,7 +164,12 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
 
 
-EMBLEM_WORDS = lazy_pattern(r'You get an emblem with ".+"\.?$')
+EMBLEM_WORDS = lazy_pattern(r'You get an emblem with ".+"\.?(?= [A-Z][^"]*$|$)')
+
+
+def changes_what_it_gives(ability: dict) -> bool:
+    """An emblem's ability that changes characteristics or control once it resolves, or copies a spell (707.10)."""
+    return resolves_a_layer_effect(ability["text"]) or bool(re.search(r"\bcop(?:y|ies)\b", ability["text"]))
 
 # 604.3: a characteristic-defining ability, by its wording (for counting a line left as text).
 CDA_WORDING = lazy_pattern(r"^~(?:'s power| is (?:every|all|colorless|(?:white|blue|black|red|green)\b))|"
@@ -214,7 +242,7 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
         # change the object they are put on (123.7 layer 6, 123.8 layer 7b) and stay text, flagged
         readings = [dataclasses.replace(r, kind="sticker") for r in readings]
     return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind,
-                    r.spell) for r in readings]
+                    r.spell, r.parts) for r in readings]
 
 
 CHOICE = lazy_pattern(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type|card type|color|artifact type)\b",
@@ -273,9 +301,23 @@ def spell_from_text(text: str, name: str, type_line: str) -> tuple[list | None, 
     others = [r for r in readings if r not in modes]
     effects = [r.spell for r in others if r.spell]
     unread = [r for r in others if r.layer and not r.structured]
-    effect = list(effects[0]) if len(effects) == 1 and not unread else None
+    # (a line with several parts beside it: the case names each part, spell_parts_from_text)
+    effect = list(effects[0]) if len(effects) == 1 and not unread and not any(r.parts for r in others) else None
     mode_effects = [list(r.spell) for r in modes]
     return effect, (mode_effects if any(mode_effects) else [])
+
+
+def spell_parts_from_text(text: str, name: str, type_line: str) -> list:
+    """The parts of an instant's or sorcery's effect that affects several groups (611.2c: "Target creature
+    gets +2/+2 ... Another target creature gets -2/-2 ..."), each part's operations in printed order, when
+    its one such line is its only layer line that is no mode; else []."""
+    if not is_spell(type_line):
+        return []
+    others = [r for r in read_text(text, name, type_line) if not r.line.lstrip().startswith(("•", "+ {"))]
+    with_parts = [r for r in others if r.parts]
+    if len(with_parts) != 1 or any(r.spell or (r.layer and not r.structured) for r in others):
+        return []
+    return [list(ops) for ops in with_parts[0].parts]
 
 
 def emblems_from_text(text: str, name: str) -> list[list]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.delayed import delayed_trigger_effect
+from bridge.cards.oracle.parts import one_group, resolved_parts
 from bridge.cards.oracle.resolved import resolved_effect
 
 
@@ -36,8 +38,10 @@ def activated_ability(sentence: str) -> dict | None:
     if not colon or '"' in cost or not (re.fullmatch(r"(?:\{[^}]+\}|,|\s|[A-Z][^,]*?)+", cost)
                                         or re.fullmatch(r"\[?" + LOYALTY_COST + r"\]?", cost)):
         return None
-    found = resolved_effect(effect)
+    found = resolved_effect(effect) or delayed_trigger_effect(effect) or one_group(effect)   # (603.7; parts.py)
     if found is None:
-        return None
+        parts = resolved_parts(effect)          # 611.2c several groups: each a part the case names
+        return None if parts is None else {"activated": {"parts": [
+            {"does": ops, **({"affects": "others"} if whom == "others" else {})} for whom, ops in parts]}}
     whom, ops = found
     return {"activated": {"does": ops, **({"affects": "others"} if whom == "others" else {})}}

@@ -25,10 +25,15 @@ TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |o
 # (Crippling Fear's "Creatures that aren't of the chosen type", Defensive Maneuvers' "of the creature type of your
 # choice": the type chosen as it resolved picks the group, which the case names, 611.2c)
 QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?"
-             r"|(?: that aren't)? of (?:the chosen|that) type| of the creature type of your choice)?")
-GROUP = (r"(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|[A-Z][a-z]+s)"
+             r"|(?: that aren't)? of (?:the chosen|that) type| of the creature type of your choice"
+             # (Crown of Vigor: "other creatures that share a creature type with it", the enchanted creature's)
+             r"| that share a creature type with (?:it|~))?")
+# (Sarkhan the Masterless: "each planeswalker you control"; Public Execution: "Each other creature that player
+# controls", the player of the target before)
+GROUP = (r"(?:(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|planeswalkers?|"
+         r"[A-Z][a-z]+s)|each (?:other )?[A-Z][a-z]+)"      # (Sorin, Vampire Lord: "each Vampire you control")
          r"(?: you control| you don't control| your opponents control| an opponent controls"
-         r"| target (?:player|opponent) controls)?" + QUALIFIER + r"(?: you control)?")
+         r"| target (?:player|opponent) controls| that player controls)?" + QUALIFIER + r"(?: you control)?")
 # (Oracle's "he" and "she" are the card's own character: Bosco, Just a Bear's "He gains trample")
 SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantment|Equipment)|he|she"
 ATTACHED = r"(?:enchanted|equipped|fortified) (?:[A-Z]\w+|creature|permanent|land|artifact)"
@@ -258,7 +263,10 @@ FOR_EACH = r"for each (?:(?!\b(?:and|then)\b)[^,\"])+?(?=,? and (?:gains?|gets?|
 # didn't have defender", Chemister's Trick's "attacks this turn if able". Read as nothing, kept in the text.
 RESOLVED_RIDER = lazy_pattern(r"(?:deals? \d+ damage to you|attacks? this (?:turn|combat) if able|"
                               r"can attack this turn as though (?:it|they) didn't have defender|"
-                              r"can't (?:block|be blocked) this turn)(?=$|,| and )", re.IGNORECASE)
+                              r"can't (?:block|be blocked) this turn|"
+                              # Act of Heroism, Give No Ground (509.1b-c: blocking restrictions, no characteristic)
+                              r"can block (?:an additional creature|any number of creatures) this turn)"
+                              r"(?=$|,| and )", re.IGNORECASE)
 
 
 def resolved_rider(text: str):
@@ -432,7 +440,9 @@ def becomes_copy(effect: str, printed: str) -> dict | None:
     return None if exceptions is None else {"becomes_copy": {"except": exceptions}}
 
 
-EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?$')
+# (Nissa, Who Shakes the World: '... emblem with "Lands you control have indestructible." Search your library ...':
+# what the line does after it is read with the line, in __init__.py)
+EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?(?= [A-Z][^"]*$|$)')
 
 
 def emblem_abilities(line: str) -> list | None:

@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 import collections
+import json
 import re
 import time
 from pathlib import Path
 
 import yaml
 
-from bridge.cards.catalog import FoundCard, UnknownCard, find_card, names_holding, pooled, rulings_of
-from bridge.cards.library import SECOND_FACES, library, parse_card, stored_card_in
-from bridge.cards.names import FACES, folded
-from bridge.cards.pool import default_pool
+from bridge.cards.catalog import FoundCard, UnknownCard, find_card, names_holding, rulings_of
+from bridge.cards.library import SECOND_FACES, library, parse_card
+from bridge.cards.names import FACES
 from bridge.cards.oracle import KINDS, read_text
 from bridge.model.card import Card
 from bridge.model.errors import CaseError
@@ -41,6 +41,9 @@ def add_cards_command(commands, parents) -> None:
                          "(set_colors, add_types, modify_pt, ...); give several for any of them")
     listing.add_argument("--rules", choices=("current", "m10", "pre-m10"), default="current",
                          help="the rules edition that says which layer each operation applies in")
+    listing.add_argument("--format", choices=("text", "json"), default="text",
+                         help="json: one object (cards with their layers and operations, counts); its card names "
+                         "make a sweep pool")
     for sub in (importing, show, search, coverage, listing):
         sub.add_argument("--store", metavar="PATH", **common)
 
@@ -168,6 +171,10 @@ def run_show(args) -> int:
             if reading.spell:
                 print("      " + yaml.safe_dump({"spell": {"does": list(reading.spell)}}, sort_keys=False,
                                                 allow_unicode=True, default_flow_style=True, width=1000).strip())
+            for number, ops in enumerate(reading.parts, start=1):     # 611.2c (effects: - {spell, part: N})
+                print(f"      part {number}: " + yaml.safe_dump({"does": list(ops)}, sort_keys=False,
+                                                             allow_unicode=True, default_flow_style=True,
+                                                             width=1000).strip())
             for ability in reading.abilities:
                 if isinstance(ability, dict) and len(ability) > 1:
                     structure = {k: v for k, v in ability.items() if k != "text"}
@@ -251,59 +258,35 @@ def coverage(cards) -> tuple[dict, list[tuple[str, str, str]]]:
 def run_list(args) -> int:
     """Each card with a static or characteristic-defining ability whose operations apply in the asked
     layers and are of the asked kinds, with every (layer, operation) it has; then the counts per
-    (layer, operation). The layer of each operation is asp/editions.lp's, for --rules."""
-    from bridge.solving.operation_layers import operation_layers
-    layers_of = operation_layers(args.rules)
-    known = {kind for kind, _ in layers_of}
-    for kind in args.operation or ():
-        if kind not in known:
-            raise CaseError("--operation", "", f"unknown operation kind {kind!r}; known: " + ", ".join(sorted(known)))
+    (layer, operation). The layer of each operation is asp/editions.lp's, for --rules. --format json:
+    one object, its `cards` usable as a sweep pool (docs/research.md)."""
+    from bridge.interfaces.card_listing import cards_by_operation, checked_operations
+    checked_operations(args.rules, args.operation or ())       # a misspelt kind is said before the cards are read
     cards, where = lookup_cards(args)
-    wanted_layers = args.layer or ()
-    counts = collections.Counter()
-    matched = 0
-    for card in sorted(cards, key=lambda c: c.name):
-        found = []
-        for ability in card.abilities:
-            if ability.is_activated or ability.trigger is not None:
-                continue
-            effect_kind = "cda" if ability.cda else "static"
-            for op in ability.operations:
-                layer = layers_of.get((op.kind, effect_kind))
-                if layer is not None and (layer, op.kind) not in found:
-                    found.append((layer, op.kind))
-        found.sort()                # layer names sort in layer order ("1a" < "2" < "7b" < "7c")
-        chosen = [(layer, kind) for layer, kind in found
-                  if (not wanted_layers or any(layer == w or layer.rstrip("abcde") == w for w in wanted_layers))
-                  and (not args.operation or kind in args.operation)]
-        if chosen:
-            matched += 1
-            counts.update(chosen)
-            print(f"{card.name}: " + ", ".join(f"layer {layer} {kind}" for layer, kind in found))
-    print(f"{matched} of {len(cards)} {where} (rules {args.rules}), by layer and operation:")
-    for (layer, kind), n in sorted(counts.items(), key=lambda item: (item[0][0], -item[1], item[0][1])):
+    listed = cards_by_operation(cards, args.rules, args.layer or (), args.operation or ())
+    counts = collections.Counter(pair for _, _, chosen in listed for pair in chosen)
+    ordered = sorted(counts.items(), key=lambda item: (item[0][0], -item[1], item[0][1]))
+    if args.format == "json":
+        print(json.dumps({"rules": args.rules, "layers": args.layer or [], "operations": args.operation or [],
+                          "of": len(cards), "where": where,
+                          "cards": [{"name": card.name, "layers": [{"layer": layer, "operation": kind}
+                                                                   for layer, kind in found]}
+                                    for card, found, _ in listed],
+                          "counts": [{"layer": layer, "operation": kind, "cards": n} for (layer, kind), n in ordered]},
+                         ensure_ascii=False, indent=1))
+        return 0
+    for card, found, _ in listed:
+        print(f"{card.name}: " + ", ".join(f"layer {layer} {kind}" for layer, kind in found))
+    print(f"{len(listed)} of {len(cards)} {where} (rules {args.rules}), by layer and operation:")
+    for (layer, kind), n in ordered:
         print(f"  layer {layer:<3} {kind:<28} {n:>6,}")
     return 0
 
 
 def lookup_cards(args) -> tuple[list, str]:
-    """The cards a lookup would give: library.yaml and the shipped pool, or, with --store, the cards of
-    that store (the ones it overrides the pool with); and how to name them."""
-    if args.store:
-        from bridge.cards.store import CardStore, store_path
-        path = store_path(args.store)
-        if not path.is_file():
-            raise CaseError(str(path), "", "no card store here (import one with `mtg-layers cards import FILE`)")
-        store = CardStore(path)
-        cards = [c for c in (stored_card_in(str(path), name) for name in store.names()) if c is not None]
-        where = f"cards of the store {path}"
-    else:
-        pool = default_pool()
-        written = {folded(name) for name in library().names}
-        cards = library().all_cards() + [pooled(name) for name in (pool.card_names() if pool else [])
-                                         if folded(name) not in written]
-        where = "cards (library.yaml and the card pool)"
-    return cards, where
+    """The cards a lookup would give (bridge/interfaces/card_listing.py), of --store when given."""
+    from bridge.interfaces.card_listing import every_card
+    return every_card(args.store)
 
 
 def run_coverage(args) -> int:

@@ -23,7 +23,9 @@ def add_commands(command) -> None:
     query.add_argument("--jobs", "-j", type=jobs_count, default=None, metavar="N",
                        help="cases solved at the same time, each in its own child process under the limits "
                             "(default: the cores this process may use); the output is the same whatever N")
-    query.add_argument("cases", nargs="+", metavar="CASE", help="case files or folders")
+    query.add_argument("--facts", metavar="FILE.jsonl", help="the boards a sweep stored (`sweep --store-facts "
+                                                             "FILE`): queried as they are, nothing solved again")
+    query.add_argument("cases", nargs="*", metavar="CASE", help="case files or folders")
     sweep = command("sweep", "solve every board of a sweep spec on Dask, one row per board "
                              "(docs/research.md)", formats=("jsonl", "csv", "parquet"), one_edition=False)
     sweep.add_argument("spec", metavar="SPEC.yaml")
@@ -43,6 +45,12 @@ def add_commands(command) -> None:
                             "of asp/, docs/research.md); a random sample of them is solved to confirm")
     sweep.add_argument("--prune-check", type=int, default=20, metavar="N",
                        help="with --prune: pruned combinations solved anyway, at random, to confirm (default 20)")
+    sweep.add_argument("--store-facts", metavar="FILE.jsonl",
+                       help="also store each solved board's facts (one JSON object per line) for `query --facts "
+                            "FILE` without solving again; --resume appends")
+    sweep.add_argument("--minimize", action="store_true",
+                       help="for each row with a loop, an override or order sensitivity, the smallest background "
+                            "that still shows it (background objects dropped one at a time): minimal_background")
     sweep.add_argument("--dry-run", action="store_true", help="solve nothing: list each pool card's status "
                                                               "(inert entries) and the board count")
     # Each board is solved under --timeout (when given, it overrides the spec's `timeout:`), --max-memory,
@@ -85,16 +93,16 @@ def run_query_command(args) -> int:
     """Each case solved once, in a child process under --timeout and --max-memory (the researcher's
     programs may not end, or may fill memory: bridge/solving/runner.py), up to --jobs at a time; every
     program run over its facts there. Lines come in the order of the cases, then of the programs."""
-    import contextlib
     import json
 
-    from bridge.interfaces.cli.check import default_jobs, warm_up
-    from bridge.interfaces.cli.files import file_outcome, listed_files, worst
+    import clingo
+
+    from bridge.interfaces.cli.check import warm_up
+    from bridge.interfaces.cli.files import file_outcome, listed_files
     from bridge.interfaces.cli.options import bounds_of, limits_of
     from bridge.interfaces.query import atom_json, load_program, run_query
     from bridge.results.board_facts import board_facts
     from bridge.results.schemas import FORMAT_VERSION
-    from bridge.solving.runner import run_bounded_each
     programs = []
     for program_file in args.program:    # parsed in a child under the limits first (#include: issue 36)
         loaded = file_outcome(program_file, lambda: load_program(program_file, limits_of(args), bounds_of(args)))
@@ -103,31 +111,64 @@ def run_query_command(args) -> int:
             return loaded.status
         programs.append((program_file, loaded.value))
     several = len(programs) > 1
+    if bool(args.cases) == bool(args.facts):
+        print("error: query: give case files or folders, or --facts FILE (a sweep's stored facts), not both",
+              file=sys.stderr)
+        return 2
 
-    def work(path) -> str:
-        result = solved(args, path)
-        facts = board_facts(result)
+    def answers(where: str, title: str, edition: str, facts: list, label: str) -> str:
+        """Every program's atoms over one board's facts; `label` names the board in text lines."""
         lines = []
         for program_file, program in programs:
-            atoms = run_query(program, facts, str(path))
+            atoms = run_query(program, facts, where)
             if args.format == "json":
-                lines.append(json.dumps({"format_version": FORMAT_VERSION, "file": str(path), "case": result.case.title,
-                                         "rules": result.edition, "program": program_file,
+                lines.append(json.dumps({"format_version": FORMAT_VERSION, "file": where, "case": title,
+                                         "rules": edition, "program": program_file,
                                          "atoms": [str(a) for a in atoms], "terms": [atom_json(a) for a in atoms]},
                                         ensure_ascii=False))
             else:
-                lines.append(f"{path} ({result.edition})" + (f" [{program_file}]" if several else "") + ": "
+                lines.append(f"{label} ({edition})"
+                             + (f" [{program_file}]" if several else "") + ": "
                              + (" ".join(str(a) for a in atoms) if atoms else "—"))
         return "\n".join(lines)
+
+    def work(path) -> str:
+        result = solved(args, path)
+        return answers(str(path), result.case.title, result.edition, board_facts(result), str(path))
+
+    if args.facts:                   # a sweep's boards as stored: read, not solved (no worker to warm up)
+        from bridge.interfaces.sweep.output import stored_boards
+        try:
+            boards = stored_boards(args.facts)
+        except CaseError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        works = [(board["board"], lambda board=board: answers(
+                     args.facts, board["board"], board.get("rules", ""),
+                     [clingo.parse_term(fact) for fact in board["facts"]], board["board"])) for board in boards]
+        return print_outcomes([name for name, _ in works], works, args, 0)
     paths, status = listed_files(args, args.cases)        # what was skipped is said (issue 36)
     if not paths:
         return status
     warm_up()
-    works = [(str(path), lambda path=path: work(path)) for path in paths]
+    return print_outcomes(paths, [(str(path), lambda path=path: work(path)) for path in paths], args, status)
+
+
+def print_outcomes(names: list, works: list, args, status: int) -> int:
+    """Each work run in a child process under the limits, up to --jobs at a time; its lines, or its error, in
+    the order of `works`."""
+    import contextlib
+
+    from bridge.interfaces.cli.check import default_jobs
+    from bridge.interfaces.cli.files import file_outcome, worst
+    from bridge.interfaces.cli.options import bounds_of
+    from bridge.solving.runner import run_bounded_each
+    if not works:
+        return status
     with contextlib.closing(run_bounded_each(works, bounds_of(args), min(args.jobs or default_jobs(),
-                                                                         len(paths)))) as answers:
-        for path, answer in zip(paths, answers):
-            outcome = file_outcome(path, answer)
+                                                                         len(works)))) as answers:
+        for name, answer in zip(names, answers):
+            outcome = file_outcome(name, answer)
             status = worst(status, outcome.status)
             if outcome.status:
                 print(f"error: {outcome.message}", file=sys.stderr)

@@ -17,7 +17,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from bridge.interfaces.sweep.output import SUFFIXES, WRITERS, earlier_rows
+from bridge.interfaces.sweep.output import SUFFIXES, WRITERS, FactsStore, earlier_rows
 from bridge.interfaces.sweep.spec import SweepSpec, load_spec
 from bridge.interfaces.sweep.worker import BatchJob, BatchStats, board_key, solve_batch, warm_up
 from bridge.model.errors import CaseError
@@ -46,6 +46,8 @@ def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int, args=None
     return [BatchJob(name=spec.name, pool=pool, background=spec.background, players=spec.players,
                      orders=spec.orders, editions=spec.editions, findings=spec.findings,
                      query_text=spec.query_text, query_file=spec.query_file, timeout=timeout,
+                     store_facts=bool(args is not None and getattr(args, "store_facts", None)),
+                     minimize=bool(args is not None and getattr(args, "minimize", False)),
                      tasks=batch, **bounds) for batch in iter(lambda: tuple(itertools.islice(tasks, size)), ())]
 
 
@@ -102,6 +104,7 @@ def run(args) -> int:
     try:
         earlier = earlier_rows(out, fmt) if args.resume else []
         writer = WRITERS[fmt](out, args.resume)
+        facts_store = FactsStore(Path(args.store_facts), args.resume) if args.store_facts else None
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -112,9 +115,8 @@ def run(args) -> int:
     totals = {"boards": 0, "rows": 0, "solve": 0.0, "findings": 0.0, "cpu": 0.0, "errors": 0, "loops": 0, "overrides": 0,
               "order_sensitive": 0, "edition_difference": 0}
     count(totals, earlier)           # the summary counts every row of the output, the earlier ones too
-    tasks = (task for task in spec.tasks() if not set(task_boards(spec, task)) <= done)    # --resume: skip
-    if pruning is not None:
-        tasks = pruning.kept(tasks)
+    tasks = spec.tasks() if pruning is None else pruning.kept(spec.tasks())   # counted over every combination
+    tasks = (task for task in tasks if not set(task_boards(spec, task)) <= done)    # --resume: skip
     try:
         with dask_client(args.scheduler, workers) as client:
             workers = cluster_threads(client)
@@ -131,6 +133,8 @@ def run(args) -> int:
             for future in as_completed(futures):
                 rows, stats = future.result()
                 new = [row for row in rows if row["board"] not in done]
+                if facts_store is not None:
+                    facts_store.write(rows, done)
                 writer.write(new)
                 count(totals, new, stats)
                 if pruning is not None:
@@ -139,6 +143,8 @@ def run(args) -> int:
             progress.close()
     finally:
         writer.close()
+        if facts_store is not None:
+            facts_store.close()
     wall = time.perf_counter() - started
     print(summary(spec, out, totals, len(done), wall, workers))
     if pruning is not None:

@@ -4,17 +4,21 @@ Each board is still solved in a forked child under the spec's timeout (bridge/so
 from the main thread."""
 from __future__ import annotations
 
+import dataclasses
+
 from bridge.interfaces.sweep.command import jobs
 from bridge.interfaces.sweep.output import full_row
 from bridge.interfaces.sweep.spec import SweepSpec, load_spec
 from bridge.interfaces.sweep.worker import solve_batch
 
 
-def sweep(spec, frame: bool = False):
+def sweep(spec, frame: bool = False, minimize: bool = False):
     """The rows of every board of `spec` (a spec file's path, or a loaded SweepSpec), sorted by board; with
-    frame=True a pandas DataFrame of them (pip install 'mtg-layers[research]')."""
+    frame=True a pandas DataFrame of them (pip install 'mtg-layers[research]'); minimize=True: each finding
+    row's smallest background, as `sweep --minimize` gives it."""
     spec = spec if isinstance(spec, SweepSpec) else load_spec(spec)
-    rows = sorted((full_row(row) for job in jobs(spec, spec.tasks(), None, 1) for row in solve_batch(job)[0]),
+    rows = sorted((full_row(row) for job in jobs(spec, spec.tasks(), None, 1)
+                   for row in solve_batch(dataclasses.replace(job, minimize=minimize))[0]),
                   key=lambda row: row["board"])
     if not frame:
         return rows

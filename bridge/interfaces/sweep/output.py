@@ -10,15 +10,16 @@ from pathlib import Path
 from bridge.model.errors import CaseError
 from bridge.solving.runner import KILLED_FROM_OUTSIDE
 
+STORED_FACTS = "facts"    # a row's key for its board's facts (as text) under --store-facts; never in the rows' outputs
 SUFFIXES = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}
 # The columns of CSV and Parquet, in order (JSON Lines rows carry the same keys).
 COLUMNS = ("format_version", "board", "cards", "controllers", "rules", "error", "steps", "characteristics",
            "solve_ms", "ground_atoms", "loops", "loops_at", "overrides", "overrides_at", "order_sensitive",
            "order_differs", "order_difference", "edition_difference", "edition_differs", "edition_difference_at",
-           "query")
+           "query", "minimal_background")
 # CSV cells that hold JSON text (lists and mappings)
 LISTS = ("cards", "controllers", "loops", "loops_at", "overrides", "overrides_at", "order_difference",
-         "edition_difference_at", "query")
+         "edition_difference_at", "query", "minimal_background")
 INTEGERS = ("format_version", "steps", "ground_atoms")
 FLOATS = ("solve_ms",)
 BOOLEANS = ("order_sensitive", "edition_difference")
@@ -116,7 +117,8 @@ def parquet_schema(pa):
                       ("loops", pa.list_(pair)), ("loops_at", at), ("overrides", pa.list_(pair)), ("overrides_at", at),
                       ("order_sensitive", pa.bool_()), ("order_differs", pa.string()), ("order_difference", difference),
                       ("edition_difference", pa.bool_()), ("edition_differs", pa.string()),
-                      ("edition_difference_at", difference), ("query", pa.list_(pa.string()))])
+                      ("edition_difference_at", difference), ("query", pa.list_(pa.string())),
+                      ("minimal_background", pa.list_(pa.string()))])
 
 
 class Parquet:
@@ -155,6 +157,53 @@ class Parquet:
 
 
 WRITERS = {"jsonl": JsonLines, "csv": Csv, "parquet": Parquet}
+
+
+class FactsStore:
+    """--store-facts FILE: each solved board's facts (docs/research.md#facts), one JSON object per line
+    (`format_version`, `board`, `rules`, `facts`: each fact as clingo prints it), for `query --facts FILE`.
+    The rows lose their facts here: the row outputs never carry them."""
+
+    def __init__(self, path: Path, resume: bool):
+        self.lines = JsonLines(path, resume)
+
+    def write(self, rows: list[dict], done: set = frozenset()) -> None:
+        """The facts of `rows` (popped from each) whose board is not in `done` (--resume: already stored)."""
+        stored = []
+        for row in rows:
+            facts = row.pop(STORED_FACTS, None)
+            if facts is not None and row["board"] not in done:
+                stored.append({"format_version": row["format_version"], "board": row["board"], "rules": row["rules"],
+                               "facts": facts})
+        self.lines.write(stored)
+
+    def close(self) -> None:
+        self.lines.close()
+
+
+def stored_boards(path: Path) -> list[dict]:
+    """The boards a --store-facts file holds ({board, rules, facts}), a line cut short by a crash left out;
+    CaseError when it is not such a file."""
+    boards = []
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise CaseError(str(path), "--facts", f"cannot read it: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise CaseError(str(path), "--facts", "not a UTF-8 text file") from None
+    for number, line in enumerate(lines, 1):
+        try:
+            board = json.loads(line)
+        except ValueError:
+            if number == len(lines):      # a last line cut short
+                continue
+            raise CaseError(str(path), f"line {number}", "not JSON: not a `sweep --store-facts` file") from None
+        if not (isinstance(board, dict) and isinstance(board.get("board"), str)
+                and isinstance(board.get("facts"), list)):
+            raise CaseError(str(path), f"line {number}", "expected an object with board and facts "
+                                                         "(a `sweep --store-facts` file)")
+        boards.append(board)
+    return boards
 
 
 def read_rows(path: Path, fmt: str | None = None) -> list[dict]:

@@ -24,13 +24,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# 613.4c modifications of power and toughness add up, and additions of types, subtypes, supertypes or
-# colors unite: two such writes of one characteristic give the same values in either order.
-COMMUTING_OPS = {"modify_pt", "counter_pt", "add_types", "add_subtypes", "add_supertypes", "add_colors"}
-OPAQUE_OPS = {"add_abilities": "grants abilities", "add_activated_abilities_of": "grants abilities",
-              "copy_of": "copies", "change_text": "changes text"}
-
-
 @dataclass
 class Profile:
     """What a card's (or the background's) effects do, by layer: parts, writes, reads, removals."""
@@ -38,6 +31,7 @@ class Profile:
     layers_of: dict = field(default_factory=dict)    # effect -> its layers
     writes_of: dict = field(default_factory=dict)    # effect -> {(layer, attribute, operation kind)}
     removes_of: dict = field(default_factory=dict)   # effect -> layers where it may remove abilities
+    commuting: set = field(default_factory=set)      # operation kinds whose order cannot matter (asp/ op_commutes)
     opaque: str | None = None
 
     def merge(self, other: "Profile") -> None:
@@ -45,6 +39,7 @@ class Profile:
             mine = getattr(self, name)
             for effect, values in getattr(other, name).items():
                 mine.setdefault(effect, set()).update(values)
+        self.commuting |= other.commuting
         self.opaque = self.opaque or other.opaque
 
 
@@ -60,7 +55,8 @@ def read_profile(result, owner) -> Profile:
     read = result.reader
     sources = {a.arguments[0]: a.arguments[1].string for a in read("effect_source")
                if len(a.arguments) == 2 and a.arguments[1].type.name == "String"}
-    profile = Profile()
+    profile = Profile(commuting={a.arguments[0].name for a in read("op_commutes")})
+    makes_effects = {a.arguments[0].name: a.arguments[1].name.replace("_", " ") for a in read("op_makes_effects")}
 
     def mine(term) -> bool:
         return owner(effect_source(term, sources))
@@ -68,8 +64,8 @@ def read_profile(result, owner) -> Profile:
         term, layer, _, kind = atom.arguments
         if mine(term):
             profile.layers_of.setdefault(str(term), set()).add(layer.string)
-            if kind.name in OPAQUE_OPS:
-                profile.opaque = OPAQUE_OPS[kind.name]
+            if kind.name in makes_effects:
+                profile.opaque = makes_effects[kind.name]
     writes = {}
     for atom in read("op_writes"):
         writes.setdefault(atom.arguments[0].name, set()).add(str(atom.arguments[1]))
@@ -100,8 +96,9 @@ def card_opacity(obj) -> str | None:
     return None
 
 
-def effects_interact(a: tuple, b: tuple) -> bool:
-    """Two effects (layers, writes, reads, removals) may depend on each other or be order-sensitive."""
+def interact(a: tuple, b: tuple, commuting: set) -> bool:
+    """Two effects (layers, writes, reads, removals) may depend on each other or be order-sensitive;
+    `commuting`: the operation kinds whose order cannot matter (asp/613_8_dependency.lp, op_commutes)."""
     layers_a, writes_a, reads_a, removes_a = a
     layers_b, writes_b, reads_b, removes_b = b
     for layer in layers_a & layers_b:
@@ -111,7 +108,7 @@ def effects_interact(a: tuple, b: tuple) -> bool:
             return True
         for attribute in wrote_a & wrote_b:        # 613.7: then timestamp order matters, unless both commute
             kinds = {kind for lay, attr, kind in writes_a | writes_b if lay == layer and attr == attribute}
-            if not kinds <= COMMUTING_OPS:
+            if not kinds <= commuting:
                 return True
     return False
 
@@ -127,6 +124,10 @@ class Interactions:
     def __init__(self, profiles: dict[int, Profile], background: Profile):
         effects = {i: effects_of(p) for i, p in profiles.items()}
         ground = effects_of(background)
+        commuting = set(background.commuting).union(*(p.commuting for p in profiles.values()))
+
+        def effects_interact(a, b):
+            return interact(a, b, commuting)
         reach = {}                           # card -> background effects it reaches, through background chains
         for i, mine in effects.items():
             seen = {j for j, g in enumerate(ground) if any(effects_interact(e, g) for e in mine)}

@@ -18,7 +18,7 @@ from bridge.solving.runner import Bounds
 
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
              "query", "timeout")
-POOL_KEYS = ("library", "cards", "folder", "store", "card_pool")
+POOL_KEYS = ("library", "cards", "folder", "store", "card_pool", "cards_list")
 POOL_DEFAULTS = ("attach_to", "choices")     # for the pool's entries that lack them (see pool_variants)
 FINDINGS = ("dependency_loop", "dependency_override", "order_sensitivity", "edition_difference")
 ORDERS = ("all", "pool")
@@ -158,11 +158,14 @@ def pool_entries(file: str, base: Path, pool) -> list[tuple[str, object]]:
     if len(kinds) != 1 or any(k not in POOL_KEYS + POOL_DEFAULTS for k in pool):
         raise fail(file, "pool", "expected one of: library: [names] | library: static | library: all | "
                                  "store: {search, limit, static} | card_pool: {search, limit, static} | "
+                                 "cards_list: {layer, operation, rules, limit} | cards_list: {file} | "
                                  "cards: [entries] | folder: PATH; with optional attach_to: and choices:")
     kind = kinds[0]
     value = pool[kind]
     if kind in ("store", "card_pool"):
         return store_entries(file, value, kind)
+    if kind == "cards_list":
+        return listed_entries(file, base, value)
     if kind == "library" and value in ("static", "all"):
         cards = library().all_cards()
         if value == "static":
@@ -225,6 +228,55 @@ def store_entries(file: str, value, kind: str = "store") -> list[tuple[str, str]
         card_of = stored_card if kind == "store" else (lambda name: find_card(name).card)
         names = [name for name in names if has_static_effect(card_of(name))]
     names = names[:limit]
+    if not names:
+        raise fail(file, where, "no card matches")
+    return [(f"{where} ({name})", name) for name in names]
+
+
+LIST_KEYS = ("layer", "operation", "rules", "limit", "file")
+
+
+def listed_entries(file: str, base: Path, value) -> list[tuple[str, str]]:
+    """`cards_list:` the cards `mtg-layers cards list` gives (library.yaml and the shipped pool) for `layer`
+    and `operation` (one or a list each) under `rules` (default current), at most `limit` (default: all);
+    or, with `file:`, the cards of a saved `cards list --format json` output (path from the spec's folder)."""
+    import json
+    from bridge.interfaces.card_listing import cards_by_operation, checked_operations, every_card
+    where = "pool.cards_list"
+    if not isinstance(value, dict) or any(k not in LIST_KEYS for k in value):
+        raise fail(file, where, "expected a mapping with " + ", ".join(LIST_KEYS))
+    limit = value.get("limit")
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+        raise fail(file, f"{where}.limit", "expected a whole number from 1")
+    if "file" in value:
+        if set(value) - {"file", "limit"}:
+            raise fail(file, where, "file: takes no layer, operation or rules (the file was listed with them)")
+        path = base / str(value["file"])
+        try:
+            names = [card["name"] for card in json.loads(path.read_text(encoding="utf-8"))["cards"]]
+        except OSError as exc:
+            raise fail(file, f"{where}.file", f"cannot read {path}: {exc.strerror}") from None
+        except (ValueError, KeyError, TypeError):
+            raise fail(file, f"{where}.file", f"{path} is not the output of `mtg-layers cards list --format json`") \
+                from None
+    else:
+        rules = value.get("rules", "current")
+        if rules not in EDITIONS:
+            raise fail(file, f"{where}.rules", "expected one of " + ", ".join(EDITIONS))
+        chosen = {}
+        for key in ("layer", "operation"):
+            given = value.get(key, [])
+            given = given if isinstance(given, list) else [given]
+            if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in given):
+                raise fail(file, f"{where}.{key}", "expected a name or a list of names")
+            chosen[key] = [str(v) for v in given]
+        try:
+            checked_operations(rules, chosen["operation"])
+        except CaseError as error:
+            raise fail(file, f"{where}.operation", error.problem) from None
+        names = [card.name for card, _, _ in cards_by_operation(every_card()[0], rules, chosen["layer"],
+                                                               chosen["operation"])]
+    names = names[:limit] if limit else names
     if not names:
         raise fail(file, where, "no card matches")
     return [(f"{where} ({name})", name) for name in names]

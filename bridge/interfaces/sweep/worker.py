@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from bridge.interfaces import api
 from bridge.interfaces.query import QueryProgram, example_path, load_program, parse_program, run_query
+from bridge.interfaces.sweep.minimize import minimize_task
+from bridge.interfaces.sweep.output import STORED_FACTS
 from bridge.interfaces.sweep.spec import Task
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
@@ -47,6 +49,8 @@ class BatchJob:
     output_bytes: int = 50_000_000          # what one board's row may weigh (--max-output)
     limits: Limits = DEFAULT_LIMITS         # --max-objects, --max-effects of each board
     reevaluate: bool = True                 # False: --no-reevaluate (613.8c ignored, a research variant)
+    store_facts: bool = False               # --store-facts: each row carries its board's facts (STORED_FACTS)
+    minimize: bool = False                  # --minimize: each finding's smallest background (minimize.py)
 
 
 @dataclass(frozen=True)
@@ -150,7 +154,9 @@ def board_findings(job: BatchJob, case: dict, file: str, built_in, query) -> tup
     states = final_states(result)
     row = {"error": None, "steps": len(result.steps), "characteristics": digest(states),
            "solve_ms": round((solved - started) * 1000, 1), "ground_atoms": result.ground_atoms}
-    facts = board_facts(result) if built_in or query else None
+    facts = board_facts(result) if built_in or query or job.store_facts else None
+    if job.store_facts:
+        row[STORED_FACTS] = [str(fact) for fact in facts]
     if built_in:
         atoms = run_query(built_in, facts, case["case"])
         if "dependency_loop" in job.findings:
@@ -193,6 +199,9 @@ def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:
                 others = [key for key in states if key[0] == order and key[1] != edition]
                 compare(row, "edition", states, boards, (order, edition), others)
             rows.append(row)
+        if job.minimize:
+            minimize_task(job, task_rows, lambda sub, order, edition, task=task: solve_board(
+                sub, order, task, edition, built_in, None, {"solve": 0.0, "findings": 0.0}), first_difference)
         clock["findings"] += time.perf_counter() - compared
     return rows, BatchStats(len(rows), clock["solve"], clock["findings"], time.perf_counter() - started,
                             cpu_seconds() - cpu_started)
