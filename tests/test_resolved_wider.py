@@ -184,9 +184,10 @@ def test_spells_read(name, text, expected):
     # a copy of a card in a graveyard, and the token's own effect after it
     ("Mordor on the March", "Exile a creature card from your graveyard. Create a token that's a copy of it. It gains "
      "haste until end of turn. Exile it at the beginning of the next end step."),
-    # a condition on how the spell was cast
-    ("Explosive Growth", "Target creature gets +2/+2 until end of turn. If this spell was kicked, that creature gets "
-     "+5/+5 until end of turn instead."),
+    # a condition in words of its own, then another: one `condition` cannot hold them (608.2c)
+    ("Unclaimed Blessing", "Choose target creature. If you're on the Mirran team, put a +1/+1 counter on that "
+     "creature and it gains lifelink until end of turn. If you're on the Phyrexian team, put a -1/-1 counter on that "
+     "creature and it gains deathtouch until end of turn."),
 ])
 def test_what_stays_text(name, text):
     line = reading(name, text, "Instant")
@@ -281,9 +282,14 @@ def test_effects_on_players_are_no_layer_lines(name, text):
     assert not reading(name, text, "Instant").layer
 
 
+def test_amass_after_an_effect_on_a_target_is_a_second_part():
+    # 701.47a: the Army "becomes a Zombie in addition to its other types"; the target and the Army are two
+    # groups (611.2c), each its own part
+    line = reading("Bleeding Edge", "Up to one target creature gets -2/-2 until end of turn. Amass Zombies 2.", "Sorcery")
+    assert line.structured and line.parts == (({"modify_pt": "-2/-2"},), ({"add_subtypes": ["Zombie"]},))
+
+
 @pytest.mark.parametrize("name,text", [
-    # amass's "it becomes a Zombie in addition to its other types" (701.47a) would be dropped
-    ("Bleeding Edge", "Up to one target creature gets -2/-2 until end of turn. Amass Zombies 2."),
     # earthbend animates a land: one group read, the other's effect dropped
     ("Earthshape", "Earthbend 3. Then each creature you control with power less than or equal to that land's power "
      "gains hexproof and indestructible until end of turn. You gain hexproof until end of turn."),

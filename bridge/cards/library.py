@@ -192,13 +192,13 @@ def parse_card(reader: Reader, name: str, data, where: str, library: bool, keys=
         spec = reader.mapping(data["spell"], f"{where}.spell", ("does",))
         if "does" not in spec:
             raise reader.fail(f"{where}.spell", "missing key 'does'")
-        spell = reader.operations(spec["does"], f"{where}.spell.does")
+        spell = reader.operations(spec["does"], f"{where}.spell.does", resolved=True)
     elif "abilities" not in data and data.get("text"):
         # an instant's or sorcery's effect and its modes, read from its text (bridge/cards/oracle/resolved.py)
         read, read_modes = spell_from_text(reader.string(data["text"], f"{where}.text"), name, type_line)
         if read:
-            spell = reader.operations(read, f"{where}.text (as read: the spell's effect)")
-        modes = tuple(reader.operations(m, f"{where}.text (as read: mode {i + 1})") if m else ()
+            spell = reader.operations(read, f"{where}.text (as read: the spell's effect)", resolved=True)
+        modes = tuple(reader.operations(m, f"{where}.text (as read: mode {i + 1})", resolved=True) if m else ()
                       for i, m in enumerate(read_modes))
         parts = tuple(reader.operations(p, f"{where}.text (as read: part {i + 1})")
                       for i, p in enumerate(spell_parts_from_text(data["text"], name, type_line)))

@@ -88,6 +88,8 @@ class Effect:
     operations: tuple[Operation, ...]
     timestamp: int
     source: str | None = None
+    # 608.2c how it resolved, for operations that depend on it: ((KEY, held), ...)
+    conditions: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,12 @@ class Case:
     sba: SbaInput = SbaInput()        # what state-based actions read and what the case expects of them (704)
     unlisted_cards: tuple[tuple[str, str, int], ...] = ()   # (player, zone, N): cards given as a number only
     game_state: tuple[tuple[str, str, int], ...] = ()       # (player, what, N): `game_state:` (reading/game_state.py)
+    # 122.1 counters on players other than poison (`poison:`): (player, kind, N); the players the case gives them for
+    player_counters: tuple[tuple[str, str, int], ...] = ()
+    player_counters_given: tuple[str, ...] = ()
+    hands_given: tuple[str, ...] = ()   # the players whose hand the case gives (`hands:`, 402: no other is empty)
+    # 903.8 the times each player has cast their commander from the command zone this game (player, N)
+    commander_casts: tuple[tuple[str, int], ...] = ()
 
     def expectations_under(self, edition: str) -> tuple[Expectation, ...] | None:
         """What the case expects under an edition: `expect` for its own, `expect_under` for others."""

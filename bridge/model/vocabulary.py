@@ -59,6 +59,12 @@ class Expr:
     #              creature type with it: Coat of Arms)
     #            | basic_land_types (the basic land types among the permanents `selector` names: domain, 305.6)
     #            | colors_among (the colors among the permanents `selector` names, each once: 105.2)
+    #            | player_counters (the `counter` counters on the effect's controller, or on its opponents together,
+    #              `owner` you | opponent: 122.1, the case's poison: and player_counters:)
+    #            | counters_among (the `counter` counters on the permanents `selector` names, all together: 122.1)
+    #            | all_counters (the counters of every kind on the effect's source: "for each counter on ~", 122.1)
+    #            | commander_casts (the times the effect's controller cast their commander from the command zone, 903.8)
+    #            | greatest_mana_value (the greatest mana value among the permanents `selector` names, 0 if none: 202.3)
     #            | number_of_colors (the number of colors of the affected object: "for each of its colors", 105.2)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
@@ -124,6 +130,10 @@ class Operation:
     this_path: tuple[int, ...] = ()   # for "it has this ability": which ability of the source's card
     selector: Selector | None = None  # add_activated_abilities_of: the objects whose abilities it gains
     to_player: str | None = None      # gain_control: the player named by the case who gains control (613.1b)
+    # 608.2c a resolved effect's instruction that depends on how it resolved: (KEY, True) is followed only if
+    # the condition KEY held ("If this spell was kicked, ..."), (KEY, False) only if it did not (the text it
+    # replaces "instead", or after "unless"); the case's effect gives conditions: {KEY: true|false}
+    condition: tuple[str, bool] | None = None
 
 
 @dataclass(frozen=True)

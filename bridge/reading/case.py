@@ -254,7 +254,11 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                     declared_rules=rules, events=events, questions=questions,
                     player_expectations=player_expectations, new_words=self.declared_words,
                     sba=read_sba_input(self, data, by_id, players), unlisted_cards=tuple(self.unlisted_cards),
-                    game_state=read_game_state(self, data))
+                    game_state=read_game_state(self, data),
+                    hands_given=tuple(p for p in players if p in (data.get("hands") or {})),
+                    player_counters=read_player_counters(self, data.get("player_counters")),
+                    player_counters_given=tuple(p for p in players if p in (data.get("player_counters") or {})),
+                    commander_casts=read_commander_casts(self, data.get("commander_casts")))
 
 
 @functools.lru_cache(maxsize=1)
@@ -317,3 +321,45 @@ def written_strings(data) -> set[str]:
         elif isinstance(value, str):
             found.add(" ".join(value.split()).casefold())
     return found
+
+
+def read_player_counters(builder, raw) -> tuple[tuple[str, str, int], ...]:
+    """`player_counters: {Alice: {experience: 2}}` (122.1 counters on a player; a kind a player's entry leaves
+    out: none of it). Poison counters are `poison:` (704.5c)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise builder.fail("player_counters", "expected a mapping of player name to {kind: number}, e.g. "
+                                              "{Alice: {experience: 2}}")
+    found = []
+    for player, kinds in raw.items():
+        where = f"player_counters.{player}"
+        builder.player(player, where)
+        if not isinstance(kinds or {}, dict):
+            raise builder.fail(where, "expected a mapping of counter kind to number, e.g. {experience: 2}")
+        for kind, n in (kinds or {}).items():
+            if kind == "poison":
+                raise builder.fail(f"{where}.poison", "poison counters are given by the top-level key poison: "
+                                                      f"{{{player}: N}} (704.5c)")
+            number = builder.reader.integer(n, f"{where}.{kind}")
+            if number < 0:
+                raise builder.fail(f"{where}.{kind}", "a number of counters cannot be negative")
+            found.append((player, str(kind), number))
+    return tuple(found)
+
+
+def read_commander_casts(builder, raw) -> tuple[tuple[str, int], ...]:
+    """`commander_casts: {Alice: 2}`: the times a player has cast their commander from the command zone this game
+    (903.8; Commander's Insignia's "for each time you've cast your commander from the command zone this game")."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise builder.fail("commander_casts", "expected a mapping of player name to a number, e.g. {Alice: 2}")
+    found = []
+    for player, n in raw.items():
+        builder.player(player, f"commander_casts.{player}")
+        number = builder.reader.integer(n, f"commander_casts.{player}")
+        if number < 0:
+            raise builder.fail(f"commander_casts.{player}", "a number of casts cannot be negative")
+        found.append((player, number))
+    return tuple(found)

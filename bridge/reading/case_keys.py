@@ -7,7 +7,8 @@ from bridge.reading.sba_input import SBA_OBJECT_KEYS, SBA_TOP_KEYS
 TOP_KEYS = ("case", "source", "rules", "new_words", "emblems", "players", "battlefield", "stack", "graveyards", "hands",
             "libraries", "exile",
             "effects", "events",
-            "questions", "expect", "expect_under", "expect_players", "notes", "game_state") + SBA_TOP_KEYS
+            "questions", "expect", "expect_under", "expect_players", "notes", "game_state", "player_counters",
+            "commander_casts") + SBA_TOP_KEYS
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "paired_with", "status", "game_state",
                "choices", "chosen_as", "copy_of", "token", "created_by", "merged_under") + SBA_OBJECT_KEYS
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
@@ -18,7 +19,7 @@ VALUE_QUESTIONS = {"mana_value": "mana_value", "name": "name", "names": "name", 
 COMPARISONS = ("mana_value", "mana_value_less_than", "mana_value_greater_than", "color", "name", "type",
                "different_names", "matches")
 EFFECT_KEYS = ("from", "controller", "affects", "does", "timestamp", "spell", "mode", "activated", "ability",
-               "becomes_copy_of", "x", "choices", "part")
+               "becomes_copy_of", "x", "choices", "part", "conditions")
 # 111.4, 707.2 A token created as a copy has no characteristics of its own: the copy effect gives them.
 TOKEN_COPY = Card(name="token", mana_cost=None, mana_cost_text="", color_indicator=(), type_line="",
                   supertypes_and_types=(), subtypes=(), power=None, toughness=None, pt_text="", loyalty=None, text="",

@@ -28,6 +28,14 @@ def copy_find(abilities: tuple[Ability, ...], kind: str):
     return None
 
 
+# What each condition key of a resolved effect says (608.2c), for the message that asks for it.
+CONDITION_WORDS = {"kicked": "was it kicked? 702.33d", "bargained": "was it bargained? 702.166b",
+                   "gift_promised": "was the gift promised? 702.174k",
+                   "condition": "did the condition its text states ('if ...', 'unless ...') hold as it resolved?",
+                   "first_chosen": "was the first of the two its text offers chosen as it resolved ('+1/-1 or -1/+1')? "
+                                   "608.2d"}
+
+
 def has_x(expr: Expr | None) -> bool:
     return expr is not None and (expr.kind == "x" or any(has_x(p) for p in expr.parts))
 
@@ -59,6 +67,33 @@ class EffectReading:
                             "calculated: X)")
         return tuple(replace(op, power=x_replaced(op.power, value), toughness=x_replaced(op.toughness, value))
                      for op in operations)
+
+    def conditions(self, operations: tuple, entry: dict, where: str, label: str | None) -> tuple:
+        """608.2c How the effect resolved, for operations that depend on it ("If this spell was kicked, that
+        creature gets +4/+4 instead": `{modify_pt: +2/+2, unless: kicked}`, `{modify_pt: +4/+4, if: kicked}`):
+        the case's `conditions: {kicked: true}`, each key the operations name, as booleans. Without it the tool
+        would have to guess which instructions were followed (it keeps no game history): refused.
+        asp/608_resolving.lp follows the operations whose condition matches."""
+        keys = sorted({op.condition[0] for op in operations if op.condition})
+        given = entry.get("conditions")
+        if given is None:
+            if keys:
+                raise self.fail(f"{where}.conditions", f"{label or 'the effect'} depends on how it resolved (608.2c: "
+                                f"{CONDITION_WORDS[keys[0]]}): give conditions: {{{keys[0]}: true}} or false")
+            return ()
+        if not keys:
+            raise self.fail(f"{where}.conditions", f"{label or 'the effect'} depends on no condition as it resolved "
+                            "(its operations: no if: or unless:)")
+        given = self.reader.mapping(given, f"{where}.conditions", tuple(keys))
+        found = []
+        for key in keys:
+            if key not in given:
+                raise self.fail(f"{where}.conditions.{key}", f"{label or 'the effect'} depends on how it resolved "
+                                f"(608.2c: {CONDITION_WORDS[key]}): give conditions: {{{key}: true}} or false")
+            if not isinstance(given[key], bool):
+                raise self.fail(f"{where}.conditions.{key}", f"expected true or false, got {given[key]!r}")
+            found.append((key, given[key]))
+        return tuple(found)
 
     def with_choices(self, operations: tuple, entry: dict, where: str, label: str | None,
                      made_by_source: set) -> tuple:
@@ -302,13 +337,14 @@ class EffectReading:
             source = copier
             controller = by_id[copier].controller
         if "does" in entry:
-            operations = r.operations(entry["does"], f"{where}.does")
+            operations = r.operations(entry["does"], f"{where}.does", resolved=True)
             for i, op in enumerate(operations):
                 if op.kind == "copy_of":
                     self.known_object(op.copy_source, f"{where}.does[{i}].copy_of", by_id)
         if not operations:
             raise self.fail(where, "an effect needs 'does' (or 'spell'/'activated' naming a library effect)")
         operations = self.with_x(operations, entry, where, label)
+        conditions = self.conditions(operations, entry, where, label)
         made_by_source = {key for key, _ in by_id[source].choices} if source in by_id else set()
         operations = self.with_choices(operations, entry, where, label, made_by_source)
         if "from" in entry:
@@ -328,4 +364,4 @@ class EffectReading:
         timestamp = r.integer(entry["timestamp"], f"{where}.timestamp") if "timestamp" in entry \
             else default_timestamp
         return Effect(index=index, label=label or f"effect {index}", controller=controller or self.players[0],
-                      affects=affects, operations=operations, timestamp=timestamp, source=source)
+                      affects=affects, operations=operations, timestamp=timestamp, source=source, conditions=conditions)

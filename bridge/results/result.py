@@ -330,7 +330,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
             instances=tuple(sorted((ability_text(a.arguments[1], texts), a.arguments[2].number)
                                    for a in by_name["ability_instances"] if a.arguments[0].string == obj.id)))
 
-    emblem_unread += undefined_choice_reaches(by_name, texts)
+    emblem_unread += undefined_choice_reaches(by_name, texts) + unknown_number_reaches(by_name, texts)
     objects = with_unsure_values(objects, held, case, by_name["unread_layer_ability"], texts, emblem_unread,
                                  by_name["ability_functions_in"])
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by_name["effect_time"]}
@@ -405,6 +405,33 @@ def undefined_choice_reaches(by_name: dict, texts: dict) -> list:
         text = f"{ability_text(ability, texts)} [{what.replace('_', ' ')}: not given in game_state]"
         found.append((obj, text, [(w, reach.get((obj, ability), "any")) for w in sorted(writes[(obj, ability)])]))
     return found
+
+
+def unknown_number_reaches(by_name: dict, texts: dict) -> list:
+    """An ability that counts what the case doesn't give (asp/107_numbers.lp: cards in a hand, 402.1; counters
+    on a player, 122.1): every value it may change is marked, as for an unread ability."""
+    writes, reach, unknown = defaultdict(set), {}, defaultdict(list)
+    for atom in by_name["unknown_number_writes"]:
+        writes[(atom.arguments[0].string, atom.arguments[1])].add(UNSURE_OF.get(atom.arguments[2].name, "copy"))
+    for atom in by_name["unknown_number_reach"]:
+        reach[(atom.arguments[0].string, atom.arguments[1])] = atom.arguments[2].name
+    for atom in by_name["number_left_unknown"]:
+        player, what = atom.arguments[2].string, atom.arguments[3]
+        said = (f"cards in {player}'s hand: not given (hands:), 402.1" if what.name == "hand" else
+                f"times {player} cast their commander from the command zone: not given (commander_casts:), 903.8"
+                if what.name == "commander_casts" else
+                f"{what.arguments[0].string} counters on {player}: not given ({UNKNOWN_KEYS.get(what.arguments[0].string, 'player_counters')}:), 122.1")
+        if said not in unknown[(atom.arguments[0].string, atom.arguments[1])]:
+            unknown[(atom.arguments[0].string, atom.arguments[1])].append(said)
+    found = []
+    for (obj, ability), said in unknown.items():
+        text = f"{ability_text(ability, texts)} [{'; '.join(sorted(said))}]"
+        found.append((obj, text, [(what, reach.get((obj, ability), "any")) for what in sorted(writes[(obj, ability)])]))
+    return found
+
+
+# The case key that gives a player's counters of a kind (poison: its own key, 704.5c).
+UNKNOWN_KEYS = {"poison": "poison"}
 
 
 def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict, emblem_unread=(),

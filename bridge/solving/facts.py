@@ -152,6 +152,14 @@ def case_facts(case: Case) -> list[Symbol]:
     for i, player in enumerate(case.players, start=1):
         w.add("player", player)
         w.add("turn_order", player, i)
+    for player, kind, number in case.player_counters:       # asp/122_counters_on_players.lp
+        w.add("player_counter", player, kind, number)
+    for player in case.player_counters_given:
+        w.add("player_counters_given", player)
+    for player, number in case.commander_casts:             # asp/903_commander.lp
+        w.add("commander_casts", player, number)
+    for player in case.hands_given:                 # asp/402_hand.lp
+        w.add("hand_given", player)
     for player, zone, number in case.unlisted_cards:
         w.add("unlisted_cards", player, Function(zone), number)
     for obj in case.objects:
@@ -242,6 +250,8 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("effect_source", e, effect.source)
         for target in effect.affects:
             w.add("effect_affects", e, target)
+        for key, held in effect.conditions:
+            w.add("effect_condition", e, key, Function(str(held).lower()))
         this = None
         for op in effect.operations:
             if op.this_path and effect.source:

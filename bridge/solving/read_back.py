@@ -16,4 +16,5 @@ SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "abili
               "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3,
               "text_only_ability": 1, "ability_instances": 3, "unread_layer_ability": 3, "part_changed": 4,
               "ability_functions_in": 2, "choice_left_undefined": 3, "undefined_choice_writes": 3,
-              "undefined_choice_reach": 3, "game_state_left_undefined": 3}
+              "undefined_choice_reach": 3, "game_state_left_undefined": 3, "number_left_unknown": 4,
+              "unknown_number_writes": 3, "unknown_number_reach": 3}

@@ -124,9 +124,18 @@ class VocabularyFacts:
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
             return Function("devotion", [term_base])
+        if expr.kind == "counters_among":
+            self.selector(term_base, expr.selector)
+            return Function("counters_among", [String(expr.counter), term_base])
+        if expr.kind == "all_counters":
+            return Function("all_counters_on", [Function("source")])
+        if expr.kind == "commander_casts":
+            return Function("commander_casts_of_you")
+        if expr.kind == "player_counters":
+            return Function("player_counters", [String(expr.counter), Function(expr.owner)])
         if expr.kind == "number_of_colors":
             return Function("number_of_colors")
-        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among"):
+        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among", "greatest_mana_value"):
             self.selector(term_base, expr.selector)
             return Function(expr.kind, [term_base])
         if expr.kind == "count_cards":
@@ -142,6 +151,8 @@ class VocabularyFacts:
         """Operations of a definition; `this` is the ability a copy's "it has this ability" names."""
         for i, op in enumerate(operations, start=1):
             self.add("definition_op", definition, i, Function(op.kind))
+            if op.condition:                # 608.2c followed only if the condition held (or did not)
+                self.add("definition_op_if", definition, i, op.condition[0], Function(str(op.condition[1]).lower()))
             if op.kind == "change_text":
                 self.add("definition_op_text_change", definition, i, op.values[0], op.values[1])
                 self.text_change_words.add(op.values[0])

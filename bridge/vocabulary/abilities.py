@@ -47,7 +47,7 @@ class AbilityReading:
         affects = self.string(act.get("affects", "self"), f"{where}.affects")
         if affects not in ("self", "others"):
             raise self.fail(f"{where}.affects", f"expected self or others, got {affects!r}")
-        return self.operations(act["does"], f"{where}.does"), affects == "others"
+        return self.operations(act["does"], f"{where}.does", resolved=True), affects == "others"
 
     def ability(self, value, where: str, default_text: str | None = None) -> Ability:
         """A keyword string or a mapping. A mapping without `text:` takes `default_text` (the card's

@@ -91,7 +91,8 @@ def read_condition(reader, value, where: str) -> Condition:
     if kind in ("life", "poison") and data[kind] == "an_opponent" or kind == "poison":
         return players_number(reader, kind, data[kind], bounds, where)
     number = reader.expr({kind: data[kind]}, where)
-    if number.selector and (number.selector.on_affected or number.selector.other_than_affected):
+    if (number.selector and (number.selector.on_affected or number.selector.other_than_affected)) or \
+            (number.kind == "count_cards" and number.owner == "affected_controller"):
         raise reader.fail(f"{where}.{kind}", "a condition is of the ability, not of each object it changes: "
                                              "'affected' has nothing to refer to here")
     return bounded(number, bounds)

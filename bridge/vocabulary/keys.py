@@ -12,6 +12,10 @@ CHOSEN_OPS = {"set_creature_types", "add_subtypes", "set_colors", "add_colors", 
 ABILITIES_OF_OPS = {"add_activated_abilities_of"}
 OPERATIONS = sorted(LIST_OPS | ABILITY_OPS | PT_OPS | BARE_OPS | ABILITIES_OF_OPS | {"set_creature_types", "gain_control", "copy_of",
                                                                 "change_text", "set_name", "full_text_of"})
+# 608.2c What a resolved effect's instruction may depend on, as the case's effect gives it (`conditions:`):
+# 702.33d kicked, 702.166b bargained, 702.174k the gift promised, and any other one condition the text states.
+# 608.2d which of two things the text offers was chosen as it resolved ("+1/-1 or -1/+1"): first_chosen.
+RESOLUTION_CONDITIONS = ("kicked", "bargained", "gift_promised", "condition", "first_chosen")
 KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color",), "colors": ("color",),
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
@@ -43,7 +47,9 @@ SPARED = ("this", "auras")
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
 EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated", "minus", "life",
-                   "count_sharing_creature_type", "basic_land_types", "colors_among")
+                   "count_sharing_creature_type", "basic_land_types", "colors_among",
+                   "greatest_mana_value", "player_counters",
+                   "commander_casts", "all_counters", "counters_among")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up", "becomes_target", "leaves_graveyard")
 TRIGGER_KEYS = ("when", "what", "to", "once")
 ZONES = ("graveyard", "exile", "hand", "library")

@@ -8,6 +8,13 @@ from bridge.model.vocabulary import COLOR_WORDS, Expr, canonical_word
 from bridge.vocabulary.keys import COUNT_CARDS_KEYS, COUNTER_HOLDERS, EXPRESSION_KEYS, ZONES
 
 
+# Whose cards a count_cards counts: the effect's controller's, every opponent's together, the one opponent with
+# the most ("an opponent has eight or more cards in their graveyard"), every player's, or those of the controller of
+# the object the effect changes (Death's Approach: "in its controller's graveyard"; power and toughness only), or
+# those of the player its source chose as it entered (Sewer Nemesis: "the chosen player's graveyard", 607.2).
+COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "any", "affected_controller", "chosen_player")
+
+
 class NumberReading:
     """Part of Reader (bridge/vocabulary/reader.py): numbers."""
 
@@ -37,6 +44,31 @@ class NumberReading:
             return Expr("count_sharing", selector=self.selector(arg, f"{where}.count_sharing_creature_type"))
         if key == "basic_land_types":        # domain: the basic land types among the lands SELECTOR names (305.6)
             return Expr("basic_land_types", selector=self.selector(arg, f"{where}.basic_land_types"))
+        if key == "player_counters":         # 122.1 counters on players: {kind: experience, whose: you | opponent}
+            spec = self.mapping(arg, f"{where}.player_counters", ("kind", "whose"))
+            kind = self.string(spec.get("kind"), f"{where}.player_counters.kind")
+            whose = spec.get("whose", "you")
+            if whose not in ("you", "opponent"):
+                raise self.fail(f"{where}.player_counters.whose", f"expected you or opponent, got {whose!r}")
+            return Expr("player_counters", counter=kind, owner=whose)
+        if key == "counters_among":          # 122.1 Fungal Behemoth: "+1/+1 counters on creatures you control"
+            spec = self.mapping(arg, f"{where}.counters_among", ("kind", "of"))
+            if set(spec) != {"kind", "of"}:
+                raise self.fail(f"{where}.counters_among", "give kind and of, e.g. {kind: +1/+1, of: {all: [creature]}}")
+            kind = self.string(spec["kind"], f"{where}.counters_among.kind")
+            self.words.counter(kind, f"{where}.counters_among.kind")
+            return Expr("counters_among", counter=kind,
+                        selector=self.selector(spec["of"], f"{where}.counters_among.of"))
+        if key == "all_counters":            # 122.1 the counters of every kind on the ability's source
+            if arg != "source":
+                raise self.fail(f"{where}.all_counters", f"expected source, got {arg!r}")
+            return Expr("all_counters", owner="source")
+        if key == "commander_casts":         # 903.8 the times you've cast your commander from the command zone
+            if arg != "you":
+                raise self.fail(f"{where}.commander_casts", f"expected you, got {arg!r}")
+            return Expr("commander_casts")
+        if key == "greatest_mana_value":     # the greatest mana value among the permanents SELECTOR names (202.3)
+            return Expr("greatest_mana_value", selector=self.selector(arg, f"{where}.greatest_mana_value"))
         if key == "colors_among":            # the colors among the permanents SELECTOR names, each once (105.2)
             return Expr("colors_among", selector=self.selector(arg, f"{where}.colors_among"))
         if key == "count_cards":
@@ -46,8 +78,8 @@ class NumberReading:
                 raise self.fail(f"{where}.count_cards.zone", f"unknown zone {zone!r}" + close_matches(str(zone), ZONES)
                                 + f"; expected one of {', '.join(ZONES)}")
             owner = spec.get("owner", "any")
-            if owner not in ("you", "any"):
-                raise self.fail(f"{where}.count_cards.owner", f"expected you or any, got {owner!r}")
+            if owner not in COUNT_CARDS_OWNERS:
+                raise self.fail(f"{where}.count_cards.owner", f"expected {', '.join(COUNT_CARDS_OWNERS)}, got {owner!r}")
             sel = self.selector({k: v for k, v in spec.items() if k in COUNT_CARDS_KEYS}, f"{where}.count_cards",
                                 place="count_cards")
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)

@@ -1,23 +1,44 @@
 """Operations (what an effect does to characteristics, 613.1) and the exceptions of copy effects (707.9)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bridge.model.errors import close_matches
 from bridge.model.vocabulary import COLOR_WORDS, CopyExceptions, Operation, Selector, canonical_word
 from bridge.vocabulary.keys import (ABILITIES_OF_OPS, ABILITY_OPS, BARE_OPS, CHOSEN_OPS, EXCEPT_KEYS, KEEP_WORDS,
-                                    LIST_OPS, OPERATIONS)
+                                    LIST_OPS, OPERATIONS, RESOLUTION_CONDITIONS)
 
 
 class OperationReading:
     """Part of Reader (bridge/vocabulary/reader.py): operations."""
 
     # --- operations ---
-    def operations(self, value, where: str) -> tuple[Operation, ...]:
+    def operations(self, value, where: str, resolved: bool = False) -> tuple[Operation, ...]:
+        """`resolved`: a resolved effect's operations (a spell's, an activated ability's, a case's effect), which
+        may each depend on how it resolved: `{modify_pt: +4/+4, if: kicked}`, `{modify_pt: +2/+2, unless:
+        kicked}` (608.2c)."""
         items = value if isinstance(value, list) else [value]
         if not items:
             raise self.fail(where, "expected at least one operation")
         ops = []
         for i, item in enumerate(items):
-            ops.append(self.operation(item, f"{where}[{i}]" if isinstance(value, list) else where))
+            at = f"{where}[{i}]" if isinstance(value, list) else where
+            condition = None
+            if isinstance(item, dict) and ("if" in item or "unless" in item) and len(item) > 1:
+                item = dict(item)
+                if "if" in item and "unless" in item:
+                    raise self.fail(at, "give one of 'if' and 'unless'")
+                word = "if" if "if" in item else "unless"
+                key = item.pop(word)
+                if not resolved:
+                    raise self.fail(f"{at}.{word}", "only a resolved effect's operation depends on how it resolved "
+                                    "(608.2c); a static ability's condition is its as_long_as")
+                if key not in RESOLUTION_CONDITIONS:
+                    raise self.fail(f"{at}.{word}", f"unknown condition {key!r}; expected one of "
+                                    + ", ".join(RESOLUTION_CONDITIONS))
+                condition = (key, word == "if")
+            op = self.operation(item, at)
+            ops.append(replace(op, condition=condition) if condition else op)
         return tuple(ops)
 
     def operation(self, value, where: str) -> Operation:

@@ -236,6 +236,8 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     with kinds_named_by(text):          # 122.1: counter kinds the card's own text names are known
         readings = [read_line(line, name, is_spell(type_line), printed, legendary) for line in ability_lines(text)]
         readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
+        if is_spell(type_line):
+            readings = spell_lines_joined(readings, name, legendary)
         readings = read_striations(readings, name, text, lambda line: read_line(line, name, legendary=legendary), pt)
     if re.search(r"\bStickers\b", type_line):
         # 123.2: a sticker sheet is not a card and has no characteristics; its lines are stickers, which
@@ -243,6 +245,34 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
         readings = [dataclasses.replace(r, kind="sticker") for r in readings]
     return [Reading(r.line, tuple(with_own_name(a, name) for a in r.abilities), r.structured, r.layer, r.kind,
                     r.spell, r.parts) for r in readings]
+
+
+# 608.2c A spell's line after an ability word that goes on from the line before it: Tragic Slip's "Morbid — That
+# creature gets -13/-13 until end of turn instead if a creature died this turn", Kytheon's Tactics' "Spell mastery
+# — If there are two or more ..., those creatures also gain vigilance" (207.2c: the ability word has no rules
+# meaning; "that creature" is the one the line before named).
+GOES_ON = lazy_pattern(r"^(?:If [^,]+, )?(?:instead )?(?:put [^.]*? on (?:it|that creature|each of those creatures) and )?"
+                       r"(?:that creature|those creatures|the creature you control|it|they)\b",
+                       re.IGNORECASE)
+
+
+def spell_lines_joined(readings: list, name: str, legendary: bool) -> list:
+    """Each spell line that goes on from the read one before it, read with it: the line before holds the
+    effect of both, this one is read as part of it (never as an effect of its own on "that creature")."""
+    out = list(readings)
+    for i, reading in enumerate(out):
+        if i == 0 or reading.kind != "spell" or reading.line.lstrip().startswith(("•", "+ {")):
+            continue
+        plain = normalized(reading.line, name, legendary)
+        before = out[i - 1]
+        if not before.spell or not GOES_ON.match(plain) or not re.match(r"[A-Z][\w' ]+ — ", reading.line):
+            continue
+        both = resolved_effect(normalized(before.line, name, legendary) + " " + plain)
+        if both is None or both[0] != "others":
+            continue
+        out[i - 1] = dataclasses.replace(before, spell=tuple(both[1]))
+        out[i] = dataclasses.replace(reading, structured=True, spell=())
+    return out
 
 
 CHOICE = lazy_pattern(r"\bchoose an? ((?:basic |nonbasic )?land type|creature type|card type|color|artifact type)\b",

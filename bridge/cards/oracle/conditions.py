@@ -199,11 +199,20 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         if kinds is None or set(kinds) - {"all", "not"} or "permanent" in kinds.get("all", []):
             return None
         return {"count_cards": {"zone": "graveyard", "owner": "you", **kinds}, "at_least": 1}
+    m = re.fullmatch(r"an? (\w+) card and an? (\w+) card are in your graveyard", text)
+    if m:                                       # Bloodfire Enforcers: both hold (a list of conditions)
+        kinds = [card_kinds(k) for k in m.groups()]
+        if any(k is None for k in kinds):
+            return None
+        return [{"count_cards": {"zone": "graveyard", "owner": "you", **k}, "at_least": 1} for k in kinds]
     if text == "there are no cards in your graveyard":
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "equal": 0}
     m = THRESHOLD.fullmatch(text)
     if m and how_many(m.group(1) or m.group(2)) is not None:
         return {"count_cards": {"zone": "graveyard", "owner": "you"}, "at_least": how_many(m.group(1) or m.group(2))}
+    m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", text)
+    if m and how_many(m.group(1)) is not None:                  # Tenured Oilcaster: one opponent's own graveyard
+        return {"count_cards": {"zone": "graveyard", "owner": "an_opponent"}, "at_least": how_many(m.group(1))}
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # delirium (207.2c)
         return {"card_types_in_graveyards": "you", "at_least": how_many(m.group(1))}

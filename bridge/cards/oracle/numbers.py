@@ -11,9 +11,25 @@ from bridge.cards.oracle.subjects import group, subject
 
 WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10}
-CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all) graveyards?")
+CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all|your opponents'|its controller's|"
+                                  r"the chosen player's) "
+                                  r"graveyards?")
 # Maro: 'the number of cards in your hand'; Multani, Maro-Sorcerer: 'in all players' hands'.
-CARDS_IN_HAND = lazy_pattern(r"the (?:total )?number of cards? in (your hand|all players' hands)")
+# Enemy of Enlightenment: "in your opponents' hands".
+CARDS_IN_HAND = lazy_pattern(r"the (?:total )?number of cards? in (your hand|all players' hands|your opponents' hands|"
+                             r"its controller's hand|the chosen player's hand)")
+OWNERS = {"your": "you", "your hand": "you", "all": "any", "all players' hands": "any", "your opponents'": "opponent",
+          "your opponents' hands": "opponent", "its controller's": "affected_controller",
+          "its controller's hand": "affected_controller", "the chosen player's": "chosen_player",
+          "the chosen player's hand": "chosen_player"}
+# 205.3 Coat of Arms: "each other creature on the battlefield that shares at least one creature type with it" (it:
+# the object the effect changes; Alpha Status, Stoneforge Masterwork: the enchanted or equipped creature).
+SHARING = lazy_pattern(r"the number of (other .+?) that shares (?:at least one|a) creature type with (?:it|that creature)")
+# Umbris: "each card your opponents own in exile"; Crackling Drake: "the total number of instant and sorcery cards
+# you own in exile and in your graveyard".
+IN_EXILE = lazy_pattern(r"the (?:total )?number of (?:(.+?) )?cards? (you|your opponents) own in exile( and in your graveyard)?")
+# 122.1 counters on players: Kalemne's "experience counter you have", Vishgraz's "poison counter your opponents have"
+PLAYER_COUNTERS = lazy_pattern(r"the number of (poison|experience|energy|rad|ticket) counters? (you|your opponents) have")
 # 122.1 Banshee's Blade: 'charge counter on ~' (the ability's source); '... on it': the object affected.
 COUNTERS_ON = lazy_pattern(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (~|this \w+|it)")
 
@@ -48,9 +64,32 @@ def number(phrase: str):
     if match:
         first, second = number(match.group(1)), number(match.group(2))
         return None if first is None or second is None else {"sum": [first, second]}
+    match = re.fullmatch(r"the number of (.+?) and each (.+? cards? in your graveyard)", phrase)
+    if match:                                   # Multani: "each land you control and each land card in your graveyard"
+        on_battlefield, in_graveyard = number(f"the number of {match.group(1)}"), number(f"the number of {match.group(2)}")
+        if isinstance(on_battlefield, dict) and "count" in on_battlefield and in_graveyard is not None:
+            return {"sum": [on_battlefield, in_graveyard]}
+        return None
+    match = IN_EXILE.fullmatch(lower)
+    if match:                                   # 406 Cosmogoyf: "the number of cards you own in exile"
+        kinds = card_kinds(match.group(1)) if match.group(1) else {}
+        if kinds is None:
+            return None
+        exiled = {"count_cards": {"zone": "exile", "owner": "you" if match.group(2) == "you" else "opponent", **kinds}}
+        if not match.group(3):
+            return exiled                       # Crackling Drake: "... in exile and in your graveyard" (both counted)
+        return {"sum": [exiled, {"count_cards": {**exiled["count_cards"], "zone": "graveyard"}}]} \
+            if match.group(2) == "you" else None
     match = CARDS_IN_HAND.fullmatch(lower)
     if match:
-        return {"count_cards": {"zone": "hand", "owner": "you" if match.group(1) == "your hand" else "any"}}
+        return {"count_cards": {"zone": "hand", "owner": OWNERS[match.group(1)]}}
+    if re.fullmatch(r"the number of counters? on (?:~|this (?:creature|artifact|enchantment|equipment|permanent))", lower):
+        return {"all_counters": "source"}       # 122.1 Gavel of the Righteous: "for each counter on this Equipment"
+    match = re.fullmatch(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (.+? you control)", lower)
+    if match and counter_kind_known(match.group(1)):     # 122.1 Fungal Behemoth: "+1/+1 counters on creatures you control"
+        counted = subject(match.group(2))
+        if isinstance(counted, dict) and "zone" not in counted and "other" not in counted:
+            return {"counters_among": {"kind": match.group(1), "of": counted}}
     match = COUNTERS_ON.fullmatch(lower)
     if match:
         kind = match.group(1)
@@ -62,8 +101,8 @@ def number(phrase: str):
         kinds = card_kinds(match.group(1)) if match.group(1) else {}
         if kinds is None:
             return None
-        return {"count_cards": {"zone": "graveyard", "owner": "you" if match.group(2) == "your" else "any", **kinds}}
-    match = re.fullmatch(r"the number of (.+?) attached to (~|it)", phrase)
+        return {"count_cards": {"zone": "graveyard", "owner": OWNERS[match.group(2)], **kinds}}
+    match = re.fullmatch(r"the number of (.+?) attached to (~|it|him|her)", phrase)
     if match:                                   # Rabid Wombat: "for each Aura attached to it" (it: the source)
         counted = subject(match.group(1))             # (Champion of the Flame: "each Aura and Equipment")
         groups = counted.get("any", [counted]) if isinstance(counted, dict) else []
@@ -78,21 +117,48 @@ def number(phrase: str):
     if match:                                   # 305.6 domain: "basic land types among lands you control"
         counted = subject(match.group(1))
         return {"basic_land_types": counted} if isinstance(counted, dict) else None
+    if lower == "the number of time you've cast your commander from the command zone this game":
+        return {"commander_casts": "you"}       # 903.8 Commander's Insignia (the case's commander_casts:)
+    match = SHARING.fullmatch(phrase)
+    if match:                                   # 205.3 Coat of Arms (the affected object "it" is never counted)
+        counted = subject(re.sub(r" on the battlefield$", "", match.group(1)))
+        if not isinstance(counted, dict) or set(counted) - {"all", "not", "controller", "other"}:
+            return None
+        return {"count_sharing_creature_type": {k: v for k, v in counted.items() if k != "other"}}
+    match = PLAYER_COUNTERS.fullmatch(lower)
+    if match:                                   # 122.1 Kalemne: "for each experience counter you have"
+        return {"player_counters": {"kind": match.group(1), "whose": "you" if match.group(2) == "you" else "opponent"}}
+    match = re.fullmatch(r"the greatest mana value among (.+)", phrase)
+    if match:                                   # 202.3 Glint Raker: "the greatest mana value among artifacts you control"
+        counted = subject(match.group(1))
+        return {"greatest_mana_value": counted} if isinstance(counted, dict) and "zone" not in counted else None
     match = re.fullmatch(r"the number of colors? among (.+)", phrase)
     if match:                                   # 105.2 "for each color among permanents you control"
         counted = subject(match.group(1))
         return {"colors_among": counted} if isinstance(counted, dict) else None
+    # a count looks at the battlefield (Relentless Rats: "each other creature on the battlefield named ...")
     match = re.fullmatch(r"the number of (.+?)(?: on the battlefield)?", phrase)
     if match:
-        counted = subject(match.group(1))
+        counted = subject(re.sub(r" on the battlefield(?= (?:with|named|that)\b)", "", match.group(1)))
         return {"count": counted} if isinstance(counted, dict) else None
     return None
 
 
+# 110.4a "permanent card": "an artifact, battle, creature, enchantment, land, or planeswalker card";
+# 700.6 historic: "the legendary supertype, the artifact card type, or the Saga subtype" (each a card that
+# is one of them, counted once: `any`).
+PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+KINDS_OF_CARDS = {"permanent": [{"all": [t]} for t in PERMANENT_CARD_TYPES],
+                  "historic": [{"all": ["artifact"]}, {"all": ["legendary"]}, {"all": ["Saga"]}]}
+
+
 def card_kinds(phrase: str) -> dict | None:
     """What counted cards are: 'creature' -> {all: [creature]}; Haughty Djinn's 'instant and sorcery' (each card
-    that is either) -> {any: [{all: [instant]}, {all: [sorcery]}]}; None for words a card in a zone has no
-    reading of (110.4a: a "permanent card" is no `permanent`)."""
+    that is either) -> {any: [{all: [instant]}, {all: [sorcery]}]}; descend's 'permanent' and Havi's 'historic'
+    (KINDS_OF_CARDS) -> the card types they name, in `any`; None for other words a card in a zone has no
+    reading of (110.4a: a "permanent card" is no `permanent` selector word)."""
+    if phrase.lower() in KINDS_OF_CARDS:
+        return {"any": KINDS_OF_CARDS[phrase.lower()]}
     kinds = group(phrase)
     whole = subject(phrase) if kinds is None else None
     branches = [kinds] if kinds is not None else whole.get("any") if isinstance(whole, dict) else None

@@ -258,7 +258,11 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
     pt = re.search(r"(?:with base power and toughness )?\b" + BASE + r"\b", description)
     if pt:
         ops.append({"set_base_pt": f"{pt.group(1)}/{pt.group(2)}"})
-        description = (description[: pt.start()] + description[pt.end():]).strip()
+        after = description[pt.end():]
+        # Figure of Destiny: "... Avatar with base power and toughness 8/8, flying, and first strike" (what follows
+        # the P/T is what it has too)
+        joined = pt.group(0).startswith("with ") and re.match(r"(?:,? and |, )(?=[a-z])", after)
+        description = (description[: pt.start()] + (" with " + after[joined.end():] if joined else after)).strip()
     equal = re.search(r"(?:,? )?with (?:base )?power and (?:base )?toughness each equal to (.+)$", description)
     if equal:                       # March of the Machines: '... with power and toughness each equal to its mana value'
         value = number(equal.group(1))
@@ -272,7 +276,8 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
         granted, rest = keyword_list(keywords)
         if not granted or rest:
             return None
-    if description.strip() in ("every creature type", "all creature types"):   # Mistform Ultimus; Stalactite Dagger (205.3m)
+    if description.strip() in ("every creature type", "all creature types"):   # Mistform Ultimus, Undercover Skrull,
+        # Stalactite Dagger (205.3m)
         return ops + ["add_all_creature_types"]
     description = description.replace("every basic land type", " ".join(BASIC_LAND_TYPES))
     words = [w for w in re.split(r"[\s,]+", description) if w and w.lower() not in ("a", "an", "and", "the")]

@@ -14,7 +14,8 @@ import re
 from bridge.cards.oracle.copies import copy_exceptions
 from bridge.cards.oracle.predicates import description_ops, is_types, keyword_list, loses_all_creature_types, operations
 from bridge.cards.oracle.quoted import quoted_ability
-from bridge.cards.oracle.words import COLORS
+from bridge.cards.oracle.words import COLORS, CREATURE_TYPES, singular_subtype
+from bridge.cards.oracle.resolution_conditions import WOULD_INSTEAD, conditional, op_kind, stated_once
 from bridge.cards.oracle.reach import LAYER_HINTS, RESOLVED_HINTS, unread_reach, without_conditions
 from bridge.cards.oracle.patterns import lazy_pattern
 
@@ -51,7 +52,8 @@ def is_subject(who: str) -> bool:
     return not ANOTHER_ACTION.search(who) and not re.search(r"\bthen\b", who) and bool(SUBJECT_WORDS.fullmatch(who))
 # 611.2a-b: how long the effect lasts; the case lists the effects that exist (Thran Weaponry's "for as long as
 # this artifact remains tapped", Rubinia Soulsinger's "for as long as you control ~ and ~ remains tapped")
-LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn)"
+# (Gaea's Liege: "until ~ leaves the battlefield")
+LASTS = r"(?:end of turn|end of combat|your next turn|the end of your next turn|~ leaves the battlefield)"
 DURATION = lazy_pattern(r",? until " + LASTS + r"|^until " + LASTS + r", |,? for as long as [^,.\"]+", re.IGNORECASE)
 STILL = lazy_pattern(r"(?:(?<=[.\"]) (?:(?:It's|He's|She's) still (?:a|an) (?:\w+ )?\w+|They're still \w+)| that's still (?:a|an) \w+"
                      r"| that are still \w+)\.?$")
@@ -129,8 +131,6 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     """(whom: "self" or "others", operations) of an effect's text, or None when a layer part of it is not
     read. `self_only`: only effects on the ability's own object (an activated ability's default)."""
     group, ops = None, []
-    if re.search(r"\binstead\b", effect, re.IGNORECASE):
-        return None        # Power Plant Worker: "If ..., put two +1/+1 counters on it instead" (no effect then)
     if re.search(r"\bthe chosen color\b", effect, re.IGNORECASE) and not re.search(r"\bchoose a color\b", effect,
                                                                                   re.IGNORECASE):
         return None        # Floating Shield: the color its Aura chose as it entered (607.2), no choice of this effect
@@ -138,33 +138,99 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
         return None        # Mondo Gecko's "hexproof from that color": a keyword whose quality is the choice, not read
     if re.search(r"\bIf\b[^.]*\.[^.]*\bThat player gains control\b", effect):
         return None        # Goblin Festival: "If you lose the flip, choose ... That player gains control" (a condition)
+    effect = WOULD_INSTEAD.sub("", effect).strip()
     created = False
+    stated: dict = {}                         # each condition key the effect states: its words (one `condition`)
+    last: list[int] = []                      # the operations of the layer sentence before
+    before = None
     for sentence in sentences(effect):
-        if not changes_the_layers_after(sentence, created):
-            created = created or creates_a_token(sentence)
+        found_condition = conditional(sentence, before)
+        key, held, instead, text = (found_condition[:4] if found_condition else (None, True, False, sentence))
+        words = found_condition[4] if found_condition and len(found_condition) > 4 else ""
+        if re.search(r"\bwould\b", words):      # 614.1a a replacement effect (Blind Fury's "If a creature would
+            if changes_the_layers(text):          # deal combat damage ..., it deals double that damage instead")
+                return None
+            continue
+        if found_condition and re.match(r"choose\b", text, re.IGNORECASE):
+            return None                        # Aven Warcraft: "If ..., choose a color." gates what follows
+        if re.search(r"\bwith (?:a|an|another) creature\b", words):
+            return None                        # Joint Assault: "If it's paired with a creature, that creature also
+            # gets +2/+2" ("that creature" is the other one)
+        if re.search(r"\binstead\b", re.sub(r'"[^"]*"', '""', text), re.IGNORECASE):
+            return None                        # an "instead" not read (Power Plant Worker's is, below)
+        if not changes_the_layers_after(text, created):
+            created = created or creates_a_token(text)
+            if instead:                        # Will of the All-Hunter: "If it's blocking, instead put two +1/+1
+                if not last or any(isinstance(ops[i], dict) and ({"if", "unless"} & set(ops[i])) for i in last):
+                    return None                # counters on it" replaces the layer operations before it
+                if not stated_once(stated, key, found_condition):
+                    return None
+                for i in last:
+                    ops[i] = {**ops[i], "unless": key} if isinstance(ops[i], dict) else {ops[i]: True, "unless": key}
+            last = []
             continue                           # "Draw a card.", "Untap that creature." (no layer effect)
-        created = created or creates_a_token(sentence)
-        found = layer_sentence(sentence)
+        created = created or creates_a_token(text)
+        text = re.sub(r"^(.+?) also (?=(?:gets?|gains?|has|have|loses?) )", r"\1 ", text)   # "that creature also gains"
+        # Regent's Authority: "put a +1/+1 counter on it and it gets +1/+1", Harsh Deceiver: "untap this creature and
+        # it gets +1/+1" (the counter or the untapping is the case's; 122.1b a keyword counter too)
+        first = re.match(r"(?:put (?:a|an|one|two|three|four|five) [^.\"]*?counters? on (?P<on>it|~|that creature|each of "
+                         r"those creatures)|(?:un)?tap (?P<tapped>it|~|that creature)) and (?=(?:it|they|~) )", text,
+                         re.IGNORECASE)
+        if first:
+            text = text[first.end():]
+            if "~" in (first.group("on"), first.group("tapped")):
+                text = re.sub(r"^it ", "~ ", text)      # Harsh Deceiver: "untap ~ and it gets +1/+1" ("it" is ~)
+        if found_condition and len(found_condition) > 4 and re.match(r"~ ", found_condition[4]):
+            text = re.sub(r"^it (?=(?:becomes?|gets?|gains?|has|loses?) )", "~ ", text)   # Figure of Destiny: "If ~
+            # is a Spirit, it becomes a Kithkin Spirit Warrior ..." ("it" is the object the condition names)
+        # Blademane Baku: "For each counter removed, this creature gets +2/+0 until end of turn" (608.2h)
+        ahead = re.fullmatch(r"for each ([^,\"]+), (.+? gets? (?:an additional )?[+-]\d+/[+-]\d+)(.*?)\.?", text,
+                             re.IGNORECASE)
+        if ahead:
+            text = f"{ahead.group(2)} for each {ahead.group(1)}{ahead.group(3)}"
+        found = layer_sentence(text)
         if found is None:
             return None
         who, sentence_ops = found
         if re.fullmatch(BACK, who, re.IGNORECASE):
-            if group is None and created and not re.match(r"(?:until end of turn, )?(?:it|they|that token|those tokens)"
-                                                          r"(?: each)? (?:gains?|gets?) ", sentence, re.IGNORECASE):
+            if group is None and created and not re.match(r"(?:until end of turn, )?(?:it|they|that token|those tokens|"
+                                                          r"the token|that creature|those creatures)"
+                                                          r"(?: each)? (?:gains?|gets?) ", text, re.IGNORECASE):
                 return None                    # Void Attendant: "Create a ... token. It has ..." (the token's, 111.3)
             if group is None:
                 group = who                    # Shallow Grave: "Return ... That creature gains haste" (named)
         elif group is not None and who.casefold() != group.casefold():
-            return None                        # two groups: one `affects` cannot hold them
+            if not (key and instead and last and len(last) == len(ops)):
+                return None                    # two groups: one `affects` cannot hold them
+            # Everflame Eidolon: "~ gets +1/+0 ... If it's an Aura, enchanted creature gets +1/+0 ... instead": one
+            # group or the other is affected, never both (608.2c): the case names it
+            group = "others"
         else:
             group = who
+        if key is not None:
+            if not stated_once(stated, key, found_condition):
+                return None                    # two conditions of its own words: one `condition` cannot hold them
+            if instead:                        # 608.2c it replaces what the text before it did of the same kind
+                kinds = {op_kind(op) for op in sentence_ops}
+                replaced = [i for i in last if op_kind(ops[i]) in kinds]
+                if not last and not ops:
+                    replaced = []              # Crown of Empires: "Tap target creature. Gain control of that creature
+                    # instead if ...": what it replaces is no layer effect
+                elif not replaced or any(isinstance(ops[i], dict) and ({"if", "unless"} & set(ops[i])) for i in replaced):
+                    return None
+                for i in replaced:
+                    ops[i] = {**ops[i], "unless": key} if isinstance(ops[i], dict) else {ops[i]: True, "unless": key}
+            word = "if" if held else "unless"
+            sentence_ops = [{**op, word: key} if isinstance(op, dict) else {op: True, word: key} for op in sentence_ops]
+            before = key
+        last = list(range(len(ops), len(ops) + len(sentence_ops)))
         ops.extend(sentence_ops)
     layer_text = " ".join(s for s in sentences(effect) if changes_the_layers(s))
-    if len(re.findall(r"\bfor each\b", layer_text)) + bool(re.search(r"\bX\b", layer_text)) > 1:
+    if len(re.findall(r"\bfor each\b", layer_text)) + bool(re.search(r"\bX\b", without_conditions(layer_text))) > 1:
         return None                            # two numbers worked out on resolution: one `x:` cannot hold them
     if not ops:
         return None
-    whom = "self" if re.fullmatch(SELF, group, re.IGNORECASE) else "others"
+    whom = "self" if re.fullmatch(SELF, group, re.IGNORECASE) else "others"      # ("others": one of two groups)
     return None if self_only and whom != "self" else (whom, ops)
 
 
@@ -198,6 +264,13 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
                      text, re.IGNORECASE)
     if m:
         return (m.group("who"), [{"gain_control": {"chosen": "player"}}]) if is_subject(m.group("who")) else None
+    # 701.47a amass: "If it isn't a [subtype], it becomes a [subtype] in addition to its other types": the Army
+    # chosen as it resolved, which the case names (Lazotep Plating's "Amass Zombies 1"); its counters are the case's
+    m = re.fullmatch(r"(?:then )?(?:each player )?amass(?:es)? (?P<kind>[A-Z]\w+) (?:\d+|X)(?:, where X is [^\"]+)?",
+                     text, re.IGNORECASE)
+    if m:
+        kind = singular_subtype(m.group("kind"))
+        return ("the amassed Army", [{"add_subtypes": [kind]}]) if kind in CREATURE_TYPES else None
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
@@ -302,7 +375,9 @@ def loses_several(text: str):
 
 def signed_x(sign: str, per: int = 1):
     """'+X', '-X', '+2 for each' (twice X: a sum), as a number of the vocabulary (107.1b: minus)."""
-    value = X if per == 1 else {"sum": [X] * per}
+    value = dict(X)
+    for _ in range(per - 1):                  # a sum holds two numbers: "+3 for each" is X + (X + X)
+        value = {"sum": [dict(X), value]}
     return value if sign == "+" else {"minus": value}
 
 
@@ -357,7 +432,36 @@ def gains_protection_from_chosen(text: str):
     return [{"add_abilities": [{"text": "protection from the chosen color", "chosen": "color"}]}], text[m.end():]
 
 
-RESOLVED_CLAUSES = (gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
+def pt_change(written: str):
+    """"+1/-1" as written, "+X/-X" with each X the worked-out number (signed_x)."""
+    if "X" not in written:
+        return written
+    power, toughness = written.split("/")
+    return {"power": signed_x(power[0]) if power[1:] == "X" else int(power),
+            "toughness": signed_x(toughness[0]) if toughness[1:] == "X" else int(toughness)}
+
+
+def gets_one_or_the_other(text: str):
+    """608.2d a choice between two pumps made as it resolves: Endling's "gets +1/-1 or -1/+1", Urborg's "loses
+    first strike or swampwalk": the first `if: first_chosen`, the second `unless: first_chosen` (the case's
+    `conditions: {first_chosen: true}` says which was chosen)."""
+    m = re.match(r"gets? ([+-](?:\d+|X)/[+-](?:\d+|X)) or ([+-](?:\d+|X)/[+-](?:\d+|X))(?=$|,| and )", text,
+                 flags=re.IGNORECASE)
+    if m:                                  # (Liliana of the Dark Realms: "+X/+X or -X/-X, where X is ...": the case's x)
+        pts = [pt_change(m.group(1)), pt_change(m.group(2))]
+        return [{"modify_pt": pts[0], "if": "first_chosen"}, {"modify_pt": pts[1], "unless": "first_chosen"}], \
+            text[m.end():]
+    m = re.match(r"loses? ([a-z]+(?: strike)?) or ([a-z]+(?: strike)?)(?=$|,| and )", text)
+    if not m:
+        return None
+    found = [keyword_list(m.group(i)) for i in (1, 2)]
+    if any(len(keywords) != 1 or rest or not isinstance(keywords[0], str) for keywords, rest in found):
+        return None
+    return [{"lose_abilities": found[0][0], "if": "first_chosen"},
+            {"lose_abilities": found[1][0], "unless": "first_chosen"}], text[m.end():]
+
+
+RESOLVED_CLAUSES = (gets_one_or_the_other, gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
                     loses_all_creature_types, loses_several)
 
 

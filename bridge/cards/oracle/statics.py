@@ -55,8 +55,8 @@ def cda_power_only(sentence: str, printed_toughness: int | None):
     value = number(m.group(1)) if m and printed_toughness is not None else None
     if value is None:
         return None
-    return {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {"power": value,
-                                                                                 "toughness": printed_toughness}}}}
+    return with_choice({"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+        "power": value, "toughness": printed_toughness}}}})
 
 
 def subject_predicate(sentence: str):
@@ -73,10 +73,12 @@ def subject_predicate(sentence: str):
             continue
         predicate = sentence[split.end():]
         if who == "self":               # "for each Aura attached to it": it is the object itself, the source
-            predicate = re.sub(r" attached to it\b", " attached to ~", predicate)
+            predicate = re.sub(r" attached to (?:it|him|her)\b", " attached to ~", predicate)
         ops = operations(predicate)
         if ops is not None and who in ("enchanted", "equipped") and counts_other(ops):
             ops = other_than_affected(ops)      # Bravado: other than the enchanted creature
+        elif ops is not None and isinstance(who, dict) and counts_other(ops):
+            ops = other_than_affected(ops, counts_of=who)    # Heroes' Podium: other than each legendary creature
         if ops is None or (who != "self" and counts_other(ops)):
             return None
         if who == "self" and ops == ["add_all_creature_types"]:
@@ -98,12 +100,17 @@ def counts_other(value) -> bool:
     return False
 
 
-def other_than_affected(value):
+def other_than_affected(value, counts_of: dict | None = None):
     """Bravado's "Enchanted creature gets +1/+1 for each other creature you control": other than the enchanted
     creature, the object the effect changes (`other: affected`, a count of power and toughness); None when the
-    "other" is in something else than a `count` of creatures."""
+    "other" is in something else than a `count` of creatures.
+    `counts_of`: the group the ability affects (Heroes' Podium's "Each legendary creature you control gets +1/+1
+    for each other legendary creature you control", Sliver Legion's "All Sliver creatures get +1/+1 for each
+    other Sliver on the battlefield"): "other" leaves out each affected object itself, which the count counts
+    — only where every word of the count is one of the group's (each affected object is one the count could
+    count); else None (the line stays text)."""
     if isinstance(value, list):
-        items = [other_than_affected(v) for v in value]
+        items = [other_than_affected(v, counts_of) for v in value]
         return None if any(i is None for i in items) else items
     if not isinstance(value, dict):
         return value
@@ -114,11 +121,13 @@ def other_than_affected(value):
         if key == "count" and isinstance(item, dict) and item.get("other") is True:
             # only a count of creatures: the Aura or Equipment is none, so "other" can only leave out the
             # creature; Ancestral Mask's "each other enchantment" leaves out the Aura itself (stays text)
-            if "creature" not in item.get("all", []):
+            if counts_of is None and "creature" not in item.get("all", []):
+                return None
+            if counts_of is not None and not group_within(item, counts_of):
                 return None
             result[key] = {**item, "other": "affected"}
         else:
-            result[key] = other_than_affected(item)
+            result[key] = other_than_affected(item, counts_of)
             if result[key] is None:
                 return None
     return result
@@ -138,10 +147,18 @@ def you_and_permanents(sentence: str):
     return {**player, **permanents}
 
 
+def group_within(counted: dict, affected: dict) -> bool:
+    """Every word the count asks is one the affected group asks too, and the count asks nothing else (no
+    `has`, `named`, `any`): each object the ability affects is then one the count counts (but for "other")."""
+    asked = set(counted) - {"other", "all", "controller"}
+    return not asked and set(counted.get("all", [])) <= set(affected.get("all", [])) and \
+        counted.get("controller") in (None, affected.get("controller")) and "any" not in affected
+
+
 def choose_as_it_enters(sentence: str):
     """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
     m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type|"
-                     r"basic land type)\.?", sentence)
+                     r"player|basic land type)\.?", sentence)
     key = m.group(1).replace(" ", "_") if m else None
     return {"choose": key, "chosen": key} if m else None      # choose: the choice is the object's choices: entry
 
@@ -297,5 +314,10 @@ def static_ability(sentence: str) -> dict | None:
     for template in TEMPLATES:
         found = template(sentence)
         if found is not None:
-            return found
+            return with_choice(found)
     return None
+
+
+def with_choice(found: dict) -> dict:
+    """607.2 a count of the chosen player's cards uses the choice its object made as it entered (Sewer Nemesis)."""
+    return {**found, "chosen": "player"} if "'chosen_player'" in repr(found) else found

@@ -32,6 +32,7 @@ def self_names(name: str, legendary: bool = True) -> list[str]:
         names.append(name.split(",", 1)[0])
     if legendary:
         names += [n.split(" of ")[0] for n in names if " of " in n]
+        names += [n.split(" the ")[0] for n in names if " the " in n]     # Tuvasa the Sunlit: "Tuvasa gets ..."
     return sorted(set(names), key=len, reverse=True)
 
 
@@ -51,7 +52,7 @@ def with_self_reference(line: str, name: str, legendary: bool = True) -> str:
 # "Council's dilemma — ", "Family Gathering — "); a keyword's cost after a dash has no spaces ("Ward—").
 # "Max speed — " (702.178a: as long as your speed is 4) and a Case's "Solved — " (702.169, 719.3c: as long
 # as it is solved) are keywords that make a condition, not ability words: they stay, and the line with them.
-ABILITY_WORD = lazy_pattern(r"^(?!Max speed —|Solved —)[A-Z][a-z][\w'!,-]*(?: [\w'!,&-]+){0,7} — (?=[A-Z~])")
+ABILITY_WORD = lazy_pattern(r"^(?!Max speed —|Solved —)[A-Z][a-z][\w'!,-]*(?: [\w'!,&~-]+){0,7} — (?=[A-Z~])")
 
 
 def normalized(line: str, name: str, legendary: bool = True) -> str:
