@@ -523,11 +523,17 @@ def test_otherwise_is_the_opposite_condition(name, line, first, second):
 
 @pytest.mark.parametrize("name,line", [
     # "instead" under a condition the reader cannot say the opposite of, and a sentence that is no layer effect
-    ("White Ward", "Enchanted creature has protection from white. This effect doesn't remove this Aura."),
+    # 702.16p "already attached to it" (White Ward's "this Aura" is read: tests/test_reader_statuses_and_riders.py)
+    ("Benevolent Blessing", "Enchanted creature has protection from the chosen color. This effect doesn't remove Auras "
+                            "and Equipment you control that are already attached to it."),
     ("Armament of Nyx", "Enchanted creature has double strike as long as it's an enchantment. Otherwise, prevent all "
                         "damage that would be dealt by enchanted creature."),
     # a condition on "an opponent": some opponent, not all of them together
     ("Predator's Gambit", "Enchanted creature has intimidate as long as its controller controls no other creatures."),
+    # 112.1 "spells you cast": a spell's controller may not be the player who cast it (not read as "control")
+    ("Eirdu, Carrier of Dawn", "Creature spells you cast have convoke."),
+    # an adjective before "and": every group's, or the first one's only
+    ("Firesong and Sunspeaker", "Red instant and sorcery spells you control have lifelink."),
 ])
 def test_what_a_sentence_leaves_unsaid_keeps_the_line_text(name, line):
     reading = read(line, name)

@@ -27,10 +27,12 @@ def test_other_and_you_control_qualify_every_group_of_a_conjunction():
     ("Realmwright", "Lands you control are the chosen type in addition to their other types."),
     ("Thran Portal", "This land is the chosen type in addition to its other types.")])
 def test_a_chosen_basic_land_type_is_not_read_as_a_creature_type(name, line):
-    """305.7: these choose a basic land type; the vocabulary holds chosen creature types only, so the
-    line stays text and is flagged (before: set_creature_types of the chosen creature type)."""
+    """305.7: these choose a basic land type (before: set_creature_types of the chosen creature type; then
+    text, flagged); read as that basic land type, never a creature type."""
     reading = readings(name)[line]
-    assert not reading.structured and reading.layer
+    assert reading.structured and reading.layer
+    (op,) = reading.abilities[0]["static"]["does"]
+    assert list(op.values()) == [{"chosen": "basic_land_type"}] and "creature_type" not in repr(reading.abilities)
 
 
 def test_a_chosen_creature_type_is_still_read():

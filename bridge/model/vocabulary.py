@@ -196,6 +196,7 @@ class Ability:
     targets: tuple["TargetSpec", ...] = ()         # an activated or triggered ability's targets (115.1c-d)
     chooses: str | None = None                     # "As ... enters, choose a ..." (614.12): the object's choices key
     conditions: tuple[Condition, ...] = ()         # a static ability's "as long as ..." (all must hold)
+    spares: str | None = None                      # 702.16n its protection "doesn't remove" this Aura / Auras
     # 614.1c-e replacement effects with counters: "Each other creature you control enters with an additional +1/+1
     # counter" (the permanents it names, the counters), "puts twice that many of those counters" (Doubling Season:
     # the permanents it names), "As this is turned face up, put five +1/+1 counters on it" (Hooded Hydra)
@@ -239,7 +240,12 @@ class Ability:
         return not (self.keyword or self.selector or self.activated or self.is_mana_ability or self.enters_as_copy or self.becomes_copy
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
                     or self.players or self.chooses or self.rule_off or self.others_enter_with or self.doubles_counters
-                    or self.turned_face_up_with)
+                    or self.turned_face_up_with or self.protects_from_chosen)
+
+    @property
+    def protects_from_chosen(self) -> bool:
+        """702.16a "protection from the chosen color": from the color its source chose (607.2)."""
+        return self.chosen == "color" and self.text.lower() == "protection from the chosen color"
 
 
 def canonical_word(word: str) -> str:

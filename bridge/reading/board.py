@@ -8,6 +8,7 @@ from dataclasses import replace
 from bridge.cards.catalog import UnknownCard, find_card
 from bridge.cards.library import SECOND_FACES, parse_card
 from bridge.cards.oracle.counter_kinds import named_counter_kinds
+from bridge.cards.oracle.words import BASIC_LAND_TYPES
 from bridge.model.card import Card
 from bridge.model.case import BoardObject, SpellChoices
 from bridge.reading.game_state import object_game_state
@@ -396,6 +397,8 @@ class BoardReading:
             self.reader.words.subtype(value, where, kind="creature")
         elif key == "land_type":
             self.reader.words.subtype(value, where, kind="land")
+        elif key == "basic_land_type" and value not in BASIC_LAND_TYPES:          # 205.3i
+            raise self.fail(where, f"{value!r} is no basic land type; expected one of {', '.join(BASIC_LAND_TYPES)}")
         elif key == "color":
             self.reader.words.color(value, where)
 

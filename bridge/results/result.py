@@ -246,7 +246,8 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
     names = {o.id: o.card.name for o in case.objects}
     land_mana = {a.arguments[0].string: a.arguments[1].string for a in by_name["basic_land_type"]}
     ability_choices = {a.arguments[0]: a.arguments[1].string for a in by_name["ability_choice"]}
-    chosen = {(a.arguments[0].string, a.arguments[1]): a.arguments[3].string for a in by_name["chosen_value"]}
+    chosen = {(a.arguments[0].string, a.arguments[1]): a.arguments[3].string
+              for a in by_name["chosen_value"] + by_name["granted_chosen_value"]}
     text_only = {a.arguments[0] for a in by_name["text_only_ability"]}
 
     values: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))

@@ -12,6 +12,7 @@ TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edi
 
 # What the characteristic tables read (bridge/results/result.py): predicate and arity.
 SIGNATURES = {"ability_text": 2, "effect_label": 2, "basic_land_type": 2, "ability_choice": 2, "chosen_value": 4,
+              "granted_chosen_value": 4,
               "final_value": 3, "effect_time": 3, "rewritten": 3, "depends": 3, "applied": 3,
               "text_only_ability": 1, "ability_instances": 3, "unread_layer_ability": 3, "part_changed": 4,
               "ability_functions_in": 2, "choice_left_undefined": 3, "undefined_choice_writes": 3,

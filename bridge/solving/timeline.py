@@ -128,7 +128,9 @@ def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symb
 
 
 def entered_with(solution: Solution) -> list[tuple[str, Symbol]]:
-    return [(a.arguments[0].string, a.arguments[1]) for a in solution.atoms("enters_with", 2)]
+    # sorted: the order of the atoms is clingo's grounding order, which any new rule may change
+    return sorted(((a.arguments[0].string, a.arguments[1]) for a in solution.atoms("enters_with", 2)),
+                  key=lambda item: (item[0], str(item[1])))
 
 
 def put_as_entered(board: Board, entering: list[tuple[str, Symbol]]) -> Board:

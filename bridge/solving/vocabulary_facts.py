@@ -326,6 +326,8 @@ class VocabularyFacts:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:
             self.add("ability_choice", term, ability.chosen)
+            if ability.protects_from_chosen:
+                self.add("protection_from_chosen", term, ability.chosen)      # 702.16a (asp/702_keyword_abilities.lp)
         if ability.chooses:
             self.add("ability_chooses", term, ability.chooses)      # 614.12 it makes the choice: uses none
         if ability.text_only:
@@ -346,6 +348,8 @@ class VocabularyFacts:
             self.selector(selector_term, ability.selector)
             self.operations(term, ability.operations)
             self.conditions(term, ability)
+            if ability.spares:                       # 702.16n (asp/704_state_based_actions.lp)
+                self.add("ability_spares", term, Function(ability.spares))
         return term
 
     def conditions(self, term: Symbol, ability: Ability) -> None:

@@ -11,7 +11,7 @@ from bridge.model.errors import close_matches
 from bridge.model.vocabulary import (UNREAD_CHANGES, UNREAD_REACHES, Ability, Expr, PlayerEffect, Selector, TargetSpec,
                                     Trigger)
 from bridge.vocabulary.conditions import read_conditions
-from bridge.vocabulary.keys import CHOICE_KEYS, RULES_SWITCHED_OFF, SELECTOR_ZONES, TRIGGER_EVENTS, TRIGGER_KEYS
+from bridge.vocabulary.keys import CHOICE_KEYS, RULES_SWITCHED_OFF, SPARED, SELECTOR_ZONES, TRIGGER_EVENTS, TRIGGER_KEYS
 
 
 def calculated(expr: Expr | None) -> bool:
@@ -70,9 +70,9 @@ class AbilityReading:
         cda = data.get("cda", False)
         if not isinstance(cda, bool):
             raise self.fail(f"{where}.cda", "expected true or false")
-        selector, operations, activated, conditions = None, (), (), ()
+        selector, operations, activated, conditions, spares = None, (), (), (), None
         if "static" in data:
-            static = self.mapping(data["static"], f"{where}.static", ("affects", "does", "as_long_as"))
+            static = self.mapping(data["static"], f"{where}.static", ("affects", "does", "as_long_as", "spares"))
             for key in ("affects", "does"):
                 if key not in static:
                     raise self.fail(f"{where}.static", f"missing key {key!r}")
@@ -87,6 +87,11 @@ class AbilityReading:
                     raise self.fail(f"{where}.static.as_long_as", "a characteristic-defining ability has no "
                                     "condition (604.3a(5)): drop cda: true or the condition")
                 conditions = read_conditions(self, static["as_long_as"], f"{where}.static.as_long_as")
+            if "spares" in static:
+                spares = self.string(static["spares"], f"{where}.static.spares")
+                if spares not in SPARED:
+                    raise self.fail(f"{where}.static.spares", f"expected one of {', '.join(SPARED)} (702.16n: the "
+                                    f"protection it grants doesn't remove this Aura, or any Aura), got {spares!r}")
         elif cda:
             raise self.fail(f"{where}.cda", "only a static ability can be characteristic-defining")
         activated_targets = False
@@ -159,7 +164,7 @@ class AbilityReading:
         ability = Ability(text=text, selector=selector, operations=operations, cda=cda, activated=activated,
                           chosen=chosen, trigger=trigger, copies_spell=copies_spell, enters_tapped=tapped,
                           enters_with_counters=counters, players=players, targets=targets,
-                          chooses=chooses, conditions=conditions, unread=unread[0], unread_of=unread[1],
+                          chooses=chooses, conditions=conditions, spares=spares, unread=unread[0], unread_of=unread[1],
                           activated_targets=activated_targets, activated_parts=activated_parts,
                           functions_in=functions_in, rule_off=rule_off,
                           **replacing, **copies)

@@ -32,12 +32,17 @@ COUNT_CARDS_KEYS = ("all", "not", "any", "has", "lacks", "abilities", "named", "
 STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down",
                          # 508.1a, 509.1a attacking / blocking creatures (the case's status), 110.5 tapped / untapped
                          "attacking": "attacking", "blocking": "blocking", "tapped": "tapped", "untapped": "tapped",
-                         "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified"}
-NEGATED_STATUS_WORDS = ("nontoken", "untapped")      # the status the object does not have
+                         "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified",
+                         # 700.9 modified (counters, equipped, or enchanted by an Aura of its controller's);
+                         # 903.3 a commander (the case's status)
+                         "modified": "modified", "unmodified": "modified", "commander": "commander"}
+NEGATED_STATUS_WORDS = ("nontoken", "untapped", "unmodified")      # the status the object does not have
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
 SELECTOR_ZONES = ("battlefield", "stack", "hand", "graveyard", "library", "exile")
 SELECTOR_WORDS = ("self", "enchanted", "equipped", "fortified", "attached", "paired")
+# 702.16n "This effect doesn't remove this Aura" / "... doesn't remove Auras": a static's `spares:`.
+SPARED = ("this", "auras")
 # Whose counters `{counters: ...}` counts: the object the operation affects, the ability's source, or the
 # permanent that source is attached to.
 COUNTER_HOLDERS = ("affected", "source", "attached")
@@ -49,6 +54,6 @@ TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up", "becomes_target"
 TRIGGER_KEYS = ("when", "what", "to", "once")
 ZONES = ("graveyard", "exile", "hand", "library")
 # What an "as ... enters, choose" ability chooses (the object's `choices:` key holds the value).
-CHOICE_KEYS = ("creature_type", "color", "land_type", "name", "card_type", "player")
+CHOICE_KEYS = ("creature_type", "color", "land_type", "basic_land_type", "name", "card_type", "player")
 # 613.11 Rules an ability can say don't apply (`rule_off: {rule: ...}`): the legend rule (704.5j).
 RULES_SWITCHED_OFF = ("legend_rule",)

@@ -34,8 +34,8 @@ class SelectorReading:
         controller = None
         if "controller" in data:
             controller = self.string(data["controller"], f"{where}.controller")
-            if controller not in ("you", "opponent"):
-                raise self.fail(f"{where}.controller", f"expected you or opponent, got {controller!r}")
+            if controller not in ("you", "opponent", "enchanted_player"):
+                raise self.fail(f"{where}.controller", f"expected you, opponent or enchanted_player, got {controller!r}")
         other = data.get("other", False)
         if not isinstance(other, bool) and not (other == "affected" and place == "count"):
             raise self.fail(f"{where}.other", "expected true or false" + AFFECTED_IN_A_COUNT)

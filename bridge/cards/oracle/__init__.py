@@ -151,11 +151,14 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     kind = "cda" if CDA_WORDING.search(plain) else "static"
     several = several_statics(plain) if found is None and not one_sentence(plain) else None
     if several:                         # one ability, one effect per sentence (statics.several_statics)
-        return Reading(line, tuple({"text": line, **each} for each in several), True, True, kind)
+        return Reading(line, tuple({"text": line, **(uses_choice(plain) if grants_a_choice(each) else {}), **each}
+                                   for each in several), True, True, kind)
     if found is None:
         return Reading(line, ({"text": line, **uses_choice(plain), **unread_mark(plain, layer)},), False, layer, kind)
     if "becomes_copy" in found:
         found = {**found, **(trigger(plain) or {})}        # Unstable Shapeshifter: "Whenever ..., ~ becomes a copy"
+    if grants_a_choice(found):
+        found = {**uses_choice(plain), **found}            # Voice of All: it shows the color its object chose
     # 613.1: an object's characteristics or control; an effect on players (613.10) is none of them
     layer = any(key in found for key in ("static", "enters_as_copy", "becomes_copy"))
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
@@ -193,6 +196,12 @@ def unread_mark(plain: str, layer: bool) -> dict:
     # 113.6b a line that says it works from a graveyard or a hand is marked there too, never left silent
     zone = re.search(r"(?:this card|~) is in your (graveyard|hand)\b", plain)
     return {"unread": unread_reach(plain), **({"functions_in": zone.group(1)} if zone else {})}
+
+
+def grants_a_choice(found: dict) -> bool:
+    """A static ability that grants an ability using its object's choice ("protection from the chosen color")."""
+    return any(isinstance(a, dict) and "chosen" in a for op in found.get("static", {}).get("does", ())
+               if isinstance(op, dict) for a in op.get("add_abilities", ()))
 
 
 def uses_choice(plain: str) -> dict:
@@ -273,14 +282,37 @@ CHOICE = lazy_pattern(r"\bchoose an? ((?:basic |nonbasic )?land type|creature ty
 def unread_if_chosen_type_is_not_a_creature_type(reading: Reading, text: str, name: str) -> Reading:
     """'the chosen type' is the type the card chose (607.2): a creature type only where the card says
     "choose a creature type". Phantasmal Terrain, Convincing Mirage, Realmwright and Thran Portal choose
-    a basic land type (305.7), which the vocabulary cannot hold yet: such a line stays text, flagged."""
+    a basic land type (305.7): read as that choice (chosen_land_type); any other kind of type chosen
+    (a card type, an artifact type ...) leaves the line text, flagged."""
     if not reading.structured or not re.search(r"\bthe chosen type\b", reading.line, re.IGNORECASE):
         return reading
     chosen = CHOICE.search(text)
     if chosen is None or chosen.group(1).lower() == "creature type":
         return reading                      # (a line read alone, without its card's choice, as before)
+    if chosen.group(1).lower() == "basic land type":
+        land = [chosen_land_type(a) for a in reading.abilities]
+        if all(a is not None for a in land):
+            return dataclasses.replace(reading, abilities=tuple(land))
     return Reading(reading.line, ({"text": reading.line, **unread_mark(normalized(reading.line, name), True)},),
                    False, True, reading.kind)
+
+
+def chosen_land_type(ability):
+    """Phantasmal Terrain's "Enchanted land is the chosen type" (305.7: its land types are set to the basic land
+    type chosen), Thran Portal's "... the chosen type in addition to its other types" (305.7: it gains that type);
+    None when the ability uses the chosen type otherwise."""
+    if not isinstance(ability, dict) or set(ability) - {"text", "static"} or "static" not in ability:
+        return None
+    static = ability["static"]
+    ops = []
+    for op in static["does"]:
+        (kind, value), = op.items() if isinstance(op, dict) and len(op) == 1 else ((None, None),)
+        if value != {"chosen": "creature_type"} or kind not in ("set_creature_types", "add_subtypes"):
+            return None
+        ops.append({"set_land_types" if kind == "set_creature_types" else "add_subtypes": {"chosen": "basic_land_type"}})
+    if "as_long_as" in static or not isinstance(static["affects"], (str, dict)):
+        return None
+    return {**ability, "static": {**static, "does": ops}}
 
 
 # 700.2 a mode of a modal spell: "• Target creature gets +3/+3 ..." (with a mode's name, "• Conceal — ").

@@ -12,8 +12,11 @@ from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.predicates import description_ops, keyword_list
 from bridge.cards.oracle.quoted import quoted_ability
 
-ENTERS = lazy_pattern(r"You may have ~ enter(?: the battlefield)? as a copy of (?:any|an?) [\w ]+?"
-                      r"(?: on the battlefield| you control| in a graveyard)(?:,? except (.+?))?\.?")
+# (What it may copy is the case's copy_of: Malleable Impostor's "a creature an opponent controls", Deceptive
+# Frostkite's "a creature you control with power 4 or greater".)
+ENTERS = lazy_pattern(r"You may have ~ enter(?: the battlefield)? as a copy of (?:any|an?|another) [\w ]+?"
+                      r"(?: on the battlefield| you control| an opponent controls| in a graveyard)"
+                      r"(?: with (?:power|toughness|mana value) \d+ or (?:greater|less))?(?:,? except (.+?))?\.?")
 # 'Mirage Mirror: "{2}: ~ becomes a copy of target artifact ... until end of turn."'; Cryptoplasm: "... you may
 # have ~ become a copy of another target creature. If you do, ~ gains this ability."
 BECOMES = lazy_pattern(r"~ becomes? a copy of [^.]+?(?:,? except (?P<except>[^.]+?)| and gains? (?P<this>this ability))?"
@@ -52,7 +55,7 @@ def quoted(printed: str) -> list[str]:
 
 def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
     """707.9: what the copy doesn't copy or gets. None if a part is not known."""
-    parts = re.split(r",? and (?=it|its|that|has|gains)", re.sub(r'"[^"]*"', '"…"', text))    # not inside quotes
+    parts = re.split(r",? and (?=it|its|that|has|gains)|, (?=it|its|his|her)", re.sub(r'"[^"]*"', '"…"', text))
     found: dict = {}
     for part in parts:
         part = part.strip()
@@ -61,6 +64,10 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
         m = re.fullmatch(r"it doesn't copy that \w+'s (color|name|mana cost)", part)
         if m:
             found.setdefault("keep", []).append(m.group(1).replace(" ", "_"))
+            continue
+        if re.fullmatch(r"(?:its|his|her) name is ~", part):
+            # Sakashima the Impostor: its own name, not the copied one (707.9b: part of its copiable values)
+            found.setdefault("keep", []).append("name")
             continue
         m = re.fullmatch(r"it's (\d+)/(\d+)", part)
         if m:

@@ -18,6 +18,7 @@ BASE = r"(\d+)/(\d+)"
 
 
 ALL_OTHER = r"(?:abilities|card types|creature types)"
+LOSES_ALL_OTHER_AMID = lazy_pattern(r"(.+?), loses all other (abilities), and (.+)")
 LOSES_ALL_OTHER = lazy_pattern(rf"(.+?),? and (?:it )?loses all other ({ALL_OTHER}(?:(?:,? and |, ){ALL_OTHER})*)")
 
 
@@ -26,6 +27,9 @@ def operations(predicate: str, first: tuple = ()) -> list | None:
     `first`: clause templates tried before these (a resolved effect's numbers, resolved.py)."""
     rest = " ".join(predicate.strip().rstrip(".").split())
     others = LOSES_ALL_OTHER.fullmatch(rest)
+    middle = LOSES_ALL_OTHER_AMID.fullmatch(rest)
+    if middle and not others:       # Deep Freeze: "..., has defender, loses all other abilities, and is a blue Wall ..."
+        return all_other_lost(f"{middle.group(1)}, and {middle.group(3)}", middle.group(2))
     if others:
         return all_other_lost(others.group(1), others.group(2))
     ops: list = []
@@ -59,7 +63,7 @@ def all_other_lost(rest: str, lost: str) -> list | None:
         key = next(iter(op)) if isinstance(op, dict) else op
         if key == "add_types" and "card types" in kinds:
             op = {"set_types": op["add_types"]}
-        elif key == "add_subtypes":
+        elif key == "add_subtypes" and ("creature types" in kinds or "card types" in kinds):
             if "creature types" not in kinds or not all(s in CREATURE_TYPES for s in op["add_subtypes"]):
                 return None             # (an artifact or land type set this way replaces its kind: not said)
             op = {"set_creature_types": op["add_subtypes"]}
@@ -136,9 +140,20 @@ def keyword_list(text: str) -> tuple[list, str]:
     while rest:
         quoted = re.match(r'"([^"]+)"', rest)
         protection = re.match(r"protection from \w+(?: and from \w+)*", rest, flags=re.IGNORECASE)
-        if quoted:
+        colors = re.match(r"protection from ((?:white|blue|black|red|green), (?:(?:white|blue|black|red|green), )*"
+                          r"and (?:white|blue|black|red|green))\b", rest, flags=re.IGNORECASE)
+        if colors:                # "protection from white, blue, and red": one protection from each (702.16g)
+            protection = colors
+        chosen = re.match(r"protection from the chosen color", rest, flags=re.IGNORECASE)
+        if chosen:                # Voice of All, Flickering Ward: the color its source chose (607.2, 702.16a)
+            found.append({"text": "protection from the chosen color", "chosen": "color"})
+            piece_end = chosen.end()
+        elif quoted:
             found.append(quoted_ability(quoted.group(1)))
             piece_end = quoted.end()
+        elif colors:
+            found.extend(f"protection from {c}" for c in re.split(r",? and |, ", colors.group(1).lower()))
+            piece_end = colors.end()
         elif protection:
             found.append(protection.group(0).lower())
             piece_end = protection.end()
@@ -155,6 +170,7 @@ def keyword_list(text: str) -> tuple[list, str]:
             break
         after = rest[separator.end():]
         if not (after.startswith('"') or keyword(re.split(r",? and |, ", after, maxsplit=1)[0])
+                or after.lower().startswith("protection from the chosen color")
                 or re.match(r"protection from", after, flags=re.IGNORECASE)):
             break
         rest = after
@@ -167,6 +183,13 @@ def loses_all(text: str):
     return ([ "lose_all_abilities"], text[m.end():]) if m else None
 
 
+def loses_all_creature_types(text: str):
+    """Amoeboid Changeling, Curse of Conformity: "lose(s) all creature types" (its creature types become none, 205.1a,
+    layer 4)."""
+    m = re.match(r"loses? all creature types(?=$|,| and )", text, flags=re.IGNORECASE)
+    return ([{"set_creature_types": []}], text[m.end():]) if m else None
+
+
 def loses_keywords(text: str):
     """Colossus Hammer: 'loses flying'."""
     m = re.match(r"loses? (.+)", text, flags=re.IGNORECASE)
@@ -176,6 +199,9 @@ def loses_keywords(text: str):
     kw = keyword(pieces[0])
     if kw is None:
         return None
+    lost, rest = keyword_list(m.group(1))     # Mystic Decree: "lose flying and islandwalk"
+    if lost and all(isinstance(k, str) for k in lost):
+        return [{"lose_abilities": lost}], rest
     return [{"lose_abilities": [kw]}], m.group(1)[len(pieces[0]):]
 
 
@@ -217,7 +243,7 @@ def is_types(text: str):
         if ops is None:
             continue
         after = re.sub(r"^(?:,? and |, )", "", tail)
-        if not after or operations(after) is not None:
+        if not after or operations(after) is not None or only_riders(after):
             return ops, tail
     return None
 
@@ -250,7 +276,8 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
         granted, rest = keyword_list(keywords)
         if not granted or rest:
             return None
-    if description.strip() in ("every creature type", "all creature types"):   # Mistform Ultimus, Undercover Skrull (205.3m)
+    if description.strip() in ("every creature type", "all creature types"):   # Mistform Ultimus, Undercover Skrull,
+        # Stalactite Dagger (205.3m)
         return ops + ["add_all_creature_types"]
     description = description.replace("every basic land type", " ".join(BASIC_LAND_TYPES))
     words = [w for w in re.split(r"[\s,]+", description) if w and w.lower() not in ("a", "an", "and", "the")]
@@ -327,9 +354,29 @@ def is_not_type(text: str):
 # not one (it removes an ability, 613.1f). "is goaded": 701.15b, it attacks each combat if able and a player
 # other than the goading player if able (a rule for attacking, 508.1d); "can block an additional ... creature"
 # (509.1b), "can attack as though it didn't have defender" (508.1a).
-RIDER = lazy_pattern(r"(?:can't (?!have\b|gain\b|lose\b)|must be blocked|attacks? each (?:combat|turn) if able|is goaded|"
+RIDER = lazy_pattern(r"(?:(?:can't (?!have\b|gain\b|lose\b)|must be blocked|attacks? each (?:combat|turn) if able|is goaded|"
                      r"can block an additional|can attack as though|"
-                     r"blocks each (?:combat|turn) if able|doesn't untap during)[^,]*?(?=$|,| and )", re.IGNORECASE)
+                     r"blocks each (?:combat|turn) if able|doesn't untap during)[^,]*?"
+                     # 509.1b-c blocking restrictions and requirements: Aether Web, Indrik Umbra
+                     r"|can block (?:any number of creatures|creatures with [\w ]+? "
+                     r"as though (?:they|it) didn't have (?:it|that ability|those abilities|[\w ]+?))"
+                     r"|all creatures able to block it do so"
+                     r"|can only attack alone"                                      # 508.1c Errantry
+                     # 510.1c Treefolk Umbra, Gauntlets of Light: how combat damage is assigned
+                     r"|assigns combat damage equal to its toughness rather than its power"
+                     r"|its activated abilities can't be activated)"                # 602.5 Viper's Kiss
+                     r"(?=$|,| and )", re.IGNORECASE)
+
+
+def only_riders(text: str) -> bool:
+    """Fog on the Barrow-Downs: "is a Spirit and can't attack or block": what follows the description
+    changes no characteristic (riders only)."""
+    while text:
+        m = RIDER.match(text)
+        if not m:
+            return False
+        text = re.sub(r"^(?:,? and |, )", "", text[m.end():])
+    return True
 
 
 def rider(text: str):
@@ -339,4 +386,4 @@ def rider(text: str):
     return ([], text[m.end():]) if m else None
 
 
-CLAUSES = (loses_all, base_pt, gets_pt, has_keywords, loses_keywords, is_chosen, is_types, is_not_type, rider)
+CLAUSES = (loses_all, loses_all_creature_types, base_pt, gets_pt, has_keywords, loses_keywords, is_chosen, is_types, is_not_type, rider)

@@ -12,7 +12,7 @@ import copy
 import re
 
 from bridge.cards.oracle.copies import copy_exceptions
-from bridge.cards.oracle.predicates import description_ops, is_types, keyword_list, operations
+from bridge.cards.oracle.predicates import description_ops, is_types, keyword_list, loses_all_creature_types, operations
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.words import COLORS, CREATURE_TYPES, singular_subtype
 from bridge.cards.oracle.resolution_conditions import WOULD_INSTEAD, conditional, op_kind, stated_once
@@ -358,12 +358,6 @@ def gains_all_creature_types(text: str):
     """Blades of Velis Vel: "gain all creature types" (205.3m, as changeling: every creature type)."""
     m = re.match(r"gains? all creature types(?=$|,| and )", text, flags=re.IGNORECASE)
     return (["add_all_creature_types"], text[m.end():]) if m else None
-
-
-def loses_all_creature_types(text: str):
-    """Amoeboid Changeling: "loses all creature types" (its creature types become none, 205.1a, layer 4)."""
-    m = re.match(r"loses? all creature types(?=$|,| and )", text, flags=re.IGNORECASE)
-    return ([{"set_creature_types": []}], text[m.end():]) if m else None
 
 
 def becomes_all_colors(text: str):

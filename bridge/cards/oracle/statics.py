@@ -133,6 +133,20 @@ def other_than_affected(value, counts_of: dict | None = None):
     return result
 
 
+def you_and_permanents(sentence: str):
+    """Sigarda, Heron's Grace: "You and Humans you control have hexproof."; Shalai: "You, planeswalkers you control,
+    and other creatures you control have hexproof." — the player's part (613.10) and the permanents' (613.1f) of
+    one ability, both read or neither."""
+    m = re.fullmatch(r"You(?:,| and) (.+?) have (.+?)\.?", sentence)
+    if not m:
+        return None
+    player = player_ability(f"You have {m.group(2)}.")
+    permanents = subject_predicate(f"{m.group(1).removeprefix('and ')} have {m.group(2)}.")
+    if player is None or permanents is None:
+        return None
+    return {**player, **permanents}
+
+
 def group_within(counted: dict, affected: dict) -> bool:
     """Every word the count asks is one the affected group asks too, and the count asks nothing else (no
     `has`, `named`, `any`): each object the ability affects is then one the count counts (but for "other")."""
@@ -143,8 +157,8 @@ def group_within(counted: dict, affected: dict) -> bool:
 
 def choose_as_it_enters(sentence: str):
     """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
-    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type|player)\.?",
-                     sentence)
+    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type|"
+                     r"player|basic land type)\.?", sentence)
     key = m.group(1).replace(" ", "_") if m else None
     return {"choose": key, "chosen": key} if m else None      # choose: the choice is the object's choices: entry
 
@@ -178,7 +192,7 @@ def conditional(sentence: str):
 
 
 TEMPLATES = (full_text_of_top_card, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
-             enters_tapped, counter_replacement, choose_as_it_enters,
+             enters_tapped, counter_replacement, choose_as_it_enters, you_and_permanents,
              subject_predicate)
 
 
@@ -223,6 +237,13 @@ def several_statics(text: str) -> list[dict] | None:
     named = IT_NAMES.match(sentences[0])
     found = []
     for i, sentence in enumerate(sentences):
+        spared = SPARES.fullmatch(sentence)
+        if spared and found:            # 702.16n White Ward: the sentence before granted the protection
+            last = found[-1]["static"]
+            if last.get("affects") != "enchanted" or "spares" in last or not grants_protection(last["does"]):
+                return None
+            found[-1] = {"static": {**last, "spares": "this" if spared.group(1) == "~" else "auras"}}
+            continue
         if i and named:
             who = named.group(1)[:1].lower() + named.group(1)[1:] if named.group(1) != "~" else "~"
             sentence = re.sub(r"\bit's\b", f"{who} is", sentence.replace("It's ", "it's ", 1))
@@ -257,6 +278,16 @@ def several_statics(text: str) -> list[dict] | None:
                                                            for o in ops) > 1:
         return None                     # "loses all other abilities" in one sentence, abilities granted in another
     return found
+
+
+# 702.16n "This effect doesn't remove this Aura." / "... doesn't remove Auras." (702.16p's "Auras and Equipment you
+# control that are already attached to it" is not read: Benevolent Blessing stays text).
+SPARES = lazy_pattern(r"This effect doesn't remove (~|Auras)\.?")
+
+
+def grants_protection(ops) -> bool:
+    return any(isinstance(op, dict) and any((a if isinstance(a, str) else a.get("text", "")).startswith("protection from")
+                                            for a in op.get("add_abilities", ())) for op in ops)
 
 
 def negated(condition):

@@ -16,7 +16,20 @@ from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 
 CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
-               "you don't control": "opponent"}
+               "you don't control": "opponent",
+               "enchanted player controls": "enchanted_player"}   # 303.4 a Curse: the player it enchants
+# 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "spells you cast" is not read here, a
+# spell's controller may not be the player who cast it).
+SPELLS = lazy_pattern(r"(\w+(?:(?:,? and |, )\w+)*) spells(?: (you control|your opponents control))?")
+# Words that name several kinds at once: 700.12 "outlaws" (Hellspur Posse Boss: "Other outlaws you control"),
+# 700.6 "historic" (Bayek of Siwa: "other historic creatures you control").
+BATCH = lazy_pattern(r"\b(outlaws?|historic)\b", re.IGNORECASE)
+BATCHES = {"outlaw": ["Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"],
+           "outlaws": ["Assassins", "Mercenaries", "Pirates", "Rogues", "Warlocks"],
+           "historic": ["artifact", "legendary", "Saga"]}
+# 108.3 whose card it is, after the noun (ownership, not control).
+OWNERS = lazy_pattern(r" (you own|you control but don't own)$", re.IGNORECASE)
+OWNED = {"you own": {"owner": "you"}, "you control but don't own": {"controller": "you", "owner": "opponent"}}
 # Nouns that name every permanent (the word list's 'permanent').
 PERMANENT_NOUNS = ("permanents", "permanent")
 
@@ -36,6 +49,22 @@ def subject(phrase: str) -> dict | str | None:
         return "self"
     if lower == EVERYWHERE:
         return {"zone": "all"}
+    batch = BATCH.search(phrase)
+    if batch:                       # 700.12 outlaws, 700.6 historic: each kind the word stands for
+        kinds = [group(phrase[: batch.start()] + kind + phrase[batch.end():]) for kind in BATCHES[batch.group(1).lower()]]
+        return None if any(k is None or "any" in k for k in kinds) else {"any": kinds}
+    spells = SPELLS.fullmatch(phrase)
+    if spells:                      # Soulfire Grand Master: "Instant and sorcery spells you control" (the stack)
+        kinds = re.split(r",? and |, ", spells.group(1))
+        found = [group(f"{k} {spells.group(2)}" if spells.group(2) else k) for k in kinds]
+        if len(kinds) > 1 and any(len(k.split()) > 1 for k in kinds):
+            return None             # "Red instant and sorcery spells": whose adjective, English says not (Maraxus)
+        if any(f is None or set(f) - {"all", "not", "controller"} for f in found):
+            return None
+        found = [{**f, "zone": "stack"} for f in found]
+        return found[0] if len(found) == 1 else {"any": found}
+    if lower == "your commander":   # 903.3 the card designated as your deck's commander (you own it)
+        return {"all": ["commander"], "owner": "you"}
     zone = GRAVEYARD.search(phrase)
     if zone:                        # Yixlid Jailer: 'Cards in graveyards'; 'creature cards in your graveyard'
         kinds = {} if re.fullmatch(r"(?:all )?cards", phrase[: zone.start()], re.IGNORECASE) \
@@ -131,6 +160,11 @@ def group(phrase: str) -> dict | None:
         selector["other"] = True
         words = words[1:]
     rest = " ".join(words)
+    owned = OWNERS.search(rest)
+    if owned:                       # 108.3 Raised by Giants: "Commander creatures you own"; Laughing Jasper
+        selector.update(OWNED[owned.group(1).lower()])      # Flint: "Creatures you control but don't own"
+        rest = rest[: owned.start()]
+        words = rest.split()
     for ending, who in CONTROLLERS.items():
         if rest.lower().endswith(" " + ending):
             selector["controller"] = who
@@ -218,6 +252,8 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, lower
     if lower == "untapped":
         return False, "tapped"
+    if lower in ("modified", "commander", "commanders"):  # 700.9 modified; 903.3 a commander (the case's status)
+        return True, lower.rstrip("s")
     if lower.startswith("non"):
         rest = word[4:] if word[3:4] == "-" else word[3:]
         inner = word_of_group(rest)

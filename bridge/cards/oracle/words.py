@@ -79,7 +79,8 @@ SUBTYPES = frozenset(w for w in ARTIFACT_TYPES | ENCHANTMENT_TYPES | LAND_TYPES 
 IRREGULAR_PLURALS = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
                      "Homunculi": "Homunculus", "Fungi": "Fungus", "Plains": "Plains", "Mice": "Mouse",
                      "Octopi": "Octopus", "Sphinxes": "Sphinx", "Foxes": "Fox", "Oxen": "Ox",
-                     "Lamiae": "Lamia", "Djinn": "Djinn", "Efreet": "Efreet"}
+                     "Lamiae": "Lamia", "Djinn": "Djinn", "Efreet": "Efreet", "Pegasi": "Pegasus",
+                     "Cyclopes": "Cyclops"}
 
 
 def singular_subtype(word: str) -> str | None:
