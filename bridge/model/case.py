@@ -57,6 +57,7 @@ class BoardObject:
     ability_index: int | None = None      # which ability of the source's card (1, 2, ...)
     token: bool = False                   # a token (111.1); with copy_of, created as a copy (707.2)
     created_by: str | None = None         # a token copy: the permanent whose ability created it
+    created_by_ability: int | None = None # ... and which of that card's abilities (1, 2, ...), when it has several
     merged_under: tuple[Card, ...] = ()   # a merged permanent (723.2): the cards under `card`, top first
     damage: int = 0                       # damage marked on it (120.6), read by 704.5g
     deathtouch_damage: bool = False       # dealt damage by a deathtouch source since the last check (704.5h)

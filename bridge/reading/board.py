@@ -110,7 +110,7 @@ class BoardReading:
         self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone="battlefield")
         if obj.created_by is not None:
             self.known_object(obj.created_by, f"{where}.created_by", by_id)
-        return obj, self.enters_as_copy_effect(obj, len(board.effects) + 1, by_id)
+        return obj, self.enters_as_copy_effect(obj, len(board.effects) + 1, by_id, where)
 
     def check_targets(self, objects, raw_objects, by_id: dict) -> None:
         """Targets name objects or players; new targets of a copy name the position they replace."""
@@ -243,6 +243,8 @@ class BoardReading:
             card = TOKEN_COPY
         if "created_by" in entry and not (token and entry.get("copy_of") is not None):
             raise self.fail(f"{where}.created_by", "only a token copy (token: true, copy_of) has this key")
+        if "created_by_ability" in entry and "created_by" not in entry:
+            raise self.fail(f"{where}.created_by_ability", "only with created_by (the permanent whose ability created it)")
         if card is None:
             if "card" not in entry:
                 raise self.fail(where, "missing key 'card' (a library card name or an inline card)")
@@ -368,7 +370,9 @@ class BoardReading:
                            ability_index=ability_index, token=token,
                            merged_under=self.merged_cards(entry.get("merged_under"), f"{where}.merged_under", zone),
                            created_by=r.string(entry["created_by"], f"{where}.created_by") if "created_by" in entry
-                           else None, damage=damage, deathtouch_damage=deathtouch_damage)
+                           else None,
+                           created_by_ability=(r.integer(entry["created_by_ability"], f"{where}.created_by_ability")
+                                               if "created_by_ability" in entry else None), damage=damage, deathtouch_damage=deathtouch_damage)
 
     def zone_card_timestamp(self, card: Card, entry: dict, where: str, zone: str) -> None:
         """613.7d A card got a timestamp as it entered its zone: a static ability that functions there

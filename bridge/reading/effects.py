@@ -157,7 +157,7 @@ class EffectReading:
             return [effect] if effect else []
         if obj.created_by is not None:
             self.known_object(obj.created_by, f"{where}.created_by", by_id)
-        return [self.enters_as_copy_effect(obj, index, by_id)]
+        return [self.enters_as_copy_effect(obj, index, by_id, where)]
 
     def check_effect_count(self, objects, effects_given: int) -> None:
         """What drives the cost of solving: the effects given and the static abilities of every object."""
@@ -168,13 +168,12 @@ class EffectReading:
                             f"than the limit of {self.limits.max_effects:,} (--max-effects)")
 
     # --- copies (707.5, 707.10) ---
-    def enters_as_copy_effect(self, obj: BoardObject, index: int, by_id: dict) -> Effect:
+    def enters_as_copy_effect(self, obj: BoardObject, index: int, by_id: dict, where: str) -> Effect:
         """707.5 An object that enters as a copy has a copy effect from the moment it enters; a token
         created as a copy (707.2) has the exceptions of the ability that created it, if any."""
         if obj.token:
             creator = by_id[obj.created_by].card if obj.created_by else None
-            found = copy_find(creator.abilities, "creates_token_copy") if creator else None
-            path, exceptions = None, (found[1] if found else CopyExceptions())
+            path, exceptions = None, (self.token_copy_exceptions(obj, creator, where) if creator else CopyExceptions())
         else:
             path, exceptions = copy_find(obj.card.abilities, "enters_as_copy")
         return Effect(index=index, label=f"{obj.card.name} ({obj.id}) entered as a copy of {obj.copy_of} (707.5)",
@@ -182,6 +181,27 @@ class EffectReading:
                       operations=(Operation("copy_of", copy_source=obj.copy_of, exceptions=exceptions,
                                             this_path=path),),
                       timestamp=obj.timestamp, source=obj.id)
+
+    def token_copy_exceptions(self, obj: BoardObject, creator, where: str) -> CopyExceptions:
+        """707.9 The exceptions of the ability that created the token copy. A card with several such abilities
+        that differ (Saheeli's Artistry's two modes) needs the case to say which: never the first one found."""
+        creating = [(i, a.creates_token_copy) for i, a in enumerate(creator.abilities, start=1)
+                    if a.creates_token_copy is not None]
+        if obj.created_by_ability is not None:
+            found = dict(creating).get(obj.created_by_ability)
+            if found is None:
+                raise self.fail(f"{where}.created_by_ability", f"ability {obj.created_by_ability} of {creator.name} "
+                                "creates no token copy (its abilities that do: "
+                                + (", ".join(str(i) for i, _ in creating) or "none") + ")")
+            return found
+        if len({repr(e) for _, e in creating}) > 1:
+            raise self.fail(f"{where}.created_by_ability", f"{creator.name} creates token copies with different "
+                            "exceptions (707.9) by its abilities " + ", ".join(str(i) for i, _ in creating)
+                            + ": say which created this token with created_by_ability: N")
+        if creating:
+            return creating[0][1]
+        found = copy_find(creator.abilities, "creates_token_copy")      # gained as part of a copy effect
+        return found[1] if found else CopyExceptions()
 
     def spell_copy_effect(self, obj: BoardObject, where: str, by_id: dict, index: int, timestamp: int) -> Effect | None:
         """A copy of a spell copies it in layer 1a, with the exceptions of the ability that copied it
