@@ -83,6 +83,29 @@ def sentences(effect: str) -> list[str]:
     return merged
 
 
+# 608.2c the instructions of a sentence are followed in order: Hire a Crew's "Create a 2/1 ... token with menace,
+# then creatures you control get +1/+0 until end of turn" is two instructions, each read on its own. A sentence
+# with a condition or a trigger word stays whole (its condition may reach past the "then").
+THEN = lazy_pattern(r",? then (?=[a-z])")
+GATED = lazy_pattern(r"\b(?:if|unless|instead|when|whenever|otherwise)\b", re.IGNORECASE)
+
+
+def then_parts(sentence: str) -> list[str]:
+    """A sentence's instructions joined by ", then" (outside quotes), each a sentence of its own."""
+    bare = re.sub(r'"[^"]*"', lambda m: "_" * len(m.group(0)), sentence)
+    if GATED.search(bare):
+        return [sentence]
+    cuts = [m.span() for m in THEN.finditer(bare)]
+    if not cuts:
+        return [sentence]
+    parts, start = [], 0
+    for begin, end in cuts:
+        parts.append(sentence[start:begin].strip() + ".")
+        start = end
+    parts.append(sentence[start:].strip())
+    return [p[0].upper() + p[1:] if p else p for p in parts]
+
+
 def outside_quotes(change, text: str) -> str:
     """`change` applied to the text outside quotes only (a granted ability keeps its own words)."""
     parts = text.split('"')
@@ -143,7 +166,7 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     stated: dict = {}                         # each condition key the effect states: its words (one `condition`)
     last: list[int] = []                      # the operations of the layer sentence before
     before = None
-    for sentence in sentences(effect):
+    for sentence in (part for whole in sentences(effect) for part in then_parts(whole)):
         found_condition = conditional(sentence, before)
         key, held, instead, text = (found_condition[:4] if found_condition else (None, True, False, sentence))
         words = found_condition[4] if found_condition and len(found_condition) > 4 else ""
