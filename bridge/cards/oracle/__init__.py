@@ -64,6 +64,11 @@ LOYALTY = lazy_pattern(r"^\[?[+−-]?(?:\d+|X)\]?: ")         # "+1: ", "[−4]:
 OUTSIDE_THE_GAME = lazy_pattern(r"^Companion —|\bcards? in your (?:starting )?deck (?:is|are|has|have)\b")
 
 
+# An instant's or sorcery's own triggered ability (Decree of Pain: "When you cycle this card, ..."); a spell's
+# "Whenever ... this turn, ..." is its effect, a delayed trigger (603.7, delayed.py).
+CARD_TRIGGER = lazy_pattern(r"^When you (?:cycle|discard) ~, ")
+
+
 def resolved_kind(plain: str, spell: bool) -> str:
     if spell:
         return "spell"
@@ -97,6 +102,10 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     if spell and re.match(r"overload\b", plain, re.IGNORECASE):
         # 702.96b: "target" becomes "each" in the spell's text; the case lists the objects it affects
         return Reading(line, (plain.lower(),), True, True, "keyword")
+    if spell and CARD_TRIGGER.match(plain):
+        # 603.1, 702.29a: "When you cycle this card, ..." is a triggered ability of the card (it triggers in
+        # the hand, 113.6), not the spell's effect: counted with the triggered abilities, flagged the same
+        return Reading(line, (), False, resolves_a_layer_effect(plain), "triggered")
     if spell:
         # 603.7: a delayed trigger's effect on the object that triggered it (delayed.py), read as the spell's
         # (and parts.one_group: a subject of two groups joined by "and", Rise of the Hobgoblins-like)
