@@ -311,7 +311,9 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
             # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
             # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
             what, more = becomes.group(1), None
-            tail = re.search(r"(?:,? and |, )(?=(?:gains?|gets?|loses?|has|have) )", what)
+            # (Incite: "becomes red until end of turn and attacks this turn if able", Dimir Keyrune: "... and can't
+            # be blocked this turn": a rider that changes no characteristic, RESOLVED_RIDER)
+            tail = re.search(r"(?:,? and |, )(?=(?:gains?|gets?|loses?|has|have) |" + RESOLVED_RIDER.pattern + ")", what)
             if tail and '"' not in what[:tail.start()].replace('""', ""):
                 what, more = what[:tail.start()], what[tail.end():]
             addition = re.search(r" in addition to (?:its|their) other (?:card |creature )?types$", what)
@@ -331,7 +333,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
             if ops is not None and every_type:
                 ops = ops + ["add_all_creature_types"]
             if ops is not None and more is not None:
-                rest = operations(more, RESOLVED_CLAUSES)
+                rest = [] if RESOLVED_RIDER.fullmatch(more) else operations(more, RESOLVED_CLAUSES)
                 ops = None if rest is None else ops + rest
         else:
             ops = operations(predicate, RESOLVED_CLAUSES)
