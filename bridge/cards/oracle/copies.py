@@ -55,10 +55,15 @@ def quoted(printed: str) -> list[str]:
 
 def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
     """707.9: what the copy doesn't copy or gets. None if a part is not known."""
-    parts = re.split(r",? and (?=it|its|that|has|gains)|, (?=it|its|his|her)", re.sub(r'"[^"]*"', '"…"', text))
+    parts = re.split(r",? and (?=it|its|that|has|gains|they|the token)|, (?=it|its|his|her|they)",
+                     re.sub(r'"[^"]*"', '"…"', text))
     found: dict = {}
     for part in parts:
         part = part.strip()
+        # Irenicus's Vile Duplication: "the token has flying"; Rebuild the City: "they're 3/3 creatures in addition
+        # to their other types" (the tokens the effect creates, each a copy: what one has, each has)
+        part = re.sub(r"^the tokens? (?=has|have)", "it ", part)
+        part = re.sub(r"^they're ", "it's ", re.sub(r" their other ", " its other ", part))
         if part.startswith(("has ", "gains ")):          # "it's 1/4 and has ..." (Cephalid Facetaker)
             part = "it " + part
         m = re.fullmatch(r"it doesn't copy that \w+'s (color|name|mana cost)", part)
@@ -73,13 +78,24 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
         if m:
             found["pt"] = f"{m.group(1)}/{m.group(2)}"
             continue
-        m = re.fullmatch(r"it's (.+) in addition to its other (?:creature )?types", part)
+        m = re.fullmatch(r"it's (?:(?:a |an )?(\d+)/(\d+) )?(.+) in addition to its other (?:creature )?types", part)
         if m:
-            ops = description_ops(m.group(1), in_addition=True, colors_addition=False)
-            if not ops or any(k not in ("add_types", "add_subtypes", "add_supertypes") for op in ops for k in op):
+            # Will of the Temur: "it's a 4/4 Dragon creature with flying in addition to its other types" (707.9b:
+            # its power and toughness 4/4, the types added, the keyword gained as part of the copy effect)
+            what = "creature" if m.group(1) and m.group(3) == "creatures" else m.group(3)
+            ops = description_ops(what, in_addition=True, colors_addition=False)
+            allowed = ("add_types", "add_subtypes", "add_supertypes") + (("add_abilities",) if m.group(1) else ())
+            if not ops or any(k not in allowed for op in ops for k in op) or (m.group(1) and "pt" in found):
                 return None
+            if m.group(1):
+                found["pt"] = f"{m.group(1)}/{m.group(2)}"
             for op in ops:
-                found.update(op)
+                if "add_abilities" in op:
+                    if any(not isinstance(a, str) for a in op["add_abilities"]):
+                        return None
+                    found.setdefault("add_abilities", []).extend(op["add_abilities"])
+                else:
+                    found.update(op)
             continue
         if part == "it has this ability":
             found.setdefault("add_abilities", []).append("this")

@@ -520,8 +520,8 @@ def x_numbers(ops: list, text: str) -> list | None:
 # "except it has haste and "At the beginning of the end step, sacrifice this token.""): the copy effect is the
 # token's (a case object `{token: true, copy_of: ID, created_by: ID}`), the exceptions the ability's
 # `creates_token_copy`. Only a copy of one object named by a target, "it" or the source is read.
-TOKEN_COPY = lazy_pattern(r"(?:then )?create (?:a|one|two|three|four|five|X|that many) (?:tapped )?(?:and attacking )?"
-                          r"tokens? that(?:'s| are) (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)(?:,? except (?P<except>.+?))?\.?",
+TOKEN_COPY = lazy_pattern(r"(?:then )?(?:(?:you|target player) )?(?:create|(?<=player )creates) (?:a|one|two|three|four|five|X|that many) (?:tapped )?(?:and attacking )?"
+                          r"tokens? that(?:'s| are) (?:each )?(?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)(?:,? except (?P<except>.+?))?\.?",
                           re.IGNORECASE)
 COPIED = lazy_pattern(rf"(?:{SELF}|{BACK}|{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
 
