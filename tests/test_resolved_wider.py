@@ -172,12 +172,7 @@ def test_spells_read(name, text, expected):
     # a second action joined by "and" is no subject: the -1/-0 counter would be dropped
     ("Jabari's Influence", "Gain control of target nonartifact, nonblack creature that attacked you this turn and put "
      "a -1/-0 counter on it."),
-    # a token created, then an effect: the effect is a layer line, its group not yet read
-    ("Hire a Crew", "Create a 2/1 black Villain creature token with menace, then creatures you control get +1/+0 "
-     "until end of turn."),
-    # "then" ends the subject: no gain of control swallows what follows
-    ("Grip of Phyresis", "Gain control of target Equipment, then create a 0/0 black Phyrexian Germ creature token and "
-     "attach that Equipment to it."),
+    # (Hire a Crew, Grip of Phyresis: each instruction before and after ", then" read on its own, tests/test_reader_round_k.py)
     # a group whose words are not read ("that are green and/or white"): parts.py reads Rites of Reaping's two
     ("Glistening Deluge", "All creatures get -1/-1 until end of turn. Creatures that are green and/or white get an "
      "additional -2/-2 until end of turn."),
