@@ -157,9 +157,10 @@ def group_within(counted: dict, affected: dict) -> bool:
 
 def choose_as_it_enters(sentence: str):
     """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
-    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type|"
-                     r"player|basic land type)\.?", sentence)
-    key = m.group(1).replace(" ", "_") if m else None
+    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose (?:a (color|creature type|"
+                     r"player|basic land type)|an (opponent))\.?", sentence)
+    # (Pallimud: "choose an opponent" is a player choice whose value is an opponent, 102.2)
+    key = (m.group(1) or "player").replace(" ", "_") if m else None
     return {"choose": key, "chosen": key} if m else None      # choose: the choice is the object's choices: entry
 
 
