@@ -59,6 +59,18 @@ def cda_power_only(sentence: str, printed_toughness: int | None):
         "power": value, "toughness": printed_toughness}}}})
 
 
+def cda_toughness_only(sentence: str, printed_power: int | None):
+    """People of the Woods: "~'s toughness is equal to the number of Forests you control." (604.3; the power is
+    the printed one, which 7a then sets again: the same value). A printed power that is no number (Yavimaya Kavu's
+    */*, whose power is another line's CDA) leaves the line text, flagged."""
+    m = re.fullmatch(r"~'s toughness is equal to (.+?)\.?", sentence)
+    value = number(m.group(1)) if m and printed_power is not None else None
+    if value is None:
+        return None
+    return with_choice({"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+        "power": printed_power, "toughness": value}}}})
+
+
 def subject_predicate(sentence: str):
     """Glorious Anthem, Elvish Archdruid, Humility, Blood Moon, Rancor, Lignify ...:
     SUBJECT (get|have|is|are|lose ...) PREDICATE, split at the first verb after a known subject.
