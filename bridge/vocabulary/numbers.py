@@ -84,10 +84,10 @@ class NumberReading:
                                 place="count_cards")
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)
         if key == "card_types_in_graveyards":     # all (Tarmogoyf) or you: your graveyard (delirium, 207.2c)
-            whose = self.string(arg, f"{where}.card_types_in_graveyards")
-            if whose not in ("all", "you"):
-                raise self.fail(f"{where}.card_types_in_graveyards", f"expected all or you, got {whose!r}")
-            return Expr("card_types_in_graveyards", owner=whose if whose == "you" else "any")
+            whose = self.string(arg, f"{where}.card_types_in_graveyards")      # or opponent (Nighthawk Scavenger)
+            if whose not in ("all", "you", "opponent"):
+                raise self.fail(f"{where}.card_types_in_graveyards", f"expected all, you or opponent, got {whose!r}")
+            return Expr("card_types_in_graveyards", owner="any" if whose == "all" else whose)
         if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
             if arg == "X":                  # the card's X, which the effect gives (`x: N`, bridge/reading/effects.py)
                 return Expr("x")
