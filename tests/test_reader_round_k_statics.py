@@ -1,7 +1,8 @@
 """Characteristic-defining abilities of issue 32 read from the real cards' Oracle text (the card pool) and solved:
 "the chosen player controls" (607.2: Pallimud, Skyshroud War Beast, Lost Order of Jarkeld), a CDA that defines
 only toughness (604.3: People of the Woods, An-Havva Constable ...), "the opponent with the most cards in hand"
-(Adamaro), "untapped artifacts, creatures, and lands you control" (Maraxus of Keld) and "card types among cards in your opponents' graveyards" (Nighthawk Scavenger). A choice or a hand the
+(Adamaro), what the case's `game_state:` gives (Nameless Race's "life paid as it entered", Duelist of the Mind's
+"cards you've drawn this turn"), "untapped artifacts, creatures, and lands you control" (Maraxus of Keld) and "card types among cards in your opponents' graveyards" (Nighthawk Scavenger). A choice or a hand the
 case doesn't give is never taken as none: the values it may change are marked."""
 import pytest
 
@@ -17,7 +18,8 @@ CASES = ["cases/reader/pallimud_chosen_player_controls.yaml",
          "cases/reader/toughness_only_cdas.yaml",
          "cases/reader/adamaro_opponent_with_most_cards.yaml",
          "cases/reader/nighthawk_scavenger_opponents_graveyards.yaml",
-         "cases/reader/maraxus_untapped_artifacts_creatures_lands.yaml"]
+         "cases/reader/maraxus_untapped_artifacts_creatures_lands.yaml",
+         "cases/reader/life_paid_and_cards_drawn_cdas.yaml"]
 
 
 def reading(name, line):
@@ -120,3 +122,26 @@ def test_the_chosen_player_is_counted_not_the_controller(write_case):
              "  - {card: Mutavault, id: bobs_2, controller: Bob}\n")
     out = solve(str(write_case(HEAD + board)))
     assert out.objects["skyshroud_war_beast"].pt == "2/2"
+
+
+@pytest.mark.parametrize("name,line,fact", [
+    ("Nameless Race", "Nameless Race's power and toughness are each equal to the life paid as it entered.",
+     "life_paid_as_it_entered"),
+    ("Minion of the Wastes", "Minion of the Wastes's power and toughness are each equal to the life paid as it entered.",
+     "life_paid_as_it_entered"),
+    ("Wood Elemental", "Wood Elemental's power and toughness are each equal to the number of Forests sacrificed as it "
+     "entered.", "forests_sacrificed_as_it_entered"),
+])
+def test_what_was_done_as_it_entered_is_the_cases(name, line, fact):
+    assert cda_of(name, line)["static"]["does"]["set_base_pt"] == {"power": {"game_state": fact},
+                                                                   "toughness": {"game_state": fact}}
+
+
+def test_what_the_case_does_not_give_is_marked(write_case):
+    assert cda_of("Duelist of the Mind", "Duelist of the Mind's power is equal to the number of cards you've drawn this "
+                  "turn.")["static"]["does"]["set_base_pt"] == {"power": {"game_state": "cards_drawn_this_turn"},
+                                                                "toughness": 3}
+    board = "battlefield:\n  - card: Nameless Race\n  - card: Duelist of the Mind\n"
+    assert unsure(write_case, board) == {"nameless_race", "duelist_of_the_mind"}
+    given = board.replace("card: Nameless Race", "{card: Nameless Race, game_state: {life_paid_as_it_entered: 0}}")
+    assert unsure(write_case, given + "game_state: {Alice: {cards_drawn_this_turn: 0}}\n") == set()

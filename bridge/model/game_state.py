@@ -24,4 +24,8 @@ OBJECT_GAME_STATE = {
     "entered_this_turn": "it entered the battlefield this turn",
     "attacked_this_turn": "508.1 it attacked this turn",
     "dealt_damage": "120 it has dealt damage (\"if it hasn't dealt damage yet\")",
+    # 614.12, 607.2 what was done as it entered, which its CDA reads (Nameless Race: "As ~ enters, pay any amount of
+    # life." "... power and toughness are each equal to the life paid as it entered.")
+    "life_paid_as_it_entered": "119.4 the life paid as it entered (Nameless Race, Minion of the Wastes)",
+    "forests_sacrificed_as_it_entered": "701.21 the Forests sacrificed as it entered (Wood Elemental)",
 }

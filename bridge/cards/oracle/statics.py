@@ -23,10 +23,23 @@ def control(sentence: str):
     return {"static": {"affects": who, "does": {"gain_control": "you"}}} if who else None
 
 
+# What a CDA counts that no permanent shows: what its controller did this turn or what was done as it entered (the
+# case's `game_state:`, never assumed: asp/604_2_conditions.lp marks the values when it leaves it out).
+GAME_STATE_NUMBERS = {"the number of cards you've drawn this turn": "cards_drawn_this_turn",   # Duelist of the Mind
+                      "the life paid as it entered": "life_paid_as_it_entered",             # Nameless Race
+                      "the number of forests sacrificed as it entered": "forests_sacrificed_as_it_entered"}
+
+
+def cda_number(phrase: str):
+    """A number a CDA is equal to (numbers.number), or one the case's `game_state:` gives (GAME_STATE_NUMBERS)."""
+    fact = GAME_STATE_NUMBERS.get(" ".join(phrase.strip().rstrip(".").split()).lower())
+    return {"game_state": fact} if fact else number(phrase)
+
+
 def cda_power_toughness(sentence: str):
     """Nightmare: "~'s power and toughness are each equal to the number of Swamps you control." (604.3, 7a)."""
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+?)\.?", sentence)
-    value = number(m.group(1)) if m else None
+    value = cda_number(m.group(1)) if m else None
     if value is None:
         return None
     return {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {"power": value, "toughness": value}}}}
@@ -52,7 +65,7 @@ def cda_power_only(sentence: str, printed_toughness: int | None):
     """Yavimaya Kavu: "~'s power is equal to the number of red creatures on the battlefield." (604.3; the
     toughness is the printed one, which 7a then sets again: the same value)."""
     m = re.fullmatch(r"~'s power is equal to (.+?)\.?", sentence)
-    value = number(m.group(1)) if m and printed_toughness is not None else None
+    value = cda_number(m.group(1)) if m and printed_toughness is not None else None
     if value is None:
         return None
     return with_choice({"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
@@ -64,7 +77,7 @@ def cda_toughness_only(sentence: str, printed_power: int | None):
     the printed one, which 7a then sets again: the same value). A printed power that is no number (Yavimaya Kavu's
     */*, whose power is another line's CDA) leaves the line text, flagged."""
     m = re.fullmatch(r"~'s toughness is equal to (.+?)\.?", sentence)
-    value = number(m.group(1)) if m and printed_power is not None else None
+    value = cda_number(m.group(1)) if m and printed_power is not None else None
     if value is None:
         return None
     return with_choice({"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
