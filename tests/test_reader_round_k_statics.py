@@ -19,12 +19,16 @@ CASES = ["cases/reader/pallimud_chosen_player_controls.yaml",
          "cases/reader/adamaro_opponent_with_most_cards.yaml",
          "cases/reader/nighthawk_scavenger_opponents_graveyards.yaml",
          "cases/reader/maraxus_untapped_artifacts_creatures_lands.yaml",
-         "cases/reader/life_paid_and_cards_drawn_cdas.yaml"]
+         "cases/reader/life_paid_and_cards_drawn_cdas.yaml",
+         "cases/reader/speed_and_exiled_cards_cdas.yaml"]
 
 
 def reading(name, line):
+    """The reading of LINE on the face named NAME (a crafted card's back face: Sunbird Effigy)."""
     card = find_card(name).card
-    return {r.line: r for r in read_text(card.text, card.name, card.type_line, card.pt_text)}[line]
+    faces = (card, *(f for f in (card.back_face, card.flip_face, card.modal_back_face) if f))
+    face = next(f for f in faces if f.name == name)
+    return {r.line: r for r in read_text(face.text, face.name, face.type_line, face.pt_text)}[line]
 
 
 def cda_of(name, line):
@@ -131,10 +135,29 @@ def test_the_chosen_player_is_counted_not_the_controller(write_case):
      "life_paid_as_it_entered"),
     ("Wood Elemental", "Wood Elemental's power and toughness are each equal to the number of Forests sacrificed as it "
      "entered.", "forests_sacrificed_as_it_entered"),
+    ("Unlicensed Hearse", "Unlicensed Hearse's power and toughness are each equal to the number of cards exiled with it.",
+     "cards_exiled_with_it"),
+    ("Living Lore", "Living Lore's power and toughness are each equal to the exiled card's mana value.",
+     "exiled_card_mana_value"),
+    ("Sunbird Effigy", "Sunbird Effigy's power and toughness are each equal to the number of colors among the exiled "
+     "cards used to craft it.", "crafted_with_colors"),
+    ("Wretched Bonemass", "Wretched Bonemass's power and toughness are each equal to the total power of the exiled cards "
+     "used to craft it.", "crafted_with_total_power"),
+    ("Control Win Condition", "Control Win Condition's power and toughness are each equal to the number of turns you've "
+     "taken this game. (If this is in your deck, please keep track of your turns. This means you, Mark.)",
+     "turns_taken_this_game"),
 ])
 def test_what_was_done_as_it_entered_is_the_cases(name, line, fact):
     assert cda_of(name, line)["static"]["does"]["set_base_pt"] == {"power": {"game_state": fact},
                                                                    "toughness": {"game_state": fact}}
+
+
+def test_a_speed_not_given_is_marked(write_case):
+    assert cda_of("Gomif, Fast Racer", "Gomif's power is equal to your speed.")["static"]["does"]["set_base_pt"] == \
+        {"power": {"game_state": "speed"}, "toughness": 2}
+    board = "battlefield:\n  - {card: \"Gomif, Fast Racer\", id: gomif}\n"
+    assert unsure(write_case, board) == {"gomif"}
+    assert unsure(write_case, board + "game_state: {Alice: {speed: 0}}\n") == set()
 
 
 def test_what_the_case_does_not_give_is_marked(write_case):

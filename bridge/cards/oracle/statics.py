@@ -27,7 +27,13 @@ def control(sentence: str):
 # case's `game_state:`, never assumed: asp/604_2_conditions.lp marks the values when it leaves it out).
 GAME_STATE_NUMBERS = {"the number of cards you've drawn this turn": "cards_drawn_this_turn",   # Duelist of the Mind
                       "the life paid as it entered": "life_paid_as_it_entered",             # Nameless Race
-                      "the number of forests sacrificed as it entered": "forests_sacrificed_as_it_entered"}
+                      "the number of forests sacrificed as it entered": "forests_sacrificed_as_it_entered",
+                      "your speed": "speed",                                                # Gomif, Fast Racer
+                      "the number of turns you've taken this game": "turns_taken_this_game",  # Control Win Condition
+                      "the number of cards exiled with it": "cards_exiled_with_it",         # Unlicensed Hearse
+                      "the exiled card's mana value": "exiled_card_mana_value",             # Living Lore
+                      "the total power of the exiled cards used to craft it": "crafted_with_total_power",
+                      "the number of colors among the exiled cards used to craft it": "crafted_with_colors"}
 
 
 def cda_number(phrase: str):
