@@ -3,7 +3,8 @@
 only toughness (604.3: People of the Woods, An-Havva Constable ...), "the opponent with the most cards in hand"
 (Adamaro), what the case's `game_state:` gives (Nameless Race's "life paid as it entered", Duelist of the Mind's
 "cards you've drawn this turn"), "untapped artifacts, creatures, and lands you control" (Maraxus of Keld) and "card types among cards in your opponents' graveyards" (Nighthawk Scavenger). A choice or a hand the
-case doesn't give is never taken as none: the values it may change are marked."""
+case doesn't give is never taken as none: the values it may change are marked. And the static "Max speed — ..."
+(702.178a: as long as your speed is 4)."""
 import pytest
 
 from bridge import solve
@@ -20,7 +21,8 @@ CASES = ["cases/reader/pallimud_chosen_player_controls.yaml",
          "cases/reader/nighthawk_scavenger_opponents_graveyards.yaml",
          "cases/reader/maraxus_untapped_artifacts_creatures_lands.yaml",
          "cases/reader/life_paid_and_cards_drawn_cdas.yaml",
-         "cases/reader/speed_and_exiled_cards_cdas.yaml"]
+         "cases/reader/speed_and_exiled_cards_cdas.yaml",
+         "cases/reader/max_speed_gastal_raider.yaml"]
 
 
 def reading(name, line):
@@ -168,3 +170,17 @@ def test_what_the_case_does_not_give_is_marked(write_case):
     assert unsure(write_case, board) == {"nameless_race", "duelist_of_the_mind"}
     given = board.replace("card: Nameless Race", "{card: Nameless Race, game_state: {life_paid_as_it_entered: 0}}")
     assert unsure(write_case, given + "game_state: {Alice: {cards_drawn_this_turn: 0}}\n") == set()
+
+
+def test_max_speed_is_a_condition_on_the_controllers_speed():
+    r = reading("Nesting Bot", "Max speed — This creature gets +1/+0.")
+    assert r.structured and r.abilities[0]["static"] == {"as_long_as": {"game_state": "speed", "at_least": 4},
+                                                         "affects": "self", "does": [{"modify_pt": "+1/+0"}]}
+    # two sentences under one max speed: the condition is both's; never the second read as always on
+    r = reading("Tsagan, Raider Warlord", "Max speed — Tsagan has deathtouch. Other creatures you control have first "
+                "strike.")
+    assert r.layer and not r.structured
+
+
+def test_a_speed_not_given_leaves_max_speed_marked(write_case):
+    assert unsure(write_case, "battlefield:\n  - card: Nesting Bot\n") == {"nesting_bot"}

@@ -223,7 +223,14 @@ def conditional(sentence: str):
         else None
 
 
-TEMPLATES = (full_text_of_top_card, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
+def max_speed(sentence: str):
+    """Samut's Sprint-like "Max speed — This creature gets +1/+0." (702.178a: "As long as your speed is 4, this object
+    has '[Ability]'": the ability of this object alone, read as applying as long as its controller's speed is 4)."""
+    m = re.fullmatch(r"Max speed — (~ .+)", sentence)
+    return conditional(f"As long as your speed is 4, {m.group(1)}") if m else None
+
+
+TEMPLATES = (full_text_of_top_card, max_speed, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
              enters_tapped, counter_replacement, choose_as_it_enters, you_and_permanents,
              subject_predicate)
 
@@ -261,8 +268,8 @@ def several_statics(text: str) -> list[dict] | None:
     toughness 0/1. It can't attack and loses all abilities." Every sentence must read, or none is."""
     sentences = re.split(r"(?<=\.)\s+(?=[A-Z~])", re.sub(r'"[^"]*"', lambda q: q.group(0).replace(". ", ".\0"), text))
     sentences = [s.replace(".\0", ". ") for s in sentences]
-    if len(sentences) < 2:
-        return None
+    if len(sentences) < 2 or text.startswith("Max speed —"):
+        return None                     # (702.178a the condition is every sentence's: Tsagan, Raider Warlord, text)
     same = same_outside_the_battlefield(text)
     if same:
         return [same]
