@@ -118,14 +118,6 @@ def number(phrase: str):
         on = "self" if match.group(2) == "~" else "affected"
         groups = [{**g, "attached_to": on} for g in groups]
         return {"count": groups[0] if len(groups) == 1 else {"any": groups}}
-    match = re.fullmatch(r"the number of (untapped|tapped) (\w+s(?:, \w+s)*,? and \w+s you control)", lower)
-    if match:                                   # Maraxus of Keld: "untapped artifacts, creatures, and lands you control"
-        counted = subject(match.group(2))       # (the status is every group's; an object is counted once)
-        groups = counted.get("any") if isinstance(counted, dict) else None
-        if not groups or any(set(g) - {"all", "controller"} for g in groups):
-            return None
-        status = {"not": ["tapped"]} if match.group(1) == "untapped" else None
-        return {"count": {"any": [{**g, **(status or {"all": [*g["all"], "tapped"]})} for g in groups]}}
     match = re.fullmatch(r"the number of basic land types? among (.+)", phrase)
     if match:                                   # 305.6 domain: "basic land types among lands you control"
         counted = subject(match.group(1))
