@@ -275,13 +275,14 @@ def test_a_planeswalker_type_is_a_subtype_of_the_subject_teferis_sentinel():
 
 
 @pytest.mark.parametrize("name,line", [
-    ("Burnout Bashtronaut", "Max speed — This creature has double strike."),          # 702.178a: speed 4
+    # (a max speed ability of one sentence is read as `as_long_as: {game_state: speed, at_least: 4}`:
+    # tests/test_reader_round_k_statics.py; two sentences under one stay text)
     ("Tsagan, Raider Warlord", "Max speed — Tsagan has deathtouch. Other creatures you control have first strike."),
     ("Case of the Gateway Express", "Solved — Creatures you control get +1/+0."),     # 702.169, 719.3c
 ])
 def test_max_speed_and_solved_are_conditions_not_ability_words(name, line):
     """'Max speed — ' and 'Solved — ' look like ability words (207.2c) but are keywords that make their ability
-    apply only at max speed or once the Case is solved: the vocabulary cannot say either, so the line stays text
+    apply only at max speed or once the Case is solved: where the vocabulary cannot say it, the line stays text
     (it had been read as always on)."""
     (reading,) = [r for r in read_text(line, name, "Creature") if r.line == line]
     assert not reading.structured and reading.layer

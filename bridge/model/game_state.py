@@ -15,6 +15,8 @@ GAME_STATE = {
     "crimes_committed_this_turn": "700.13 crimes committed this turn",
     "surveilled_this_turn": "701.25 times surveilled this turn",
     "permanents_sacrificed_this_turn": "701.21 permanents sacrificed this turn",
+    "speed": "702.179 their speed (Start your engines!; a player with none has 0 for an effect, 702.179f)",
+    "turns_taken_this_game": "500 the turns they have taken this game (Control Win Condition)",
     "nonland_permanents_entered_this_turn": "nonland permanents that entered under their control this turn "
                                             "(celebration, an ability word: 207.2c)",
 }
@@ -24,4 +26,14 @@ OBJECT_GAME_STATE = {
     "entered_this_turn": "it entered the battlefield this turn",
     "attacked_this_turn": "508.1 it attacked this turn",
     "dealt_damage": "120 it has dealt damage (\"if it hasn't dealt damage yet\")",
+    # 614.12, 607.2 what was done as it entered, which its CDA reads (Nameless Race: "As ~ enters, pay any amount of
+    # life." "... power and toughness are each equal to the life paid as it entered.")
+    "life_paid_as_it_entered": "119.4 the life paid as it entered (Nameless Race, Minion of the Wastes)",
+    "forests_sacrificed_as_it_entered": "701.21 the Forests sacrificed as it entered (Wood Elemental)",
+    # 406.6, 607.2a the cards its linked ability exiled; 702.167c the exiled cards used to craft it (the case lists no
+    # exiled card as linked to an object: it gives the number)
+    "cards_exiled_with_it": "406.6 the number of cards exiled with it (Unlicensed Hearse)",
+    "exiled_card_mana_value": "607.2a the mana value of the card exiled with it (Living Lore)",
+    "crafted_with_total_power": "702.167c the total power of the exiled cards used to craft it (Mastercraft Raptor)",
+    "crafted_with_colors": "702.167c the number of colors among the exiled cards used to craft it (Sunbird Effigy)",
 }

@@ -105,7 +105,8 @@ class VocabularyFacts:
         if expr.kind == "calculated":
             return fn("calculated", expr.number)
         if expr.kind == "card_types_in_graveyards":
-            return Function("card_types_in_your_graveyard" if expr.owner == "you" else "card_types_in_graveyards")
+            return Function({"you": "card_types_in_your_graveyard", "opponent": "card_types_in_opponents_graveyards"}
+                            .get(expr.owner, "card_types_in_graveyards"))
         if expr.kind == "your_turn":
             return Function("your_turn")
         if expr.kind == "life_total":

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from bridge.model.errors import close_matches
+from bridge.model.game_state import GAME_STATE, OBJECT_GAME_STATE
 from bridge.model.vocabulary import COLOR_WORDS, Expr, canonical_word
 from bridge.vocabulary.keys import COUNT_CARDS_KEYS, COUNTER_HOLDERS, EXPRESSION_KEYS, ZONES
 
@@ -84,10 +85,10 @@ class NumberReading:
                                 place="count_cards")
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)
         if key == "card_types_in_graveyards":     # all (Tarmogoyf) or you: your graveyard (delirium, 207.2c)
-            whose = self.string(arg, f"{where}.card_types_in_graveyards")
-            if whose not in ("all", "you"):
-                raise self.fail(f"{where}.card_types_in_graveyards", f"expected all or you, got {whose!r}")
-            return Expr("card_types_in_graveyards", owner=whose if whose == "you" else "any")
+            whose = self.string(arg, f"{where}.card_types_in_graveyards")      # or opponent (Nighthawk Scavenger)
+            if whose not in ("all", "you", "opponent"):
+                raise self.fail(f"{where}.card_types_in_graveyards", f"expected all, you or opponent, got {whose!r}")
+            return Expr("card_types_in_graveyards", owner="any" if whose == "all" else whose)
         if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
             if arg == "X":                  # the card's X, which the effect gives (`x: N`, bridge/reading/effects.py)
                 return Expr("x")
@@ -98,6 +99,13 @@ class NumberReading:
                 raise self.fail(f"{where}.minus", "a number written on the card keeps its sign: write it as such "
                                 f"({-inner.number}), not under minus")
             return Expr("minus", parts=(inner,))
+        if key == "game_state":             # the case's `game_state:` (Duelist of the Mind's "cards you've drawn this
+            known = {**GAME_STATE, **OBJECT_GAME_STATE}     # turn"; its own object's: Nameless Race's life paid)
+            what = self.string(arg, f"{where}.game_state")
+            if what not in known:
+                raise self.fail(f"{where}.game_state", f"unknown game state {what!r}" + close_matches(what, known)
+                                + "; known: " + ", ".join(known))
+            return Expr("object_state" if what in OBJECT_GAME_STATE else "game_state", fact=what)
         if key == "life":                   # "your life total" (119; the case's life:)
             if arg != "you":
                 raise self.fail(f"{where}.life", f"expected you (the life total of the ability's controller), got {arg!r}")

@@ -34,8 +34,9 @@ class SelectorReading:
         controller = None
         if "controller" in data:
             controller = self.string(data["controller"], f"{where}.controller")
-            if controller not in ("you", "opponent", "enchanted_player"):
-                raise self.fail(f"{where}.controller", f"expected you, opponent or enchanted_player, got {controller!r}")
+            if controller not in ("you", "opponent", "enchanted_player", "chosen_player"):
+                raise self.fail(f"{where}.controller", "expected you, opponent, enchanted_player or chosen_player, "
+                                f"got {controller!r}")
         other = data.get("other", False)
         if not isinstance(other, bool) and not (other == "affected" and place == "count"):
             raise self.fail(f"{where}.other", "expected true or false" + AFFECTED_IN_A_COUNT)

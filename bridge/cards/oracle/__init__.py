@@ -19,7 +19,7 @@ from bridge.cards.oracle.keyword_actions import earthbend_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.parts import one_group, resolved_parts
 from bridge.cards.oracle.token_copies import for_each_token_copy, token_copy_then
-from bridge.cards.oracle.statics import cda_power_only, several_statics, static_ability
+from bridge.cards.oracle.statics import cda_power_only, cda_toughness_only, several_statics, static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
@@ -80,9 +80,9 @@ def resolved_kind(plain: str, spell: bool) -> str:
 
 
 def read_line(line: str, name: str, spell: bool = False, toughness: int | None = None,
-              legendary: bool = True) -> Reading:
+              legendary: bool = True, power: int | None = None) -> Reading:
     """`spell`: the line is an instant's or sorcery's; its effects are the spell's (`spell:`), not abilities.
-    `toughness`: the printed toughness (for a CDA that defines only power). `legendary`: the card may name
+    `toughness`, `power`: the printed toughness and power (for a CDA that defines only the other one). `legendary`: the card may name
     itself by a short name (text.self_names)."""
     plain = normalized(line, name, legendary)
     if not plain:
@@ -155,7 +155,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
                            and not resolves_a_layer_effect(before), layer, kind)
         return Reading(line, ({"text": line, **uses_choice(plain), **(animation or {})},), bool(animation),
                        bool(animation) or resolves_a_layer_effect(plain), kind)
-    found = copy_ability(plain, line) or cda_power_only(plain, toughness) or \
+    found = copy_ability(plain, line) or cda_power_only(plain, toughness) or cda_toughness_only(plain, power) or \
         (static_ability(plain) if one_sentence(plain) else None)
     kind = "cda" if CDA_WORDING.search(plain) else "static"
     several = several_statics(plain) if found is None and not one_sentence(plain) else None
@@ -241,9 +241,11 @@ def read_text(text: str, name: str, type_line: str = "", pt: str = "") -> list[R
     """Every line of a card's Oracle text, read. `pt`: the printed power/toughness ("*/2")."""
     toughness = pt.split("/")[1].strip() if pt.count("/") == 1 else ""
     printed = int(toughness) if toughness.isdigit() else None
+    power = pt.split("/")[0].strip() if pt.count("/") == 1 else ""
+    printed_power = int(power) if power.isdigit() else None
     legendary = not type_line or bool(re.search(r"\bLegendary\b", type_line))
     with kinds_named_by(text):          # 122.1: counter kinds the card's own text names are known
-        readings = [read_line(line, name, is_spell(type_line), printed, legendary) for line in ability_lines(text)]
+        readings = [read_line(line, name, is_spell(type_line), printed, legendary, printed_power) for line in ability_lines(text)]
         readings = [unread_if_chosen_type_is_not_a_creature_type(r, text, name) for r in readings]
         if is_spell(type_line):
             readings = spell_lines_joined(readings, name, legendary)

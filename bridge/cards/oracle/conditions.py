@@ -65,6 +65,7 @@ GAME_STATE_WORDS = (
     (lazy_pattern(r"you have the city's blessing"), "citys_blessing", "at_least", 1),            # 702.131
     (lazy_pattern(r"you(?:'re| are) the monarch"), "monarch", "at_least", 1),                   # 724
     (lazy_pattern(r"you've completed a dungeon"), "completed_dungeon", "at_least", 1),          # 309.7
+    (lazy_pattern(r"your speed is 4|you have max speed"), "speed", "at_least", 4),      # 702.179e (never above 4)
     (lazy_pattern(r"you've drawn (\w+) or more cards this turn"), "cards_drawn_this_turn", "at_least", None),
     (lazy_pattern(r"you(?:'ve)? gained life this turn"), "life_gained_this_turn", "at_least", 1),
     (lazy_pattern(r"you've lost life this turn"), "life_lost_this_turn", "at_least", 1),

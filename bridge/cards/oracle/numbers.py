@@ -16,12 +16,15 @@ CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all
                                   r"graveyards?")
 # Maro: 'the number of cards in your hand'; Multani, Maro-Sorcerer: 'in all players' hands'.
 # Enemy of Enlightenment: "in your opponents' hands".
+# Adamaro, First to Desire: "in the hand of the opponent with the most cards in hand" (one opponent's, the most any
+# one opponent holds: an_opponent).
 CARDS_IN_HAND = lazy_pattern(r"the (?:total )?number of cards? in (your hand|all players' hands|your opponents' hands|"
-                             r"its controller's hand|the chosen player's hand)")
+                             r"its controller's hand|the chosen player's hand|"
+                             r"the hand of the opponent with the most cards in hand)")
 OWNERS = {"your": "you", "your hand": "you", "all": "any", "all players' hands": "any", "your opponents'": "opponent",
           "your opponents' hands": "opponent", "its controller's": "affected_controller",
           "its controller's hand": "affected_controller", "the chosen player's": "chosen_player",
-          "the chosen player's hand": "chosen_player"}
+          "the chosen player's hand": "chosen_player", "the hand of the opponent with the most cards in hand": "an_opponent"}
 # 205.3 Coat of Arms: "each other creature on the battlefield that shares at least one creature type with it" (it:
 # the object the effect changes; Alpha Status, Stoneforge Masterwork: the enchanted or equipped creature).
 SHARING = lazy_pattern(r"the number of (other .+?) that shares (?:at least one|a) creature type with (?:it|that creature)")
@@ -53,6 +56,8 @@ def number(phrase: str):
         return {"card_types_in_graveyards": "all"}
     if lower == "the number of card types among cards in your graveyard":
         return {"card_types_in_graveyards": "you"}
+    if lower == "the number of card types among cards in your opponents' graveyards":
+        return {"card_types_in_graveyards": "opponent"}     # Nighthawk Scavenger
     match = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", lower)
     if match:                                   # 700.5 Anax: "your devotion to red"
         return {"devotion": [c for c in match.groups() if c]}

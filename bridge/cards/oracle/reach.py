@@ -22,7 +22,7 @@ GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+wa
                           key=len, reverse=True))
 LAYER_HINTS = lazy_pattern(r"\b(?:gets? (?:an additional )?[+-]|(?<!n't )ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
                            r"loses? (?:all|" + GRANTED + r")\b|in addition to (?:its|their) other|base power|power and toughness (?:are|is)|"
-                           r"power is equal|you control enchanted|every creature type|"
+                           r"(?:power|toughness) is equal|you control enchanted|every creature type|"
                            r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
                            r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
                            r"enter(?: the battlefield)? as a copy|becomes? a copy|"

@@ -23,10 +23,29 @@ def control(sentence: str):
     return {"static": {"affects": who, "does": {"gain_control": "you"}}} if who else None
 
 
+# What a CDA counts that no permanent shows: what its controller did this turn or what was done as it entered (the
+# case's `game_state:`, never assumed: asp/604_2_conditions.lp marks the values when it leaves it out).
+GAME_STATE_NUMBERS = {"the number of cards you've drawn this turn": "cards_drawn_this_turn",   # Duelist of the Mind
+                      "the life paid as it entered": "life_paid_as_it_entered",             # Nameless Race
+                      "the number of forests sacrificed as it entered": "forests_sacrificed_as_it_entered",
+                      "your speed": "speed",                                                # Gomif, Fast Racer
+                      "the number of turns you've taken this game": "turns_taken_this_game",  # Control Win Condition
+                      "the number of cards exiled with it": "cards_exiled_with_it",         # Unlicensed Hearse
+                      "the exiled card's mana value": "exiled_card_mana_value",             # Living Lore
+                      "the total power of the exiled cards used to craft it": "crafted_with_total_power",
+                      "the number of colors among the exiled cards used to craft it": "crafted_with_colors"}
+
+
+def cda_number(phrase: str):
+    """A number a CDA is equal to (numbers.number), or one the case's `game_state:` gives (GAME_STATE_NUMBERS)."""
+    fact = GAME_STATE_NUMBERS.get(" ".join(phrase.strip().rstrip(".").split()).lower())
+    return {"game_state": fact} if fact else number(phrase)
+
+
 def cda_power_toughness(sentence: str):
     """Nightmare: "~'s power and toughness are each equal to the number of Swamps you control." (604.3, 7a)."""
     m = re.fullmatch(r"~'s power and toughness are each equal to (.+?)\.?", sentence)
-    value = number(m.group(1)) if m else None
+    value = cda_number(m.group(1)) if m else None
     if value is None:
         return None
     return {"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {"power": value, "toughness": value}}}}
@@ -52,11 +71,23 @@ def cda_power_only(sentence: str, printed_toughness: int | None):
     """Yavimaya Kavu: "~'s power is equal to the number of red creatures on the battlefield." (604.3; the
     toughness is the printed one, which 7a then sets again: the same value)."""
     m = re.fullmatch(r"~'s power is equal to (.+?)\.?", sentence)
-    value = number(m.group(1)) if m and printed_toughness is not None else None
+    value = cda_number(m.group(1)) if m and printed_toughness is not None else None
     if value is None:
         return None
     return with_choice({"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
         "power": value, "toughness": printed_toughness}}}})
+
+
+def cda_toughness_only(sentence: str, printed_power: int | None):
+    """People of the Woods: "~'s toughness is equal to the number of Forests you control." (604.3; the power is
+    the printed one, which 7a then sets again: the same value). A printed power that is no number (Yavimaya Kavu's
+    */*, whose power is another line's CDA) leaves the line text, flagged."""
+    m = re.fullmatch(r"~'s toughness is equal to (.+?)\.?", sentence)
+    value = cda_number(m.group(1)) if m and printed_power is not None else None
+    if value is None:
+        return None
+    return with_choice({"cda": True, "static": {"affects": "self", "does": {"set_base_pt": {
+        "power": printed_power, "toughness": value}}}})
 
 
 def subject_predicate(sentence: str):
@@ -157,9 +188,10 @@ def group_within(counted: dict, affected: dict) -> bool:
 
 def choose_as_it_enters(sentence: str):
     """Voice of All: 'As ~ enters, choose a color.' (607.2: the abilities that use the choice see it)."""
-    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose a (color|creature type|"
-                     r"player|basic land type)\.?", sentence)
-    key = m.group(1).replace(" ", "_") if m else None
+    m = re.fullmatch(r"As (?:~ enters(?: the battlefield)?|an additional cost to cast ~), choose (?:a (color|creature type|"
+                     r"player|basic land type)|an (opponent))\.?", sentence)
+    # (Pallimud: "choose an opponent" is a player choice whose value is an opponent, 102.2)
+    key = (m.group(1) or "player").replace(" ", "_") if m else None
     return {"choose": key, "chosen": key} if m else None      # choose: the choice is the object's choices: entry
 
 
@@ -191,7 +223,14 @@ def conditional(sentence: str):
         else None
 
 
-TEMPLATES = (full_text_of_top_card, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
+def max_speed(sentence: str):
+    """Samut's Sprint-like "Max speed — This creature gets +1/+0." (702.178a: "As long as your speed is 4, this object
+    has '[Ability]'": the ability of this object alone, read as applying as long as its controller's speed is 4)."""
+    m = re.fullmatch(r"Max speed — (~ .+)", sentence)
+    return conditional(f"As long as your speed is 4, {m.group(1)}") if m else None
+
+
+TEMPLATES = (full_text_of_top_card, max_speed, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
              enters_tapped, counter_replacement, choose_as_it_enters, you_and_permanents,
              subject_predicate)
 
@@ -229,8 +268,8 @@ def several_statics(text: str) -> list[dict] | None:
     toughness 0/1. It can't attack and loses all abilities." Every sentence must read, or none is."""
     sentences = re.split(r"(?<=\.)\s+(?=[A-Z~])", re.sub(r'"[^"]*"', lambda q: q.group(0).replace(". ", ".\0"), text))
     sentences = [s.replace(".\0", ". ") for s in sentences]
-    if len(sentences) < 2:
-        return None
+    if len(sentences) < 2 or text.startswith("Max speed —"):
+        return None                     # (702.178a the condition is every sentence's: Tsagan, Raider Warlord, text)
     same = same_outside_the_battlefield(text)
     if same:
         return [same]

@@ -17,7 +17,8 @@ from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 
 CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
                "you don't control": "opponent",
-               "enchanted player controls": "enchanted_player"}   # 303.4 a Curse: the player it enchants
+               "enchanted player controls": "enchanted_player",   # 303.4 a Curse: the player it enchants
+               "the chosen player controls": "chosen_player"}     # 607.2 Pallimud: the player chosen as it entered
 # 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "spells you cast" is not read here, a
 # spell's controller may not be the player who cast it).
 SPELLS = lazy_pattern(r"(\w+(?:(?:,? and |, )\w+)*) spells(?: (you control|your opponents control))?")
