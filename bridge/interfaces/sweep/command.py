@@ -48,6 +48,7 @@ def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int, args=None
                      query_text=spec.query_text, query_file=spec.query_file, timeout=timeout,
                      store_facts=bool(args is not None and getattr(args, "store_facts", None)),
                      minimize=bool(args is not None and getattr(args, "minimize", False)),
+                     together=getattr(args, "solve_together", 1) if args is not None else 1,
                      tasks=batch, **bounds) for batch in iter(lambda: tuple(itertools.islice(tasks, size)), ())]
 
 

@@ -21,6 +21,7 @@ from bridge.interfaces.sweep.minimize import minimize_task
 from bridge.interfaces.sweep.output import STORED_FACTS
 from bridge.interfaces.sweep.spec import Task
 from bridge.model.errors import CaseError, SolveTimeout
+from bridge.reading.case import load_case
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
 from bridge.results.board_facts import board_facts
 from bridge.results.schemas import FORMAT_VERSION
@@ -51,6 +52,7 @@ class BatchJob:
     reevaluate: bool = True                 # False: --no-reevaluate (613.8c ignored, a research variant)
     store_facts: bool = False               # --store-facts: each row carries its board's facts (STORED_FACTS)
     minimize: bool = False                  # --minimize: each finding's smallest background (minimize.py)
+    together: int = 1                       # --solve-together: boards solved in one clingo Control (issue 37)
 
 
 @dataclass(frozen=True)
@@ -122,10 +124,8 @@ def first_steps(atoms, name: str) -> list[dict]:
     return [first[pair] for pair in sorted(first)]
 
 
-def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str, built_in, query, clock: dict):
-    """One row (without the cross-board findings), made in a child process under the job's bounds
-    (bridge/solving/runner.py): a board that outruns its time or memory is a row with an error, never a lost
-    worker."""
+def board_case(job: BatchJob, order: tuple[int, ...], task: Task, edition: str) -> tuple[dict, dict, str]:
+    """A board's row (its names), its case (a mapping, as a case file reads) and the file its errors name."""
     labels = [job.pool[task.cards[i]][0] for i in order]
     controllers = [task.controllers[i] for i in order]
     entries = [dict(job.pool[task.cards[i]][1], controller=task.controllers[i]) for i in order]
@@ -133,11 +133,22 @@ def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str,
            "controllers": controllers, "rules": edition}
     case = {"case": row["board"], "source": f"sweep {job.name}", "rules": edition, "players": list(job.players),
             "battlefield": list(job.background) + entries}
-    file = f"sweep {job.name}: {row['board']}"
-    bounds = Bounds(seconds=job.timeout, grace=1.0, memory_bytes=job.memory_bytes, output_bytes=job.output_bytes)
+    return row, case, f"sweep {job.name}: {row['board']}"
+
+
+def board_bounds(job: BatchJob) -> Bounds:
+    """The limits of one board's child (and of a child that solves boards together: those of one board)."""
+    return Bounds(seconds=job.timeout, grace=1.0, memory_bytes=job.memory_bytes, output_bytes=job.output_bytes)
+
+
+def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str, built_in, query, clock: dict):
+    """One row (without the cross-board findings), made in a child process under the job's bounds
+    (bridge/solving/runner.py): a board that outruns its time or memory is a row with an error, never a lost
+    worker."""
+    row, case, file = board_case(job, order, task, edition)
     try:
-        (findings, states), seconds = run_bounded(lambda: board_findings(job, case, file, built_in, query), bounds,
-                                                  file)
+        (findings, states), seconds = run_bounded(lambda: board_findings(job, case, file, built_in, query),
+                                                  board_bounds(job), file)
     except (CaseError, SolveTimeout, OutOfMemory, ChildKilled) as error:   # a killed one: --resume redoes it
         return dict(row, error=str(error)), None
     clock["solve"] += seconds["solve"]
@@ -146,10 +157,64 @@ def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str,
     return row, states
 
 
-def board_findings(job: BatchJob, case: dict, file: str, built_in, query) -> tuple[dict, dict]:
-    """In the child: the board solved, its digest and findings (plain data), and the seconds each took."""
+def solve_boards(job: BatchJob, boards: list[tuple], built_in, query, clock: dict) -> list[tuple]:
+    """The (row, states) of each (order, task, edition) board, as solve_board gives it. With job.together > 1
+    the boards are solved `together` at a time in one child, in one clingo Control (api.presolve,
+    bridge/solving/batch.py), that child under the limits of one board; a board that the batch leaves out
+    or that raises there, and every board of a child that fails or passes a limit, is solved again alone by
+    solve_board, in its own child under its own limits: its row, limit or error is the one it has alone."""
+    if job.together <= 1:
+        return [solve_board(job, order, task, edition, built_in, query, clock) for order, task, edition in boards]
+    results = []
+    for start in range(0, len(boards), job.together):
+        group = boards[start:start + job.together]
+        made = [board_case(job, order, task, edition) for order, task, edition in group]
+        try:
+            answers = run_bounded(lambda: findings_together(job, made, built_in, query), board_bounds(job),
+                                  f"sweep {job.name}: {made[0][0]['board']} (and {len(made) - 1} more)")
+        except Exception:       # noqa: BLE001 (a limit, a failure: each board again, alone)
+            answers = [None] * len(group)
+        for (order, task, edition), (row, _, _), answer in zip(group, made, answers):
+            if answer is None:
+                results.append(solve_board(job, order, task, edition, built_in, query, clock))
+                continue
+            (findings, states), seconds = answer
+            clock["solve"] += seconds["solve"]
+            clock["findings"] += seconds["findings"]
+            results.append((dict(row, **findings), states))
+    return results
+
+
+def findings_together(job: BatchJob, made: list[tuple[dict, dict, str]], built_in, query) -> list:
+    """In the child: the boards solved in one Control, then each board's board_findings (None for one to
+    solve again alone). Each board's solve_ms and seconds get its share of the batch's solving."""
     started = time.perf_counter()
-    result = api.solve(case, file=file, timeout=job.timeout, limits=job.limits, reevaluate=job.reevaluate)
+    cases = []
+    for _, case, file in made:
+        try:
+            cases.append(load_case(case, file, job.limits))
+        except CaseError:
+            cases.append(None)         # solved alone, it gives its own error
+    api.presolve([c for c in cases if c is not None], limits=job.limits, reevaluate=job.reevaluate,
+                 timeout=job.timeout)
+    share = (time.perf_counter() - started) / len(made)
+    answers = []
+    for (_, case, file), loaded in zip(made, cases):
+        try:
+            (row, states), seconds = board_findings(job, case, file, built_in, query, loaded)
+        except Exception:       # noqa: BLE001 (solved alone, it gives its own error)
+            answers.append(None)
+            continue
+        row["solve_ms"] = round(row["solve_ms"] + share * 1000, 1)
+        answers.append(((row, states), dict(seconds, solve=seconds["solve"] + share)))
+    return answers
+
+
+def board_findings(job: BatchJob, case: dict, file: str, built_in, query, loaded=None) -> tuple[dict, dict]:
+    """In the child: the board solved, its digest and findings (plain data), and the seconds each took
+    (`loaded`: the case already loaded from `case`)."""
+    started = time.perf_counter()
+    result = api.solve(loaded if loaded is not None else case, file=file, timeout=job.timeout, limits=job.limits, reevaluate=job.reevaluate)
     solved = time.perf_counter()
     states = final_states(result)
     row = {"error": None, "steps": len(result.steps), "characteristics": digest(states),
@@ -180,14 +245,16 @@ def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:
     built_in, query = programs(job.findings, job.query_text, job.query_file)
     clock = {"solve": 0.0, "findings": 0.0}
     rows = []
+    keys = [(task, order, edition) for task in job.tasks for order in board_orders(job, task)
+            for edition in job.editions]
+    solved = iter(solve_boards(job, [(order, task, edition) for task, order, edition in keys], built_in, query,
+                               clock))        # every board of the job first: solved together, `together` at a time
     for task in job.tasks:
-        orders = list(itertools.permutations(range(len(task.cards)))) if job.orders == "all" \
-            else [tuple(range(len(task.cards)))]
         states, boards = {}, {}
         task_rows = []
-        for order in orders:
+        for order in board_orders(job, task):
             for edition in job.editions:
-                row, states[(order, edition)] = solve_board(job, order, task, edition, built_in, query, clock)
+                row, states[(order, edition)] = next(solved)
                 boards[(order, edition)] = row["board"]
                 task_rows.append((order, edition, row))
         compared = time.perf_counter()
@@ -205,6 +272,12 @@ def solve_batch(job: BatchJob) -> tuple[list[dict], BatchStats]:
         clock["findings"] += time.perf_counter() - compared
     return rows, BatchStats(len(rows), clock["solve"], clock["findings"], time.perf_counter() - started,
                             cpu_seconds() - cpu_started)
+
+
+def board_orders(job: BatchJob, task: Task) -> list[tuple[int, ...]]:
+    """The orders of a task's cards that are boards: every permutation (`orders: all`) or the given one."""
+    return list(itertools.permutations(range(len(task.cards)))) if job.orders == "all" \
+        else [tuple(range(len(task.cards)))]
 
 
 VERDICT = {"order": "order_sensitive", "edition": "edition_difference"}
