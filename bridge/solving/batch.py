@@ -29,7 +29,7 @@ from bridge.files.locations import asp_files
 from bridge.model.case import Case
 from bridge.solving import firing
 from bridge.solving.solver import (AFTER_LAYERS, CONDITION, PRESOLVED, STEP_CALLS, Solution, check_carried,
-                                   check_decided, check_input, check_new_targets, NotAllFacts)
+                                   check_decided, check_input, check_new_targets, NotAllFacts, step_programs)
 
 BOARD = "Board__"          # the variable that holds an atom's board (not a name in asp/)
 CALL = "call__"            # the parameter every part gets: the number of the ground call
@@ -289,20 +289,11 @@ def step_plan(board: Board, k: clingo.Symbol) -> list[list[tuple[str, list]]]:
     view = board.view.symbolic_atoms
     probing = view[Function("probing", [k])] is not None
     has_batch = view[Function("has_batch", [k])] is not None
-    when = {"probing": probing, "no_batch": not has_batch, None: True}
     rule_parts = {"view": [a.symbol.arguments[1].name for a in view.by_signature("step_view_part", 2)
                            if a.symbol.arguments[0] == k],
                   "outcome": [a.symbol.arguments[1].name for a in view.by_signature("step_outcome_part", 2)
                               if a.symbol.arguments[0] == k]}
-    plan = []
-    for call in STEP_CALLS:
-        program = []
-        for condition, name, *phase in call:
-            if when[condition]:
-                args = [k, *map(Function, phase)]
-                program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
-        plan.append(program)
-    return plan
+    return step_programs(k, probing, has_batch, rule_parts)
 
 
 def finish(batch: Batch, boards: list[Board], last: clingo.Symbol) -> None:

@@ -38,6 +38,21 @@ STEP_CALLS = ((("probing", "view", "probe"), ("probing", "outcome", "probe")),
               ((None, "carry"),))
 
 
+def step_programs(k: clingo.Symbol, probing: bool, has_batch: bool, rule_parts: dict) -> list[list]:
+    """Step k's ground calls (STEP_CALLS), each a list of (part, arguments): the parts whose condition
+    holds, each with the parts of rules its layer's operations need (`rule_parts`)."""
+    when = {"probing": probing, "no_batch": not has_batch, None: True}
+    plan = []
+    for call in STEP_CALLS:
+        program = []
+        for condition, name, *phase in call:
+            if when[condition]:
+                args = [k, *map(Function, phase)]
+                program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
+        plan.append(program)
+    return plan
+
+
 @functools.lru_cache(maxsize=4)
 def parsed_rules(files: tuple[str, ...]) -> tuple:
     """The rule files parsed once per process (3.5 ms to add to a Control instead of 11 ms to load
@@ -135,16 +150,10 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
             break
         probing = ctl.symbolic_atoms[Function("probing", [k])] is not None
         batch = ctl.symbolic_atoms[Function("has_batch", [k])] is not None
-        when = {"probing": probing, "no_batch": not batch, None: True}
         rule_parts = {"view": step_atoms(ctl, "step_view_part", k),
                       "outcome": step_atoms(ctl, "step_outcome_part", k),
                       "carry": ["values_in_order"] if values_in_order else []}
-        for call in STEP_CALLS:
-            program = []
-            for condition, name, *phase in call:
-                if when[condition]:
-                    args = [k, *map(Function, phase)]
-                    program += [(name, args)] + [(more, args) for more in rule_parts.get(name, ())]
+        for program in step_programs(k, probing, batch, rule_parts):
             if program:
                 ctl.ground(program)
         if atoms_per_control is not None and len(ctl.symbolic_atoms) - atoms_at_start > atoms_per_control:
