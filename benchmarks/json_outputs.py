@@ -73,13 +73,13 @@ def case_files() -> list[str]:
     return sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("cases/**/*.yaml"))
 
 
-def outputs(dump: Path | None = None):
-    """Yield (case, command, exit code, stdout bytes, stderr text) for every case and command;
-    with `dump`, also write DIR/CASE/COMMAND.json (stdout) and COMMAND.stderr ("exit N" and stderr)."""
+def outputs(dump: Path | None = None, cases: list[str] | None = None):
+    """Yield (case, command, exit code, stdout bytes, stderr text) for every case (or those given) and
+    command; with `dump`, also write DIR/CASE/COMMAND.json (stdout) and COMMAND.stderr ("exit N" and stderr)."""
     os.chdir(ROOT)
     os.environ["MTG_LAYERS_CARD_STORE"] = str(ROOT / "no-card-store.sqlite")   # must not exist
     main = cli()
-    for case in case_files():
+    for case in (case_files() if cases is None else cases):
         for command in COMMANDS:
             code, out, err = run(main, argv_of(command, case))
             if dump is not None:
@@ -90,10 +90,10 @@ def outputs(dump: Path | None = None):
             yield case, command, code, out, err
 
 
-def digest(dump: Path | None = None, hints: dict | None = None) -> dict:
+def digest(dump: Path | None = None, hints: dict | None = None, cases: list[str] | None = None) -> dict:
     """{case: {command: {"exit": N, "sha256": hex}}}; `hints` gets a one-line hint per (case, command)."""
     table: dict = {}
-    for case, command, code, out, err in outputs(dump):
+    for case, command, code, out, err in outputs(dump, cases):
         table.setdefault(case, {})[command] = {"exit": code, "sha256": hashlib.sha256(out).hexdigest()}
         if hints is not None:
             last = err.strip().splitlines()[-1:] or [""]
@@ -119,9 +119,13 @@ def differences(old: dict, new: dict, hints: dict | None = None) -> list[str]:
     return lines
 
 
-def compare(path: Path, dump: Path | None = None) -> list[str]:
+def compare(path: Path, dump: Path | None = None, cases: list[str] | None = None) -> list[str]:
+    """The differences with the digest at `path`, over every case or only `cases`."""
     hints: dict = {}
-    return differences(json.loads(path.read_text(encoding="utf-8")), digest(dump, hints), hints)
+    old = json.loads(path.read_text(encoding="utf-8"))
+    if cases is not None:
+        old = {case: old[case] for case in cases if case in old}
+    return differences(old, digest(dump, hints, cases), hints)
 
 
 def main(argv=None) -> int:
