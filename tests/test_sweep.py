@@ -421,7 +421,26 @@ def test_pruning_reads_which_operations_commute_and_which_make_effects_from_asp(
     rancor = pruning.read_profile(board, lambda source: source == "rancor")
     commutes = {str(a.arguments[0]) for a in board.reader("op_commutes")}
     assert anthem.commuting == commutes and {"modify_pt", "counter_pt"} <= commutes and "set_colors" not in commutes
-    assert anthem.opaque is None and rancor.opaque == "grants abilities"
+    assert anthem.opaque is None and rancor.opaque is None     # it names the ability it grants: read, not opaque
+    assert rancor.writes_of['st("rancor",ab("Rancor",2))'] >= {("6", "ability", "add_abilities"),
+                                                             ("7c", "power", "modify_pt")}
+
+
+def test_a_granted_static_ability_is_read_with_the_card_that_grants_it():
+    """Rune of Flight grants an Equipment 'Equipped creature has flying': that granted ability's effect, on
+    whichever permanent gets it, is part of the Aura's profile (asp/ op_grants_named_abilities, 604.1);
+    abilities taken from other objects (Necrotic Ooze, 613.1f) stay opaque."""
+    from bridge.interfaces import api
+    from bridge.interfaces.sweep import pruning
+    board = api.solve({"case": "profile", "source": "test", "battlefield": [
+        {"card": "Grizzly Bears", "id": "bears"}, {"card": "Rune of Flight", "id": "rune", "attached_to": "bears"},
+        {"card": "Necrotic Ooze", "id": "ooze"}]})
+    rune = pruning.read_profile(board, lambda source: source == "rune")
+    granted = {effect for effect in rune.layers_of if "granted(" in effect}
+    assert {e.split(",")[0] for e in granted} >= {'st("bears"', 'st("ooze"', 'st("rune"'}
+    assert all(rune.writes_of[e] == {("6", "ability", "add_abilities")} for e in granted)
+    assert rune.opaque is None
+    assert pruning.read_profile(board, lambda source: source == "ooze").opaque == "grants abilities"
 
 
 def test_stored_facts_are_queried_without_solving_again(tmp_path, capsys, monkeypatch):

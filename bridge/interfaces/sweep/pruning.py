@@ -12,8 +12,11 @@ writes, or removes abilities, cannot depend on each other nor be order-sensitive
 background's effects (paths through them are followed). Each card's effects are read from the board of
 the background with that card alone, under every edition of the spec.
 
-What this reading cannot see makes a card `opaque` (never pruned): an effect that grants abilities or
-copies (its granted or copied effects exist only on the combined board), text kept unread that may
+An effect that grants abilities its definition names brings its card the effects of those abilities, read
+on the same board (each permanent there has one per grantable static ability, 604.1), whichever object
+gets them on the combined board. What this reading cannot see makes a card `opaque` (never pruned): an
+effect that takes abilities from other objects, copies, or changes text (those effects exist only on the
+combined board), text kept unread that may
 change a characteristic, an effect on players or game rules, a board that could not be solved.
 A combination of two or more cards is pruned when no two of its cards may interact. Pruned boards get no
 row (what they could show is what each card shows alone, its own loops and edition differences: a
@@ -57,9 +60,11 @@ def read_profile(result, owner) -> Profile:
                if len(a.arguments) == 2 and a.arguments[1].type.name == "String"}
     profile = Profile(commuting={a.arguments[0].name for a in read("op_commutes")})
     makes_effects = {a.arguments[0].name: a.arguments[1].name.replace("_", " ") for a in read("op_makes_effects")}
+    granted = granted_abilities(read, lambda term: owner(effect_source(term, sources)))
 
     def mine(term) -> bool:
-        return owner(effect_source(term, sources))
+        return owner(effect_source(term, sources)) or (term.name == "st" and len(term.arguments) == 2
+                                                       and term.arguments[1] in granted)
     for atom in read("op_in_part"):
         term, layer, _, kind = atom.arguments
         if mine(term):
@@ -84,6 +89,30 @@ def read_profile(result, owner) -> Profile:
         if mine(term):
             profile.removes_of.setdefault(str(term), set()).add(layer.string)
     return profile
+
+
+def granted_abilities(read, own) -> set:
+    """The abilities the effects `own` accepts grant by naming them (asp/ op_grants_named_abilities), and those
+    these grant in turn: their effects, on whichever object of the combined board gets them, read and write
+    what their effects on the board alone do (every permanent has one per grantable static ability, 604.1)."""
+    naming = {a.arguments[0].name for a in read("op_grants_named_abilities")}
+    grants = {(a.arguments[0], a.arguments[1]) for a in read("effect_op") if a.arguments[2].name in naming}
+    gives: dict = {}
+    for atom in read("effect_op_ability"):
+        term, index, ability = atom.arguments
+        if (term, index) in grants:
+            gives.setdefault(term, set()).add(ability)
+    by_ability: dict = {}
+    for term in gives:
+        if term.name == "st" and len(term.arguments) == 2:
+            by_ability.setdefault(term.arguments[1], []).append(term)
+    found, frontier = set(), [a for term, given in gives.items() if own(term) for a in given]
+    while frontier:
+        ability = frontier.pop()
+        if ability not in found:
+            found.add(ability)
+            frontier += [a for term in by_ability.get(ability, ()) for a in gives[term]]
+    return found
 
 
 def card_opacity(obj) -> str | None:
