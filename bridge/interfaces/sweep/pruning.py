@@ -34,11 +34,12 @@ class Profile:
     layers_of: dict = field(default_factory=dict)    # effect -> its layers
     writes_of: dict = field(default_factory=dict)    # effect -> {(layer, attribute, operation kind)}
     removes_of: dict = field(default_factory=dict)   # effect -> layers where it may remove abilities
+    own_only: dict = field(default_factory=dict)     # effect -> layers where it writes only its own object (604.3)
     commuting: set = field(default_factory=set)      # operation kinds whose order cannot matter (asp/ op_commutes)
     opaque: str | None = None
 
     def merge(self, other: "Profile") -> None:
-        for name in ("reads", "layers_of", "writes_of", "removes_of"):
+        for name in ("reads", "layers_of", "writes_of", "removes_of", "own_only"):
             mine = getattr(self, name)
             for effect, values in getattr(other, name).items():
                 mine.setdefault(effect, set()).update(values)
@@ -84,6 +85,10 @@ def read_profile(result, owner) -> Profile:
             term, attribute = atom.arguments[0], atom.arguments[-1]
             if mine(term):
                 profile.reads.setdefault(str(term), set()).add(str(attribute))
+    for atom in read("part_writes_only_its_object"):
+        term, layer = atom.arguments
+        if mine(term):
+            profile.own_only.setdefault(str(term), set()).add(layer.string)
     for atom in read("part_removes_ability"):
         term, layer, _ = atom.arguments
         if mine(term):
@@ -126,15 +131,18 @@ def card_opacity(obj) -> str | None:
 
 
 def interact(a: tuple, b: tuple, commuting: set) -> bool:
-    """Two effects (layers, writes, reads, removals) may depend on each other or be order-sensitive;
-    `commuting`: the operation kinds whose order cannot matter (asp/613_8_dependency.lp, op_commutes)."""
-    layers_a, writes_a, reads_a, removes_a = a
-    layers_b, writes_b, reads_b, removes_b = b
+    """Two effects of different objects (layers, writes, reads, removals, layers where each writes only its
+    own object) may depend on each other or be order-sensitive; `commuting`: the operation kinds whose order
+    cannot matter (asp/613_8_dependency.lp, op_commutes)."""
+    layers_a, writes_a, reads_a, removes_a, own_a = a
+    layers_b, writes_b, reads_b, removes_b, own_b = b
     for layer in layers_a & layers_b:
         wrote_a = {attr for lay, attr, _ in writes_a if lay == layer}
         wrote_b = {attr for lay, attr, _ in writes_b if lay == layer}
         if wrote_a & reads_b or wrote_b & reads_a or layer in removes_a or layer in removes_b:
             return True
+        if layer in own_a and layer in own_b:      # 604.3: each writes its own object, never the other's
+            continue
         for attribute in wrote_a & wrote_b:        # 613.7: then timestamp order matters, unless both commute
             kinds = {kind for lay, attr, kind in writes_a | writes_b if lay == layer and attr == attribute}
             if not kinds <= commuting:
@@ -144,7 +152,8 @@ def interact(a: tuple, b: tuple, commuting: set) -> bool:
 
 def effects_of(profile: Profile) -> list[tuple]:
     return [(profile.layers_of.get(e, set()), profile.writes_of.get(e, set()), profile.reads.get(e, set()),
-             profile.removes_of.get(e, set())) for e in set(profile.layers_of) | set(profile.reads)]
+             profile.removes_of.get(e, set()), profile.own_only.get(e, set()))
+            for e in set(profile.layers_of) | set(profile.reads)]
 
 
 class Interactions:
