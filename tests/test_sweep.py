@@ -513,3 +513,23 @@ def test_the_library_static_pairs_benchmarks_hold_what_docs_research_says():
         labels = [card.label for card in part.pool]
         assert len(labels) == size and part.board_count() == size * (size - 1) * 2
         assert labels == sorted(labels, key=order.index) and part.background == whole.background
+
+
+def test_added_abilities_commute_and_two_cdas_write_their_own_objects():
+    """asp/613_8_dependency.lp: adding abilities commutes (113.2c, 613.7a) and a characteristic-defining
+    ability's part writes only its own object (604.3), so neither makes two cards interact; setting one
+    characteristic in one layer by two other effects still does."""
+    from bridge.interfaces import api
+    from bridge.interfaces.sweep import pruning
+    board = api.solve({"case": "cdas", "source": "test", "battlefield": [
+        {"card": "Tarmogoyf", "id": "goyf"}, {"card": "Nightmare", "id": "nightmare"}, {"card": "Swamp"}]})
+    goyf = pruning.read_profile(board, lambda source: source == "goyf")
+    nightmare = pruning.read_profile(board, lambda source: source == "nightmare")
+    commuting = goyf.commuting
+    assert "add_abilities" in commuting and goyf.own_only and all(layers == {"7a"} for layers in goyf.own_only.values())
+    assert not any(pruning.interact(a, b, commuting)
+                   for a in pruning.effects_of(goyf) for b in pruning.effects_of(nightmare))
+    setter = ({"7a"}, {("7a", "power", "set_base_pt")}, set(), set(), set())     # not its own object's only
+    assert any(pruning.interact(a, setter, commuting) for a in pruning.effects_of(goyf))
+    grant = ({"6"}, {("6", "ability", "add_abilities")}, set(), set(), set())
+    assert not pruning.interact(grant, grant, commuting)
