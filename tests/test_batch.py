@@ -1,12 +1,14 @@
 """Many boards in one Control (bridge/solving/batch.py, issue 37): each board's atoms are those it has
 solved alone, atom for atom; a board that cannot be solved in the batch is left to be solved alone and
 takes no other board with it; `check` prints the same whatever --batch."""
+import pickle
 import subprocess
 import sys
 
 import pytest
 
 from bridge.reading.case import load_case
+from bridge.results.result import build_result
 from bridge.results.sba import round_fact
 from bridge.solving import batch, firing, solver
 
@@ -59,6 +61,20 @@ def test_generated_boards_in_one_batch_same_atoms_as_alone(objects, effects, mix
     for case, solution in zip(cases, solutions):
         assert solution is not None
         assert together(solution) == alone(case, [round_fact(1)]), case.file
+
+
+def test_each_board_counts_the_atoms_it_has_alone():
+    """ground_atoms (sweep's rows) of a board of a batch: the count of its own Control, counted by clingo
+    over the batch; in a Result, counted when first read, and a pickled Result keeps the number."""
+    cases = [load_case(make_board(40, 8, seed), file=f"generated-{seed}") for seed in range(1, 5)]
+    cases += [c for c in bundled(MIXED[3:8]) if not c.events]
+    solutions = batch.solve_boards(boards(cases))
+    counted = [s.ground_atoms for s in solutions]
+    expected = [solver.solve_case(case, extra_facts=[round_fact(1)]).ground_atoms for case in cases]
+    assert counted == expected and len(set(expected)) > 1
+    result = build_result(cases[0], batch.solve_boards(boards(cases[:2]))[0])
+    assert pickle.loads(pickle.dumps(result.atom_count)) == result.atom_count
+    assert result.ground_atoms == expected[0]
 
 
 def test_a_board_refused_alone_is_left_out_and_takes_no_other_with_it(monkeypatch):
