@@ -107,6 +107,9 @@ def main() -> None:
             for name, command, _, ok in group:
                 for tree in trees:
                     figures.setdefault((name, tree), []).append(cpu_of_tree(tree, command, ok))
+                    wall, cpu = figures[(name, tree)][-1]
+                    print(f"  run: {name} {tree.name}: wall {wall * 1000:.0f} ms, CPU {cpu * 1000:.0f} ms, "
+                          f"load {load()}", flush=True)
         loads.append(load())
         for name, _, _, _ in group:
             for tree in trees:

@@ -60,6 +60,9 @@ def main() -> None:
             for tree in trees:
                 figures.setdefault((tree, together), []).append(run(tree, args.spec.resolve(), together,
                                                                     args.workers))
+                rate, worker_cpu, cpu, _ = figures[(tree, together)][-1]
+                print(f"  run: {tree.name} --solve-together {together}: {rate:.1f} boards/s, CPU per board "
+                      f"{worker_cpu:.0f} ms (summary), {cpu:.0f} ms (whole command); load {load()}", flush=True)
     loads.append(load())
     for (tree, together), runs in figures.items():
         rate, worker_cpu, cpu, boards = (statistics.median(r[i] for r in runs) for i in range(4))
