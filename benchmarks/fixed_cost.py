@@ -11,6 +11,7 @@ process it forked: RUSAGE_CHILDREN), with the load average before and after. Eac
 (this machine's environment sets PYTHONDONTWRITEBYTECODE=1, which is removed for the runs).
 Usage:
     python benchmarks/fixed_cost.py --tree BEFORE --tree AFTER [--pairs 7] [--boards 50] [--check-pairs 3]
+                                    [--only solve,boards,cases] [--batches 1,16,40]
 """
 from __future__ import annotations
 
@@ -74,6 +75,8 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=50, help="generate.py 40/8 boards for `check -j 1`")
     parser.add_argument("--check-pairs", type=int, default=3, help="interleaved runs of each `check` per tree")
     parser.add_argument("--only", default="solve,boards,cases", help="which figures (comma-separated)")
+    parser.add_argument("--batches", default="", help="`check --batch N` of the boards figure, one figure per N "
+                                                      "(comma-separated; default: each tree's own default)")
     args = parser.parse_args()
     trees = [t.resolve() for t in (args.tree or [HERE.parent])]
     only = set(args.only.split(","))
@@ -84,34 +87,44 @@ def main() -> None:
         plan += [("import clingo, yaml", ["-c", "import clingo, yaml"], args.pairs, (0,)),
                  ("solve two_cards", ["-c", CLI, "solve", str(HERE / "two_cards.yaml")], args.pairs, (0,))]
     if "boards" in only:
-        plan += [(f"check -j 1, {args.boards} boards 40/8", ["-c", CLI, "check", "-j", "1", str(boards)],
-                  args.check_pairs, (0,))]
+        for size in args.batches.split(",") if args.batches else [""]:
+            batch = ["--batch", size] if size else []
+            plan += [(f"check -j 1 {' '.join(batch)}, {args.boards} boards 40/8".replace(" ,", ","),
+                      ["-c", CLI, "check", "-j", "1", *batch, str(boards)], args.check_pairs, (0,))]
     if "cases" in only:
         plan += [("check cases/", ["-c", CLI, "check", "cases"], args.check_pairs, (0, 1))]
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load {load()} (1/5/15 min)")
     for tree in trees:                              # byte code and kept copies written, untimed
-        for _, command, _, ok in plan:
-            if "check" not in command or command[-1] != "cases":
-                cpu_of_tree(tree, command, ok)
-    for name, command, pairs, ok in plan:
+        for _, command, _, ok in plan[:1] if plan[0][0] != "check cases/" else []:
+            cpu_of_tree(tree, command, ok)
+    # the boards figures (one per --batches value) interleaved with each other too: A1 B1 A16 B16 A1 ...
+    groups: dict[str, list] = {}
+    for item in plan:
+        groups.setdefault("boards" if item[0].startswith("check -j 1") else item[0], []).append(item)
+    for group in groups.values():
         loads = [load()]
-        for _ in range(pairs):
-            for tree in trees:
-                figures.setdefault((name, tree), []).append(cpu_of_tree(tree, command, ok))
+        for _ in range(max(pairs for _, _, pairs, _ in group)):
+            for name, command, _, ok in group:
+                for tree in trees:
+                    figures.setdefault((name, tree), []).append(cpu_of_tree(tree, command, ok))
+                    wall, cpu = figures[(name, tree)][-1]
+                    print(f"  run: {name} {tree.name}: wall {wall * 1000:.0f} ms, CPU {cpu * 1000:.0f} ms, "
+                          f"load {load()}", flush=True)
         loads.append(load())
-        for tree in trees:
-            runs = figures[(name, tree)]
-            wall, cpu = [w for w, _ in runs], [c for _, c in runs]
-            extra = ""
-            if name.startswith("check -j 1"):
-                extra = f"; per board: wall {median_ms([w / args.boards for w in wall])}, " \
-                        f"CPU {median_ms([c / args.boards for c in cpu])}"
-            if name == "check cases/":
-                cases = len(list((tree / "cases").rglob("*.yaml")))
-                extra = f"; {cases} cases: {cases / statistics.median(wall):.1f} cases/s"
-            print(f"{name:34} {tree.name:14} wall {median_ms(wall)} (min {min(wall) * 1000:.0f}), "
-                  f"CPU {median_ms(cpu)} (min {min(cpu) * 1000:.0f}), {len(runs)} runs{extra}; load {' → '.join(loads)}")
-
+        for name, _, _, _ in group:
+            for tree in trees:
+                runs = figures[(name, tree)]
+                wall, cpu = [w for w, _ in runs], [c for _, c in runs]
+                extra = ""
+                if name.startswith("check -j 1"):
+                    extra = f"; per board: wall {median_ms([w / args.boards for w in wall])}, " \
+                            f"CPU {median_ms([c / args.boards for c in cpu])}"
+                if name == "check cases/":
+                    cases = len(list((tree / "cases").rglob("*.yaml")))
+                    extra = f"; {cases} cases: {cases / statistics.median(wall):.1f} cases/s"
+                print(f"{name:34} {tree.name:14} wall {median_ms(wall)} (min {min(wall) * 1000:.0f}), "
+                      f"CPU {median_ms(cpu)} (min {min(cpu) * 1000:.0f}), {len(runs)} runs{extra}; "
+                      f"load {' → '.join(loads)}", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -1,12 +1,15 @@
 """Many boards in one Control (bridge/solving/batch.py, issue 37): each board's atoms are those it has
 solved alone, atom for atom; a board that cannot be solved in the batch is left to be solved alone and
 takes no other board with it; `check` prints the same whatever --batch."""
+import pickle
 import subprocess
 import sys
 
 import pytest
 
+from bridge.interfaces import api
 from bridge.reading.case import load_case
+from bridge.results.result import build_result
 from bridge.results.sba import round_fact
 from bridge.solving import batch, firing, solver
 
@@ -61,6 +64,20 @@ def test_generated_boards_in_one_batch_same_atoms_as_alone(objects, effects, mix
         assert together(solution) == alone(case, [round_fact(1)]), case.file
 
 
+def test_each_board_counts_the_atoms_it_has_alone():
+    """ground_atoms (sweep's rows) of a board of a batch: the count of its own Control, counted by clingo
+    over the batch; in a Result, counted when first read, and a pickled Result keeps the number."""
+    cases = [load_case(make_board(40, 8, seed), file=f"generated-{seed}") for seed in range(1, 5)]
+    cases += [c for c in bundled(MIXED[3:8]) if not c.events]
+    solutions = batch.solve_boards(boards(cases))
+    counted = [s.ground_atoms for s in solutions]
+    expected = [solver.solve_case(case, extra_facts=[round_fact(1)]).ground_atoms for case in cases]
+    assert counted == expected and len(set(expected)) > 1
+    result = build_result(cases[0], batch.solve_boards(boards(cases[:2]))[0])
+    assert pickle.loads(pickle.dumps(result.atom_count)) == result.atom_count
+    assert result.ground_atoms == expected[0]
+
+
 def test_a_board_refused_alone_is_left_out_and_takes_no_other_with_it(monkeypatch):
     cases = bundled(MIXED[:4])
     refused = cases[1]
@@ -102,3 +119,26 @@ def test_check_prints_the_same_whatever_batch(tmp_path):
     bad.write_text("case: bad\nbattlefield: [{card: No Such Card Anywhere}]\n")
     paths = [str(CASES / name) for name in MIXED[:6]] + [str(bad)]
     assert run_check("--batch", "4", *paths) == run_check("--batch", "1", *paths)
+
+
+def test_second_checks_of_state_based_actions_solved_together_give_the_same_rounds():
+    """api.presolve also solves, in a second batch, the board of each case's second check of state-based
+    actions (704.3); `solve` then takes it from there, with the rounds, boards and atoms it has alone."""
+    files = sorted((CASES / "sba").glob("*.yaml"))
+    expected = [api.solve(f) for f in files]
+    assert sum(len(r.sba.rounds) > 1 for r in expected) >= 5
+    solver.PRESOLVED.clear()
+    kept = api.presolve(files)
+    assert kept > len([r for r in expected if not r.case.events])      # second boards too
+    for path, alone_result in zip(files, expected):
+        result = api.solve(path)
+        assert len(result.sba.rounds) == len(alone_result.sba.rounds), path
+        for got, want in zip(result.sba.rounds, alone_result.sba.rounds):
+            assert (got.actions, got.triggers, got.not_destroyed, got.choices, got.unchecked, got.game_over) == \
+                   (want.actions, want.triggers, want.not_destroyed, want.choices, want.unchecked, want.game_over), path
+            # the steps of one step (a batch, 613.7) come in the order of the Control's atoms: compared as a set
+            assert (got.board.objects, got.board.ground_atoms, set(got.board.steps)) == \
+                   (want.board.objects, want.board.ground_atoms, set(want.board.steps)), path
+        assert result.sba.final.objects == alone_result.sba.final.objects and \
+               result.sba.stopped == alone_result.sba.stopped, path
+    assert not solver.PRESOLVED        # every board solved together was used

@@ -13,8 +13,8 @@ from bridge.reading.case_keys import EDITIONS
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
 from bridge.results.check import Mismatch, mismatches
 from bridge.results.result import Result, build_result
-from bridge.results.sba import check_rounds, round_fact
-from bridge.solving.solver import board_facts, solve_case
+from bridge.results.sba import check_rounds, round_fact, second_board
+from bridge.solving.solver import PRESOLVED, board_facts, solve_case
 
 
 def solve(source, file: str | None = None, reevaluate: bool = True, rules: str | None = None,
@@ -56,8 +56,10 @@ def presolve(sources, rules: str | None = None, limits: Limits = DEFAULT_LIMITS,
              sba: bool = True, timeout: float | None = None) -> int:
     """Solve the first board of each case (paths, mappings or Cases) in one batch (bridge/solving/batch.py),
     so that `solve` and `check` of these cases with the same options find it solved: the fixed cost of
-    a clingo Control paid once for all. A case that cannot be read or has events is left to them.
-    Returns the number of boards solved."""
+    a clingo Control paid once for all; with `sba`, the boards of the second check of state-based actions
+    (704.3) of those where the first check performed something, in a second batch (later checks are
+    solved alone). A case that cannot be read or has events is left to them. Returns the number of boards
+    solved."""
     from bridge.solving.batch import presolve as solve_together
     boards = []
     for source in sources:
@@ -69,7 +71,16 @@ def presolve(sources, rules: str | None = None, limits: Limits = DEFAULT_LIMITS,
             continue
         if not case.events:
             boards.append((case, board_facts(case, [round_fact(1)] if sba else [], reevaluate=reevaluate)))
-    return solve_together(boards, timeout=timeout) if boards else 0
+    kept = solve_together(boards, timeout=timeout) if boards else 0
+    if sba and kept:     # the boards that state-based actions change (704.3), their second check together too
+        second = []
+        for case, facts in boards:
+            found = second_board(case, PRESOLVED[tuple(facts)]) if tuple(facts) in PRESOLVED else None
+            if found is not None:
+                board, extra = found
+                second.append((board, board_facts(board, extra, reevaluate=reevaluate)))
+        kept += solve_together(second, timeout=timeout) if second else 0
+    return kept
 
 
 @dataclass(frozen=True)

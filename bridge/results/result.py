@@ -147,6 +147,29 @@ class AtomReader:
         return {"_atoms": None, "_cache": self._cache}
 
 
+class AtomCount:
+    """A solution's ground atoms, counted when first read: a board solved in a batch is counted over the
+    whole batch (~15 ms a 40/8 board, bridge/solving/batch.py), a figure `sweep`'s rows show and `check`
+    never reads. A pickled count is the number."""
+
+    def __init__(self, solution):
+        self.solution, self.value = solution, None
+
+    def __int__(self) -> int:
+        if self.value is None:
+            self.value, self.solution = self.solution.ground_atoms, None
+        return self.value
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, AtomCount) and int(self) == int(other)
+
+    def __hash__(self) -> int:
+        return hash(int(self))
+
+    def __getstate__(self) -> dict:
+        return {"solution": None, "value": int(self)}
+
+
 # What a pickled Result can still read: the trace's atoms and those of bridge.results.board_facts.
 KEPT_WHEN_PICKLED = TRACE_ATOMS + ("effect_source", "effect_kind")
 
@@ -157,7 +180,7 @@ class Result:
     edition: str
     objects: dict[str, ObjectState]
     steps: tuple[Step, ...]
-    ground_atoms: int
+    atom_count: AtomCount = field(repr=False)      # see ground_atoms
     reader: AtomReader = field(repr=False, compare=False, default=None)
     names: dict = field(repr=False, compare=False, default_factory=dict)
     events: tuple = ()         # bridge.solving.timeline.EventOutcome, one per event of the case
@@ -166,6 +189,12 @@ class Result:
     texts: dict = field(repr=False, compare=False, default_factory=dict)
     sba: object = None         # bridge.results.sba.Rounds: state-based actions after the layers (None: not checked)
     values_in_order: bool = False   # the trace has the values inside each step (solve(values_in_order=True))
+
+    @property
+    def ground_atoms(self) -> int:
+        """The atoms the board's ground program has (clingo's symbolic atoms, of every Control it was
+        solved in), counted when first read."""
+        return int(self.atom_count)
 
     @property
     def stack(self) -> list[ObjectState]:
@@ -353,7 +382,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
                           depends_on=tuple(sorted(depends[(k.number, effect)])),
                           depends_on_ids=tuple(sorted(depends_ids[(k.number, effect)]))))
     return Result(case=case, edition=case.rules, objects=objects, steps=tuple(trace),
-                  ground_atoms=solution.ground_atoms, reader=AtomReader(solution.atoms), names=names,
+                  atom_count=AtomCount(solution), reader=AtomReader(solution.atoms), names=names,
                   events=events, texts=texts, players=read_players(case, solution),
                   answers=read_answers(case, solution), values_in_order=solution.values_in_order)
 

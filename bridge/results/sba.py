@@ -106,10 +106,26 @@ def check_rounds(case: Case, result: Result, solution: Solution, timeout: float 
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
             raise SolveTimeout(case.file, timeout, 0)
-        solution = solve_case(board, extra_facts=[round_fact(number)] + [Function("player_lost", [String(p)])
-                                                                           for p in lost],
-                              timeout=left, **options)
+        solution = solve_case(board, extra_facts=check_facts(number, lost), timeout=left, **options)
         result = build_result(board, solution)
+
+
+def check_facts(number: int, lost: list[str]) -> list[Symbol]:
+    """The extra facts of the board of check `number`: the check's number and the players who lost (800.4a)."""
+    return [round_fact(number)] + [Function("player_lost", [String(p)]) for p in lost]
+
+
+def second_board(case: Case, solution: Solution) -> tuple[Case, list[Symbol]] | None:
+    """The board the second check solves, as check_rounds makes it, with its extra facts; None when the
+    first check ends the checks (it performed nothing, the game is over, a token still referred to).
+    `check` and `sweep` solve these boards together too (bridge/interfaces/api.py: presolve)."""
+    actions = performed_actions(solution)
+    if not actions or any(True for _ in solution.atoms("game_over", 0)):
+        return None
+    board = replace(case, events=())
+    if referenced_tokens(board, actions):
+        return None
+    return performed(board, actions), check_facts(2, [a.subject for a in actions if a.action == "loses_game"])
 
 
 def performed(case: Case, actions: tuple[Action, ...]) -> Case:
@@ -157,13 +173,18 @@ def referenced_tokens(case: Case, actions: tuple[Action, ...]) -> str:
         " (what a copy keeps of an object that no longer exists, 707.2); the checks stop here" if refs else "")
 
 
-def read_round(number: int, result: Result, solution: Solution) -> Round:
+def performed_actions(solution: Solution) -> tuple[Action, ...]:
+    """The state-based actions the check performs (asp/704_state_based_actions.lp), in a stable order."""
     actions = []
     for atom in solution.atoms("performed", 4):
         rule, subject, action, why = atom.arguments
         amount = action.arguments[0].number if action.name == "remove_counters" else 0
         actions.append(Action(rule.string, subject.string, ACTION_WORDS[action.name], why, amount))
-    actions.sort(key=lambda a: (a.rule, a.subject, str(a.why)))
+    return tuple(sorted(actions, key=lambda a: (a.rule, a.subject, str(a.why))))
+
+
+def read_round(number: int, result: Result, solution: Solution) -> Round:
+    actions = performed_actions(solution)
     controllers = {o.id: o.controller for o in result.objects.values()}
     triggers = []
     for atom in solution.atoms("trigger_count", 4):
@@ -185,7 +206,7 @@ def read_round(number: int, result: Result, solution: Solution) -> Round:
     unchecked = tuple(sorted((a.arguments[0].string, result.texts.get(a.arguments[1], str(a.arguments[1])), rule)
                              for name, rule in (("enchant_not_checked", "704.5m"), ("legend_not_checked", "704.5j"))
                              for a in solution.atoms(name, 2)))
-    return Round(number, result, tuple(actions), tuple(sorted(triggers, key=lambda t: (t.source, str(t.ability)))),
+    return Round(number, result, actions, tuple(sorted(triggers, key=lambda t: (t.source, str(t.ability)))),
                  not_destroyed, choices, unchecked, game_over=any(True for _ in solution.atoms("game_over", 0)))
 
 

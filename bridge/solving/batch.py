@@ -33,7 +33,7 @@ from bridge.solving.solver import (AFTER_LAYERS, CONDITION, PRESOLVED, STEP_CALL
 
 BOARD = "Board__"          # the variable that holds an atom's board (not a name in asp/)
 CALL = "call__"            # the parameter every part gets: the number of the ground call
-COUNT = "atoms__"          # atoms__(Board, Predicate, N): how many atoms of a predicate a board has
+COUNT = "atoms__"          # atoms__(Board, N): how many atoms a board has
 GATE = "grounds__"         # grounds__(Board, Call): this call grounds these parts for that board
 BASE = "board_base"        # `#program base.` with the call as parameter
 
@@ -182,25 +182,26 @@ class Batch:
         return kept[1]
 
     def ground_atoms(self, board: int) -> int:
-        """The atoms of one board, counted for all boards at the first question by clingo itself (one
-        #count per predicate, its answers read back: reading every atom in Python costs as much as
-        solving the board)."""
+        """The atoms of one board (as len(symbolic_atoms) of its own Control), counted for all boards at
+        the first question by clingo itself: one #count per board over every predicate of the batch (its
+        elements the predicate's index and the atom's arguments), the answers read back. Reading every
+        atom in Python costs four times as much (~80 ms a 40/8 board against ~15 ms: benchmarks/batch.py
+        --count); only a caller that reads the figure pays it (Result.ground_atoms: `sweep`'s rows)."""
         if self.counts is None:
             atoms = self.control.symbolic_atoms
             signatures = [(n, a, p) for n, a, p in atoms.signatures if a and n != GATE]
-            rules = []
+            elements = []
             for i, (name, arity, positive) in enumerate(signatures):
                 terms = [f"X{j}" for j in range(1, arity)]
                 atom = ("" if positive else "-") + f"{name}({', '.join(['B'] + terms)})"
-                rules.append(f"{COUNT}(B, {i}, N) :- {GATE}(B, 1), N = #count{{ {', '.join(terms or ['1'])} : {atom} }}.")
-            self.control.add(COUNT, [], "\n".join(rules))
+                elements.append(f"{', '.join([str(i)] + terms)} : {atom}")
+            self.control.add(COUNT, [], f"{COUNT}(B, N) :- {GATE}(B, 1), N = #count{{ {'; '.join(elements)} }}.")
             self.control.ground([(COUNT, [])])
             self.counts = {}
-            for a in atoms.by_signature(COUNT, 3):
+            for a in atoms.by_signature(COUNT, 2):
                 if not a.is_fact:
                     raise NotAllFacts(f"{a.symbol} is not a fact")
-                number = a.symbol.arguments[0].number
-                self.counts[number] = self.counts.get(number, 0) + a.symbol.arguments[2].number
+                self.counts[a.symbol.arguments[0].number] = a.symbol.arguments[1].number
         return self.counts.get(board, 0)
 
 

@@ -56,7 +56,11 @@ def count(text: str) -> int:
     return value
 
 
-BATCH_SIZE = 16       # `check`: cases per child, their first boards solved in one Control (issue 37)
+# Boards solved in one clingo Control (issue 37; README, "The fixed cost per board", fourth round, measured):
+# `check --batch` (40/8 boards: slower together, 475 ms CPU a board alone against 589 at 8 and 667 at 24),
+# `sweep --solve-together` (a pool of small boards: 548 ms alone against 457 at 24).
+BATCH_SIZE = 1
+SOLVE_TOGETHER = 24
 
 
 def jobs_count(text: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bridge.interfaces.cli.options import jobs_count
+from bridge.interfaces.cli.options import SOLVE_TOGETHER, jobs_count
 from bridge.interfaces.sweep import MAX_BOARDS
 from bridge.model.errors import CaseError
 
@@ -37,10 +37,11 @@ def add_commands(command) -> None:
     sweep.add_argument("--resume", action="store_true", help="skip boards already in the output")
     sweep.add_argument("--batch-size", type=int, default=None, metavar="N",
                        help="card combinations per task (default: chosen from the sweep's size)")
-    sweep.add_argument("--solve-together", type=board_limit, default=1, metavar="N",
+    sweep.add_argument("--solve-together", type=board_limit, default=SOLVE_TOGETHER, metavar="N",
                        help="boards solved N at a time in one clingo Control, in one child under the limits of one "
                             "board (issue 37); a batch that fails or passes a limit is solved again board by board, "
-                            "each under its own limits: the rows are the same whatever N (default 1: each alone)")
+                            "each under its own limits: the rows are the same whatever N (default "
+                            f"{SOLVE_TOGETHER}; 1: each alone)")
     sweep.add_argument("--max-boards", type=board_limit, default=MAX_BOARDS, metavar="N",
                        help=f"refuse a sweep of more boards than this (default {MAX_BOARDS:,})")
     sweep.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
