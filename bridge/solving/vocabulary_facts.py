@@ -129,7 +129,7 @@ class VocabularyFacts:
             self.selector(term_base, expr.selector)
             return Function("counters_among", [String(expr.counter), term_base])
         if expr.kind == "all_counters":
-            return Function("all_counters_on", [Function("source")])
+            return Function("all_counters_on", [Function(expr.owner)])
         if expr.kind == "commander_casts":
             return Function("commander_casts_of_you")
         if expr.kind == "player_counters":

@@ -60,10 +60,10 @@ class NumberReading:
             self.words.counter(kind, f"{where}.counters_among.kind")
             return Expr("counters_among", counter=kind,
                         selector=self.selector(spec["of"], f"{where}.counters_among.of"))
-        if key == "all_counters":            # 122.1 the counters of every kind on the ability's source
-            if arg != "source":
-                raise self.fail(f"{where}.all_counters", f"expected source, got {arg!r}")
-            return Expr("all_counters", owner="source")
+        if key == "all_counters":            # 122.1 the counters of every kind on the ability's source, or on
+            if arg not in ("source", "affected"):   # the object the effect changes (Luxior: "counter on it")
+                raise self.fail(f"{where}.all_counters", f"expected source or affected, got {arg!r}")
+            return Expr("all_counters", owner=arg)
         if key == "commander_casts":         # 903.8 the times you've cast your commander from the command zone
             if arg != "you":
                 raise self.fail(f"{where}.commander_casts", f"expected you, got {arg!r}")
