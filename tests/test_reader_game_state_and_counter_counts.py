@@ -1,0 +1,77 @@
+"""Counts of what a player did this turn (the case's `game_state:`) and of counters on the object an effect
+changes, in any static ability (issue 32): Knowledge Is Power, Greven, Samut, Lumbering Battlement, Luxior,
+Toxrill. A value the case leaves out is never taken as zero: the values the ability may change are marked."""
+import pytest
+
+from bridge import solve
+from bridge.cards.oracle import read_text
+
+HEAD = "case: t\nsource: test\n"
+
+
+def static_of(name: str, line: str, type_line: str = "Creature — Test", pt: str = "2/2") -> dict:
+    found = [r for r in read_text(line, name, type_line, pt) if r.layer]
+    assert len(found) == 1 and found[0].structured, found
+    return found[0].abilities[0]["static"]
+
+
+@pytest.mark.parametrize("name,line,power", [
+    ("Knowledge Is Power", "Creatures you control get +X/+X, where X is the number of cards you've drawn this turn.",
+     {"game_state": "cards_drawn_this_turn"}),
+    ("Greven, Predator Captain", "Greven gets +X/+0, where X is the amount of life you've lost this turn.",
+     {"game_state": "life_lost_this_turn"}),
+    ("Samut, the Driving Force", "Other creatures you control get +X/+0, where X is your speed.",
+     {"game_state": "speed"}),
+])
+def test_what_its_controller_did_is_a_number(name, line, power):
+    assert static_of(name, line)["does"][0]["modify_pt"]["power"] == power
+
+
+def test_cards_exiled_with_its_own_object():
+    """Lumbering Battlement: 'it' is the creature itself, whose exiled cards the case gives."""
+    read = static_of("Lumbering Battlement", "This creature gets +2/+2 for each card exiled with it.")
+    once = {"game_state": "cards_exiled_with_it"}
+    assert read == {"affects": "self", "does": [{"modify_pt": {"power": {"sum": [once, once]},
+                                                               "toughness": {"sum": [once, once]}}}]}
+
+
+def test_cards_exiled_with_the_source_read_of_another_object_stays_text():
+    """What was done with the Aura is no value of the enchanted creature: the line stays text."""
+    found = [r for r in read_text("Enchanted creature gets +1/+1 for each card exiled with Test Aura.", "Test Aura",
+                                  "Enchantment — Aura", "") if r.layer]
+    assert not found[0].structured
+
+
+def test_counters_on_it_and_on_them_are_the_affected_object_s():
+    luxior = static_of("Luxior, Giada's Gift", "Equipped creature gets +1/+1 for each counter on it.",
+                       "Legendary Artifact — Equipment", "")
+    assert luxior["does"] == [{"modify_pt": {"power": {"all_counters": "affected"},
+                                             "toughness": {"all_counters": "affected"}}}]
+    toxrill = static_of("Toxrill, the Corrosive", "Creatures you don't control get -1/-1 for each slime counter on them.")
+    assert toxrill["does"] == [{"modify_pt": {"power": {"minus": {"counters": "slime"}},
+                                              "toughness": {"minus": {"counters": "slime"}}}}]
+
+
+BOARD = ("battlefield:\n  - {card: Knowledge Is Power}\n  - {card: Grizzly Bears}\n"
+         "  - {card: Grizzly Bears, id: bobs_bears, controller: Bob}\n")
+
+
+def test_cards_drawn_given(write_case):
+    result = solve(str(write_case(HEAD + "game_state: {Alice: {cards_drawn_this_turn: 3}}\n" + BOARD)))
+    bears, bobs = result.objects["grizzly_bears"], result.objects["bobs_bears"]
+    assert (bears.power, bears.toughness, bobs.power) == (5, 5, 2)
+    assert not bears.unsure
+
+
+def test_cards_drawn_left_out_is_never_zero(write_case):
+    result = solve(str(write_case(HEAD + BOARD)))
+    assert dict(result.objects["grizzly_bears"].unsure).keys() == {"pt"}
+    assert "cards drawn this turn: not given" in dict(result.objects["grizzly_bears"].unsure)["pt"][0][1]
+
+
+def test_all_counters_on_the_equipped_creature(write_case):
+    """Luxior: every counter on the equipped creature, whatever its kind (122.1); none on the Equipment counted."""
+    result = solve(str(write_case(HEAD + "battlefield:\n  - {card: Grizzly Bears, counters: {+1/+1: 1, shield: 2}}\n"
+                                  "  - {card: \"Luxior, Giada's Gift\", attached_to: grizzly_bears}\n")))
+    bears = result.objects["grizzly_bears"]
+    assert (bears.power, bears.toughness) == (6, 6)         # 2/2, +1/+1 from its counter, +3/+3 from Luxior
