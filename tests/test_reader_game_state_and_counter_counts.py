@@ -75,3 +75,28 @@ def test_all_counters_on_the_equipped_creature(write_case):
                                   "  - {card: \"Luxior, Giada's Gift\", attached_to: grizzly_bears}\n")))
     bears = result.objects["grizzly_bears"]
     assert (bears.power, bears.toughness) == (6, 6)         # 2/2, +1/+1 from its counter, +3/+3 from Luxior
+
+
+def test_five_mana_values_among_cards_in_your_graveyard_is_a_condition():
+    """Syndicate Infiltrator (202.3): each mana value once."""
+    read = static_of("Syndicate Infiltrator", "As long as there are five or more mana values among cards in your "
+                     "graveyard, this creature gets +2/+2.", pt="3/3")
+    assert read["as_long_as"] == {"mana_values_in_graveyard": "you", "at_least": 5}
+
+
+@pytest.mark.parametrize("graveyard,pt", [
+    ("[Island, Lightning Bolt, Grizzly Bears, Hill Giant, Serra Angel]", (5, 5)),
+    ("[Island, Forest, Lightning Bolt, Shock, Grizzly Bears, Hill Giant]", (3, 3)),      # four different ones
+    ("[Island, Lightning Bolt, Grizzly Bears, Hill Giant, {card: Serra Angel, owner: Bob}]", (3, 3)),
+])
+def test_mana_values_in_your_graveyard(write_case, graveyard, pt):
+    case = HEAD + "battlefield:\n  - {card: Syndicate Infiltrator}\n" + f"graveyards:\n  Alice: {graveyard}\n"
+    if "owner: Bob" in graveyard:       # a card Bob owns is in his graveyard, not Alice's
+        case = case.replace(", {card: Serra Angel, owner: Bob}]", "]\n  Bob: [Serra Angel]")
+    infiltrator = solve(str(write_case(case))).objects["syndicate_infiltrator"]
+    assert (infiltrator.power, infiltrator.toughness) == pt
+
+
+def test_mana_values_of_cards_given_as_a_number_are_not_guessed(refused):
+    err = refused(HEAD + "battlefield:\n  - {card: Syndicate Infiltrator}\ngraveyards:\n  Alice: 7\n")
+    assert "given as a number only" in err

@@ -107,6 +107,8 @@ class VocabularyFacts:
         if expr.kind == "card_types_in_graveyards":
             return Function({"you": "card_types_in_your_graveyard", "opponent": "card_types_in_opponents_graveyards"}
                             .get(expr.owner, "card_types_in_graveyards"))
+        if expr.kind == "mana_values_in_graveyard":
+            return Function("mana_values_in_your_graveyard")
         if expr.kind == "your_turn":
             return Function("your_turn")
         if expr.kind == "life_total":

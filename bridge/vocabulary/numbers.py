@@ -89,6 +89,10 @@ class NumberReading:
             if whose not in ("all", "you", "opponent"):
                 raise self.fail(f"{where}.card_types_in_graveyards", f"expected all, you or opponent, got {whose!r}")
             return Expr("card_types_in_graveyards", owner="any" if whose == "all" else whose)
+        if key == "mana_values_in_graveyard":   # 202.3 the different mana values among cards in your graveyard
+            if arg != "you":                        # (Syndicate Infiltrator: "five or more mana values among ...")
+                raise self.fail(f"{where}.mana_values_in_graveyard", f"expected you, got {arg!r}")
+            return Expr("mana_values_in_graveyard", owner="you")
         if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
             if arg == "X":                  # the card's X, which the effect gives (`x: N`, bridge/reading/effects.py)
                 return Expr("x")
