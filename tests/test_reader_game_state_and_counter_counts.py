@@ -100,3 +100,21 @@ def test_mana_values_in_your_graveyard(write_case, graveyard, pt):
 def test_mana_values_of_cards_given_as_a_number_are_not_guessed(refused):
     err = refused(HEAD + "battlefield:\n  - {card: Syndicate Infiltrator}\ngraveyards:\n  Alice: 7\n")
     assert "given as a number only" in err
+
+
+def test_named_before_you_control_and_names_with_of():
+    dwarves = static_of("Seven Dwarves", "This creature gets +1/+1 for each other creature named Seven Dwarves you "
+                        "control.")
+    counted = {"count": {"named": "Seven Dwarves", "other": True, "controller": "you", "all": ["creature"]}}
+    assert dwarves["does"] == [{"modify_pt": {"power": counted, "toughness": counted}}]
+    rohgahh = static_of("Rohgahh of Kher Keep", "Creatures you control named Kobolds of Kher Keep get +2/+2.")
+    assert rohgahh["affects"] == {"named": "Kobolds of Kher Keep", "controller": "you", "all": ["creature"]}
+
+
+def test_seven_dwarves_counts_only_its_controller_s_other_dwarves(write_case):
+    """Seven Dwarves (2/2): two other Dwarves Alice controls, +2/+2; Bob's is not counted."""
+    result = solve(str(write_case(HEAD + "battlefield:\n  - {card: Seven Dwarves, id: a}\n"
+                                  "  - {card: Seven Dwarves, id: b}\n  - {card: Seven Dwarves, id: c}\n"
+                                  "  - {card: Seven Dwarves, id: d, controller: Bob}\n")))
+    assert (result.objects["a"].power, result.objects["a"].toughness) == (4, 4)
+    assert (result.objects["d"].power, result.objects["d"].toughness) == (2, 2)
