@@ -118,3 +118,24 @@ def test_seven_dwarves_counts_only_its_controller_s_other_dwarves(write_case):
                                   "  - {card: Seven Dwarves, id: d, controller: Bob}\n")))
     assert (result.objects["a"].power, result.objects["a"].toughness) == (4, 4)
     assert (result.objects["d"].power, result.objects["d"].toughness) == (2, 2)
+
+
+@pytest.mark.parametrize("graveyards,power", [
+    ("{Alice: 9, Bob: 9}", 1),              # eighteen cards, but no single graveyard holds ten
+    ("{Alice: 2, Bob: 10}", 4),             # an opponent's graveyard counts
+    ("{Alice: 10}", 4),                     # its controller's too
+])
+def test_ten_or_more_cards_in_a_single_graveyard(write_case, graveyards, power):
+    """Swimmer in Nightmares (1/4): 'gets +3/+0 as long as there are ten or more cards in a single graveyard'."""
+    result = solve(str(write_case(HEAD + "battlefield:\n  - {card: Swimmer in Nightmares}\n"
+                                  f"graveyards: {graveyards}\n")))
+    assert result.objects["swimmer_in_nightmares"].power == power
+
+
+def test_creatures_entered_this_turn(write_case):
+    """Kinbinding: 'the number of creatures that entered the battlefield under your control this turn' (game_state)."""
+    board = "battlefield:\n  - {card: Kinbinding}\n  - {card: Grizzly Bears}\n"
+    given = solve(str(write_case(HEAD + "game_state: {Alice: {creatures_entered_this_turn: 2}}\n" + board)))
+    assert (given.objects["grizzly_bears"].power, given.objects["grizzly_bears"].toughness) == (4, 4)
+    left_out = solve(str(write_case(HEAD + board)))
+    assert dict(left_out.objects["grizzly_bears"].unsure).keys() == {"pt"}

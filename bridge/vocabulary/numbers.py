@@ -13,7 +13,8 @@ from bridge.vocabulary.keys import COUNT_CARDS_KEYS, COUNTER_HOLDERS, EXPRESSION
 # the most ("an opponent has eight or more cards in their graveyard"), every player's, or those of the controller of
 # the object the effect changes (Death's Approach: "in its controller's graveyard"; power and toughness only), or
 # those of the player its source chose as it entered (Sewer Nemesis: "the chosen player's graveyard", 607.2).
-COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "any", "affected_controller", "chosen_player")
+# "a_player": the one player with the most, any player (Swimmer in Nightmares: "ten or more cards in a single graveyard").
+COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "a_player", "any", "affected_controller", "chosen_player")
 
 
 class NumberReading:

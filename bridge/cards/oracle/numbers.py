@@ -41,7 +41,9 @@ COUNTERS_ON = lazy_pattern(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on
 PLAYER_STATE_NUMBERS = {"the number of cards you've drawn this turn": "cards_drawn_this_turn",   # Duelist of the Mind
                         "the amount of life you've lost this turn": "life_lost_this_turn",       # 119.3 Greven
                         "your speed": "speed",                           # 702.179 Gomif, Fast Racer; Samut
-                        "the number of turns you've taken this game": "turns_taken_this_game"}   # Control Win Condition
+                        "the number of turns you've taken this game": "turns_taken_this_game",   # Control Win Condition
+                        "the number of creatures that entered the battlefield under your control this turn":
+                            "creatures_entered_this_turn"}                                         # Kinbinding
 # ... and what was done with the ability's own object (606.2a, 406.6 Lumbering Battlement: "for each card exiled
 # with it", its source's own: "~"; statics.py says when "it" is the source).
 OWN_STATE_NUMBERS = {"the number of card exiled with ~": "cards_exiled_with_it",
