@@ -139,3 +139,15 @@ def test_creatures_entered_this_turn(write_case):
     assert (given.objects["grizzly_bears"].power, given.objects["grizzly_bears"].toughness) == (4, 4)
     left_out = solve(str(write_case(HEAD + board)))
     assert dict(left_out.objects["grizzly_bears"].unsure).keys() == {"pt"}
+
+
+@pytest.mark.parametrize("card", ["Tarmogoyf", "Kessig Dire Swine", "Syndicate Infiltrator"])
+def test_card_types_and_mana_values_of_cards_given_as_a_number_are_refused(refused, card):
+    """Before: Tarmogoyf over 'graveyards: {Alice: 5}' was a silent 0/1 (the five cards had no card types)."""
+    err = refused(HEAD + f"battlefield:\n  - {{card: {card}}}\ngraveyards:\n  Alice: 5\n")
+    assert "given as a number only" in err
+
+
+def test_an_empty_graveyard_given_as_zero_is_no_unknown(write_case):
+    result = solve(str(write_case(HEAD + "battlefield:\n  - {card: Tarmogoyf}\ngraveyards:\n  Alice: 0\n")))
+    assert (result.objects["tarmogoyf"].power, result.objects["tarmogoyf"].toughness) == (0, 1)
