@@ -116,8 +116,6 @@ def test_other_of_a_groups_count_is_each_affected_object(name, line, count):
     # "other" in a count with words the group doesn't have: the affected object is not one it counts
     ("Mirror Box", "Each nontoken creature you control gets +1/+1 for each other creature you control with the same "
      "name as that creature."),
-    # "counters on it" of an Equipment: the Equipment's or the equipped creature's (not said): stays text
-    ("Luxior, Giada's Gift", "Equipped creature gets +1/+1 for each counter on it."),
     # the greatest power of cards in a graveyard: not read
     ("Carrion Grub", "This creature gets +X/+0, where X is the greatest power among creature cards in your graveyard."),
 ])
@@ -254,8 +252,8 @@ def test_bad_count_expressions_are_refused(refused):
         "{affects: self, does: {modify_pt: {power: {player_counters: {kind: experience, whose: all}}, toughness: 0}}}"))
     assert "whose" in err
     err = refused(HEAD + "battlefield:\n" + card.format(
-        "{affects: self, does: {modify_pt: {power: {all_counters: affected}, toughness: 0}}}"))
-    assert "all_counters" in err
+        "{affects: self, does: {modify_pt: {power: {all_counters: equipped}, toughness: 0}}}"))
+    assert "all_counters" in err and "affected" in err
     err = refused(HEAD + "battlefield:\n" + card.format(
         "{as_long_as: {count_cards: {zone: graveyard, owner: affected_controller}, at_least: 1}, affects: self, "
         "does: {add_types: [Artifact]}}"))

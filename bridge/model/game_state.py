@@ -17,6 +17,7 @@ GAME_STATE = {
     "permanents_sacrificed_this_turn": "701.21 permanents sacrificed this turn",
     "speed": "702.179 their speed (Start your engines!; a player with none has 0 for an effect, 702.179f)",
     "turns_taken_this_game": "500 the turns they have taken this game (Control Win Condition)",
+    "creatures_entered_this_turn": "creatures that entered the battlefield under their control this turn (Kinbinding)",
     "nonland_permanents_entered_this_turn": "nonland permanents that entered under their control this turn "
                                             "(celebration, an ability word: 207.2c)",
 }

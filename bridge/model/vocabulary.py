@@ -62,7 +62,10 @@ class Expr:
     #            | player_counters (the `counter` counters on the effect's controller, or on its opponents together,
     #              `owner` you | opponent: 122.1, the case's poison: and player_counters:)
     #            | counters_among (the `counter` counters on the permanents `selector` names, all together: 122.1)
-    #            | all_counters (the counters of every kind on the effect's source: "for each counter on ~", 122.1)
+    #            | all_counters (the counters of every kind on the effect's source: "for each counter on ~", or on the
+    #              object it changes, `affected`: Luxior's "for each counter on it", 122.1)
+    #            | mana_values_in_graveyard (the different mana values among cards in the effect's controller's
+    #              graveyard, each once: 202.3, Syndicate Infiltrator)
     #            | commander_casts (the times the effect's controller cast their commander from the command zone, 903.8)
     #            | greatest_mana_value (the greatest mana value among the permanents `selector` names, 0 if none: 202.3)
     #            | number_of_colors (the number of colors of the affected object: "for each of its colors", 105.2)

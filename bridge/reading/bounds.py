@@ -15,7 +15,7 @@ from bridge.model.errors import CaseError
 from bridge.reading.yaml_input import INT32_MAX
 
 PT_COUNTER = re.compile(r"\s*([+-]\d+)/([+-]\d+)\s*")
-COUNT_KINDS = ("count", "count_cards", "card_types_in_graveyards")
+COUNT_KINDS = ("count", "count_cards", "card_types_in_graveyards", "mana_values_in_graveyard")
 # Integers that name or order things (never added up): only their own range is checked.
 # (An event's `number` is its place in the list; an Expr's `number` is a quantity.)
 ORDINALS = {"index", "timestamp", "position", "half", "ability_index", "this_path", "modes", "mode", "number",

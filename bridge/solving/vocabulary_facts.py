@@ -107,6 +107,8 @@ class VocabularyFacts:
         if expr.kind == "card_types_in_graveyards":
             return Function({"you": "card_types_in_your_graveyard", "opponent": "card_types_in_opponents_graveyards"}
                             .get(expr.owner, "card_types_in_graveyards"))
+        if expr.kind == "mana_values_in_graveyard":
+            return Function("mana_values_in_your_graveyard")
         if expr.kind == "your_turn":
             return Function("your_turn")
         if expr.kind == "life_total":
@@ -129,7 +131,7 @@ class VocabularyFacts:
             self.selector(term_base, expr.selector)
             return Function("counters_among", [String(expr.counter), term_base])
         if expr.kind == "all_counters":
-            return Function("all_counters_on", [Function("source")])
+            return Function("all_counters_on", [Function(expr.owner)])
         if expr.kind == "commander_casts":
             return Function("commander_casts_of_you")
         if expr.kind == "player_counters":

@@ -26,7 +26,8 @@ from bridge.model.game_state import GAME_STATE, OBJECT_GAME_STATE
 from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
-NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life", "card_types_in_graveyards", "poison")
+NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life", "card_types_in_graveyards", "poison",
+               "mana_values_in_graveyard")
 STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired", "renowned")
 TURNS = ("yours", "not_yours")
 OTHER_KEYS = ("status", "turn", "game_state")

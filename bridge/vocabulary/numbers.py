@@ -13,7 +13,8 @@ from bridge.vocabulary.keys import COUNT_CARDS_KEYS, COUNTER_HOLDERS, EXPRESSION
 # the most ("an opponent has eight or more cards in their graveyard"), every player's, or those of the controller of
 # the object the effect changes (Death's Approach: "in its controller's graveyard"; power and toughness only), or
 # those of the player its source chose as it entered (Sewer Nemesis: "the chosen player's graveyard", 607.2).
-COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "any", "affected_controller", "chosen_player")
+# "a_player": the one player with the most, any player (Swimmer in Nightmares: "ten or more cards in a single graveyard").
+COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "a_player", "any", "affected_controller", "chosen_player")
 
 
 class NumberReading:
@@ -60,10 +61,10 @@ class NumberReading:
             self.words.counter(kind, f"{where}.counters_among.kind")
             return Expr("counters_among", counter=kind,
                         selector=self.selector(spec["of"], f"{where}.counters_among.of"))
-        if key == "all_counters":            # 122.1 the counters of every kind on the ability's source
-            if arg != "source":
-                raise self.fail(f"{where}.all_counters", f"expected source, got {arg!r}")
-            return Expr("all_counters", owner="source")
+        if key == "all_counters":            # 122.1 the counters of every kind on the ability's source, or on
+            if arg not in ("source", "affected"):   # the object the effect changes (Luxior: "counter on it")
+                raise self.fail(f"{where}.all_counters", f"expected source or affected, got {arg!r}")
+            return Expr("all_counters", owner=arg)
         if key == "commander_casts":         # 903.8 the times you've cast your commander from the command zone
             if arg != "you":
                 raise self.fail(f"{where}.commander_casts", f"expected you, got {arg!r}")
@@ -89,6 +90,10 @@ class NumberReading:
             if whose not in ("all", "you", "opponent"):
                 raise self.fail(f"{where}.card_types_in_graveyards", f"expected all, you or opponent, got {whose!r}")
             return Expr("card_types_in_graveyards", owner="any" if whose == "all" else whose)
+        if key == "mana_values_in_graveyard":   # 202.3 the different mana values among cards in your graveyard
+            if arg != "you":                        # (Syndicate Infiltrator: "five or more mana values among ...")
+                raise self.fail(f"{where}.mana_values_in_graveyard", f"expected you, got {arg!r}")
+            return Expr("mana_values_in_graveyard", owner="you")
         if key == "calculated":             # "+X/+X where X is its power", X fixed on resolution (611.2d)
             if arg == "X":                  # the card's X, which the effect gives (`x: N`, bridge/reading/effects.py)
                 return Expr("x")

@@ -214,9 +214,15 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # Tenured Oilcaster: one opponent's own graveyard
         return {"count_cards": {"zone": "graveyard", "owner": "an_opponent"}, "at_least": how_many(m.group(1))}
+    m = re.fullmatch(r"there are (\w+) or more cards in a single graveyard", text)
+    if m and how_many(m.group(1)) is not None:                  # Swimmer in Nightmares: any one player's graveyard
+        return {"count_cards": {"zone": "graveyard", "owner": "a_player"}, "at_least": how_many(m.group(1))}
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # delirium (207.2c)
         return {"card_types_in_graveyards": "you", "at_least": how_many(m.group(1))}
+    m = re.fullmatch(r"there are (\w+) or more mana values among cards in your graveyard", text)
+    if m and how_many(m.group(1)) is not None:                  # 202.3 Syndicate Infiltrator
+        return {"mana_values_in_graveyard": "you", "at_least": how_many(m.group(1))}
     if text == "you have no cards in hand":                     # hellbent
         return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
     m = re.fullmatch(r"you have (\w+) or (more|fewer) cards in (?:your )?hand", text)

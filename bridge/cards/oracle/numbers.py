@@ -34,7 +34,20 @@ IN_EXILE = lazy_pattern(r"the (?:total )?number of (?:(.+?) )?cards? (you|your o
 # 122.1 counters on players: Kalemne's "experience counter you have", Vishgraz's "poison counter your opponents have"
 PLAYER_COUNTERS = lazy_pattern(r"the number of (poison|experience|energy|rad|ticket) counters? (you|your opponents) have")
 # 122.1 Banshee's Blade: 'charge counter on ~' (the ability's source); '... on it': the object affected.
-COUNTERS_ON = lazy_pattern(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (~|this \w+|it)")
+# (Toxrill: "Creatures you don't control get -1/-1 for each slime counter on them": on each affected object.)
+COUNTERS_ON = lazy_pattern(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (~|this \w+|it|them)")
+# 611.3a What its controller did or has that no permanent shows: the case's `game_state:` gives it
+# (bridge/model/game_state.py; left out, the values it may change are marked: asp/604_2_conditions.lp).
+PLAYER_STATE_NUMBERS = {"the number of cards you've drawn this turn": "cards_drawn_this_turn",   # Duelist of the Mind
+                        "the amount of life you've lost this turn": "life_lost_this_turn",       # 119.3 Greven
+                        "your speed": "speed",                           # 702.179 Gomif, Fast Racer; Samut
+                        "the number of turns you've taken this game": "turns_taken_this_game",   # Control Win Condition
+                        "the number of creatures that entered the battlefield under your control this turn":
+                            "creatures_entered_this_turn"}                                         # Kinbinding
+# ... and what was done with the ability's own object (606.2a, 406.6 Lumbering Battlement: "for each card exiled
+# with it", its source's own: "~"; statics.py says when "it" is the source).
+OWN_STATE_NUMBERS = {"the number of card exiled with ~": "cards_exiled_with_it",
+                     "the number of cards exiled with ~": "cards_exiled_with_it"}
 
 
 def number(phrase: str):
@@ -50,6 +63,10 @@ def number(phrase: str):
         return "mana_value"
     if lower in ("the number of of its colors", "the number of its colors"):
         return "number_of_colors"               # 105.2 Knight of New Alara: "for each of its colors" (the affected object)
+    if lower in PLAYER_STATE_NUMBERS:
+        return {"game_state": PLAYER_STATE_NUMBERS[lower]}
+    if lower in OWN_STATE_NUMBERS:
+        return {"game_state": OWN_STATE_NUMBERS[lower]}
     if lower == "your life total":              # 119 Death's Shadow: "where X is your life total"
         return {"life": "you"}
     if lower == "the number of card types among cards in all graveyards":
@@ -90,6 +107,8 @@ def number(phrase: str):
         return {"count_cards": {"zone": "hand", "owner": OWNERS[match.group(1)]}}
     if re.fullmatch(r"the number of counters? on (?:~|this (?:creature|artifact|enchantment|equipment|permanent))", lower):
         return {"all_counters": "source"}       # 122.1 Gavel of the Righteous: "for each counter on this Equipment"
+    if re.fullmatch(r"the number of counters? on it", lower):
+        return {"all_counters": "affected"}     # 122.1 Luxior: "Equipped creature gets +1/+1 for each counter on it"
     match = re.fullmatch(r"the number of ([a-z]+|[+-]\d+/[+-]\d+) counters? on (.+? you control)", lower)
     if match and counter_kind_known(match.group(1)):     # 122.1 Fungal Behemoth: "+1/+1 counters on creatures you control"
         counted = subject(match.group(2))
@@ -100,7 +119,7 @@ def number(phrase: str):
         kind = match.group(1)
         if not counter_kind_known(kind):
             return None                          # a kind neither the rules (122) nor the card's text names
-        return {"counters": kind} if match.group(2) == "it" else {"counters": {"kind": kind, "object": "source"}}
+        return {"counters": kind} if match.group(2) in ("it", "them") else {"counters": {"kind": kind, "object": "source"}}
     match = CARDS_IN_GRAVEYARD.fullmatch(phrase)
     if match:
         kinds = card_kinds(match.group(1)) if match.group(1) else {}

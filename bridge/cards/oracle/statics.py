@@ -12,6 +12,7 @@ from bridge.cards.oracle.players import enters_tapped, legend_rule_off, player_a
 from bridge.cards.oracle.predicates import operations
 from bridge.cards.oracle.subjects import subject
 from bridge.cards.oracle.patterns import lazy_pattern
+from bridge.model.game_state import OBJECT_GAME_STATE
 
 VERBS = lazy_pattern(r" (?=(?:gets?|has|have|is|isn't|are|loses?|can't) )")
 
@@ -25,11 +26,9 @@ def control(sentence: str):
 
 # What a CDA counts that no permanent shows: what its controller did this turn or what was done as it entered (the
 # case's `game_state:`, never assumed: asp/604_2_conditions.lp marks the values when it leaves it out).
-GAME_STATE_NUMBERS = {"the number of cards you've drawn this turn": "cards_drawn_this_turn",   # Duelist of the Mind
-                      "the life paid as it entered": "life_paid_as_it_entered",             # Nameless Race
+# (What its controller did: numbers.PLAYER_STATE_NUMBERS.)
+GAME_STATE_NUMBERS = {"the life paid as it entered": "life_paid_as_it_entered",             # Nameless Race
                       "the number of forests sacrificed as it entered": "forests_sacrificed_as_it_entered",
-                      "your speed": "speed",                                                # Gomif, Fast Racer
-                      "the number of turns you've taken this game": "turns_taken_this_game",  # Control Win Condition
                       "the number of cards exiled with it": "cards_exiled_with_it",         # Unlicensed Hearse
                       "the exiled card's mana value": "exiled_card_mana_value",             # Living Lore
                       "the total power of the exiled cards used to craft it": "crafted_with_total_power",
@@ -104,8 +103,10 @@ def subject_predicate(sentence: str):
             continue
         predicate = sentence[split.end():]
         if who == "self":               # "for each Aura attached to it": it is the object itself, the source
-            predicate = re.sub(r" attached to (?:it|him|her)\b", " attached to ~", predicate)
+            predicate = re.sub(r" (attached to|exiled with) (?:it|him|her)\b", r" \1 ~", predicate)
         ops = operations(predicate)
+        if ops is not None and who != "self" and reads_own_state(ops):
+            return None                 # what was done with the source, read of another object: no such value
         if ops is not None and who in ("enchanted", "equipped") and counts_other(ops):
             ops = other_than_affected(ops)      # Bravado: other than the enchanted creature
         elif ops is not None and isinstance(who, dict) and counts_other(ops):
@@ -116,6 +117,16 @@ def subject_predicate(sentence: str):
             return {"cda": True, "static": {"affects": who, "does": ops}}     # 604.3: defines its own types
         return {"static": {"affects": who, "does": ops}}
     return None
+
+
+def reads_own_state(value) -> bool:
+    """A number of what was done with the ability's own object (OBJECT_GAME_STATE: "for each card exiled with
+    ~"), which the solver reads of the object the effect changes: only an ability changing its own object."""
+    if isinstance(value, dict):
+        return value.get("game_state") in OBJECT_GAME_STATE or any(reads_own_state(v) for v in value.values())
+    if isinstance(value, list):
+        return any(reads_own_state(v) for v in value)
+    return False
 
 
 def counts_other(value) -> bool:

@@ -224,10 +224,13 @@ def qualities(phrase: str, selector: dict) -> str | None:
             return None
         selector["lacks" if m.group(1) else "has"] = [keyword(m.group(2))]
         phrase = phrase[: m.start()] + phrase[m.end():]
-    m = re.search(r" named (~|[A-Z][\w',-]*(?: [A-Z][\w',-]*)*)$", phrase)
+    # (Rohgahh of Kher Keep: "named Kobolds of Kher Keep"; Seven Dwarves: "other creature named Seven Dwarves you
+    # control", the controller after the name)
+    m = re.search(r" named (~|[A-Z][\w',-]*(?: (?:(?:of|the) )*[A-Z][\w',-]*)*)( you control| your opponents control)?$",
+                  phrase)
     if m:
         selector["named"] = m.group(1)           # '~': the card's own name, filled in by the reader
-        phrase = phrase[: m.start()]
+        phrase = phrase[: m.start()] + (m.group(2) or "")
     return phrase
 
 
