@@ -1,0 +1,92 @@
+"""Issue 32: copy exceptions that are additional effects or conditional (707.9e-f: Spark Double, Moritte of the
+Frost), read as the library writes them by hand; "as long as it isn't attacking (or blocking)", "unless it's
+attacking" (506.4, 611.3a) on its own object, and "as long as it's not attacking" of each object of a group."""
+from pathlib import Path
+
+import pytest
+import yaml
+
+import bridge.cards
+from bridge.cards.oracle import read_text
+from bridge.vocabulary.reader import Reader
+
+
+def read(line, name, type_line="Creature — Shapeshifter"):
+    (reading,) = read_text(line, name, type_line)
+    for i, ability in enumerate(reading.abilities):
+        Reader("test").ability(ability, f"ability {i}")       # valid vocabulary
+    return reading
+
+
+def only(reading):
+    assert reading.structured and reading.layer
+    (ability,) = reading.abilities
+    return {k: v for k, v in ability.items() if k != "text"}
+
+
+@pytest.mark.parametrize("name", ["Spark Double", "Moritte of the Frost"])
+def test_a_copy_exception_reads_as_the_library_writes_it(name):
+    written = yaml.safe_load((Path(bridge.cards.__file__).parent / "library.yaml").read_text())[name]
+    (line,) = [a["text"] for a in written["abilities"] if isinstance(a, dict) and "enters_as_copy" in a]
+    expected = next(a for a in written["abilities"] if isinstance(a, dict) and "enters_as_copy" in a)
+    assert only(read(line, name)) == {"enters_as_copy": expected["enters_as_copy"]}
+
+
+def test_mockingbird_copies_a_creature_of_the_mana_spent_as_a_bird_with_flying():
+    line = ("You may have this creature enter as a copy of any creature on the battlefield with mana value less than "
+            "or equal to the amount of mana spent to cast this creature, except it's a Bird in addition to its other "
+            "types and it has flying.")
+    assert only(read(line, "Mockingbird")) == {"enters_as_copy": {"except": {"add_subtypes": ["Bird"],
+                                                                              "add_abilities": ["flying"]}}}
+
+
+@pytest.mark.parametrize("name,line", [
+    # what the exception gives depends on X, on a choice, or on who controls the copied creature: not read
+    ("Altered Ego", "You may have this creature enter as a copy of any creature on the battlefield, except it enters "
+                    "with X additional +1/+1 counters on it."),
+    ("Higher Level Zone Monster", "You may have this creature enter as a copy of any creature on the battlefield, "
+                                  "except it enters with an additional +1/+1 counter on it and it's the colors of "
+                                  "your choice in addition to its other colors."),
+    ("Undercover Operative", "You may have this creature enter as a copy of any creature on the battlefield, except it "
+                             "enters with a shield counter on it if you control that creature."),
+    ("Made Up", "You may have this creature enter as a copy of any creature on the battlefield, except it's a Bird in "
+                "addition to its other types and, if it's a creature, it enters with two additional +1/+1 counters on "
+                "it if you control an Island."),
+])
+def test_an_exception_not_known_leaves_the_line_unread(name, line):
+    reading = read(line, name)
+    assert reading.layer and not reading.structured
+
+
+@pytest.mark.parametrize("name,line,condition,does", [
+    ("Intrepid Ace", "This creature gets +2/+0 as long as it isn't attacking or blocking.",
+     {"self": {"not": ["attacking", "blocking"]}}, [{"modify_pt": "+2/+0"}]),
+    ("Tadeas, Juniper Ascendant", "Tadeas has hexproof unless it's attacking.",
+     {"self": {"not": ["attacking"]}}, [{"add_abilities": ["hexproof"]}]),
+    ("Tromokratis", "Tromokratis has hexproof unless it's attacking or blocking.",
+     {"self": {"not": ["attacking", "blocking"]}}, [{"add_abilities": ["hexproof"]}]),
+    ("Made Up", "This creature has flying as long as it isn't tapped.", {"self": {"not": ["tapped"]}},
+     [{"add_abilities": ["flying"]}]),
+    ("Made Up", "This creature has flying as long as it isn't untapped.", {"status": "tapped"},
+     [{"add_abilities": ["flying"]}]),
+])
+def test_a_status_its_own_object_lacks(name, line, condition, does):
+    assert only(read(line, name)) == {"static": {"as_long_as": condition, "affects": "self", "does": does}}
+
+
+def test_each_object_of_a_group_with_its_own_status_arcades_sabboth():
+    line = "Each untapped creature you control gets +0/+2 as long as it's not attacking."
+    assert only(read(line, "Arcades Sabboth")) == {"static": {
+        "affects": {"controller": "you", "all": ["creature"], "not": ["tapped", "attacking"]},
+        "does": [{"modify_pt": "+0/+2"}]}}
+
+
+@pytest.mark.parametrize("name,line", [
+    ("Sting, the Glinting Dagger", "Equipped creature has first strike as long as it's blocking or blocked by a "
+                                   "Goblin or Orc."),
+    ("Made Up", "Creatures you control get +1/+1 unless it's attacking."),      # 'it' names nothing here
+    ("Made Up", "This creature has flying as long as it isn't untapped or attacking."),
+])
+def test_a_status_condition_it_cannot_place_stays_unread(name, line):
+    reading = read(line, name)
+    assert reading.layer and not reading.structured
