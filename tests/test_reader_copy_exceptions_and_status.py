@@ -90,3 +90,29 @@ def test_each_object_of_a_group_with_its_own_status_arcades_sabboth():
 def test_a_status_condition_it_cannot_place_stays_unread(name, line):
     reading = read(line, name)
     assert reading.layer and not reading.structured
+
+
+FIVE = ["protection from white", "protection from blue", "protection from black", "protection from red",
+        "protection from green"]
+
+
+@pytest.mark.parametrize("name,line,granted", [
+    ("Spectra Ward", "Enchanted creature gets +2/+2 and has protection from each color. This effect doesn't remove "
+                     "Auras.", FIVE),
+    ("Pristine Angel", "As long as this creature is untapped, it has protection from artifacts and from each color.",
+     ["protection from artifacts", *FIVE]),
+])
+def test_protection_from_each_color_is_five_protections(name, line, granted):
+    """702.16h: shorthand for a protection from each color (105.1)."""
+    ability = only(read(line, name))
+    assert ability["static"]["does"][-1] == {"add_abilities": granted}
+
+
+@pytest.mark.parametrize("name,line", [
+    ("Commander's Plate", "Equipped creature gets +3/+3 and has protection from each color that's not in your "
+                          "commander's color identity."),
+    ("Made Up", "Creatures you control have protection from each color among permanents you control."),
+])
+def test_protection_from_some_colors_only_stays_unread(name, line):
+    reading = read(line, name)
+    assert reading.layer and not reading.structured
