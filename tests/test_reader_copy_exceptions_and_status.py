@@ -116,3 +116,29 @@ def test_protection_from_each_color_is_five_protections(name, line, granted):
 def test_protection_from_some_colors_only_stays_unread(name, line):
     reading = read(line, name)
     assert reading.layer and not reading.structured
+
+
+@pytest.mark.parametrize("line,label", [
+    ("This creature enters with a menace counter on it.", "'enters with' counters or abilities (614.1c; keyword "
+                                                          "counters, 122.1b)"),
+    ("If this creature was kicked, it enters with three +1/+1 counters on it and with trample.",
+     "'enters with' counters or abilities (614.1c; keyword counters, 122.1b)"),
+    ("You may have this creature enter as a copy of any creature on the battlefield, except it enters with X "
+     "additional +1/+1 counters on it.", "copy with exceptions"),
+    ("Each creature you control with a +1/+1 counter on it has trample.",
+     "subjects 'with' a counter or status, attacking, blocking, tapped"),
+])
+def test_coverage_files_enters_with_lines_apart_from_subjects_with_counters(line, label):
+    from bridge.interfaces.cli.cards import unread_pattern
+    assert unread_pattern(line) == label
+
+
+def test_coverage_files_a_class_levels_lines_with_the_levels():
+    """716.2a: "Creatures you control have haste" under Barbarian Class's "{2}{R}: Level 3" stays text for its
+    level, whatever its wording."""
+    from bridge.cards.catalog import find_card
+    from bridge.interfaces.cli.cards import LEVEL_ROWS, coverage, unread_label
+    _, unread = coverage([find_card("Barbarian Class").card])
+    haste = next(u for u in unread if u.line == "Creatures you control have haste.")
+    assert haste.class_level and unread_label(haste) == LEVEL_ROWS
+    assert LEVEL_ROWS.startswith("a level, Class level")
