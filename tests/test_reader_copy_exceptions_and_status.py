@@ -142,3 +142,22 @@ def test_coverage_files_a_class_levels_lines_with_the_levels():
     haste = next(u for u in unread if u.line == "Creatures you control have haste.")
     assert haste.class_level and unread_label(haste) == LEVEL_ROWS
     assert LEVEL_ROWS.startswith("a level, Class level")
+
+
+def test_max_speed_covers_every_sentence_after_the_dash_tsagan():
+    """702.178a: "Max speed — [Ability]": the ability is both sentences, each read as long as the speed is 4."""
+    reading = read("Max speed — Tsagan has deathtouch. Other creatures you control have first strike.",
+                   "Tsagan, Raider Warlord")
+    assert reading.structured and reading.layer
+    speed = {"game_state": "speed", "at_least": 4}
+    assert [a["static"] for a in reading.abilities] == [
+        {"as_long_as": speed, "affects": "self", "does": [{"add_abilities": ["deathtouch"]}]},
+        {"as_long_as": speed, "affects": {"other": True, "controller": "you", "all": ["creature"]},
+         "does": [{"add_abilities": ["first strike"]}]}]
+
+
+def test_a_sentence_of_combat_rules_only_is_left_in_the_text_gutter_shortcut():
+    """509.1b: "It can't be blocked as long as it's attacking alone" changes no characteristic."""
+    line = "Enchanted creature gets +3/+0. It can't be blocked as long as it's attacking alone."
+    assert only(read(line, "A-Gutter Shortcut")) == {"static": {"affects": "enchanted",
+                                                                "does": [{"modify_pt": "+3/+0"}]}}

@@ -9,7 +9,7 @@ from bridge.cards.oracle.conditions import conditional_static
 from bridge.cards.oracle.numbers import number
 from bridge.cards.oracle.counters import counter_replacement
 from bridge.cards.oracle.players import enters_tapped, legend_rule_off, player_ability
-from bridge.cards.oracle.predicates import operations
+from bridge.cards.oracle.predicates import only_riders, operations
 from bridge.cards.oracle.subjects import subject
 from bridge.cards.oracle.patterns import lazy_pattern
 
@@ -227,8 +227,8 @@ def conditional(sentence: str):
 def max_speed(sentence: str):
     """Samut's Sprint-like "Max speed — This creature gets +1/+0." (702.178a: "As long as your speed is 4, this object
     has '[Ability]'": the ability of this object alone, read as applying as long as its controller's speed is 4)."""
-    m = re.fullmatch(r"Max speed — (~ .+)", sentence)
-    return conditional(f"As long as your speed is 4, {m.group(1)}") if m else None
+    m = re.fullmatch(r"Max speed — (~ .+|Other .+)", sentence)
+    return conditional(f"As long as your speed is 4, {m.group(1)[:1].lower() + m.group(1)[1:]}") if m else None
 
 
 TEMPLATES = (full_text_of_top_card, max_speed, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
@@ -269,8 +269,13 @@ def several_statics(text: str) -> list[dict] | None:
     toughness 0/1. It can't attack and loses all abilities." Every sentence must read, or none is."""
     sentences = re.split(r"(?<=\.)\s+(?=[A-Z~])", re.sub(r'"[^"]*"', lambda q: q.group(0).replace(". ", ".\0"), text))
     sentences = [s.replace(".\0", ". ") for s in sentences]
-    if len(sentences) < 2 or text.startswith("Max speed —"):
-        return None                     # (702.178a the condition is every sentence's: Tsagan, Raider Warlord, text)
+    if len(sentences) < 2:
+        return None
+    if text.startswith("Max speed — "):
+        # 702.178a the condition is every sentence's (Tsagan, Raider Warlord: "Max speed — ~ has deathtouch. Other
+        # creatures you control have first strike."): each read as its own "as long as your speed is 4"
+        found = [max_speed(sentence if i == 0 else f"Max speed — {sentence}") for i, sentence in enumerate(sentences)]
+        return found if all(f and set(f) == {"static"} for f in found) else None
     same = same_outside_the_battlefield(text)
     if same:
         return [same]
@@ -292,6 +297,9 @@ def several_statics(text: str) -> list[dict] | None:
             sentence = sentence[:1].upper() + sentence[1:]
         elif i and re.search(r"\b[Ii]t(?:s|'s)?\b", sentence):
             return None                 # an "it" with nothing to name
+        if i and named and sentence.startswith(named.group(1)[:1].upper() + named.group(1)[1:] + " ") and \
+                only_riders(sentence[len(named.group(1)) + 1:].rstrip(".")):
+            continue                    # A-Gutter Shortcut: "It can't be blocked ...": a rule of combat (509.1b), text
         otherwise = re.match(r"Otherwise, (.+)", sentence)
         instead = re.fullmatch(r"(?:If (.+?), (.+) instead|(.+) instead (as long as .+?))\.?", sentence)
         if instead:                     # "If it's a Warrior, it gets +2/+1 instead." (a static's "if": as long as)
