@@ -161,3 +161,20 @@ def test_a_sentence_of_combat_rules_only_is_left_in_the_text_gutter_shortcut():
     line = "Enchanted creature gets +3/+0. It can't be blocked as long as it's attacking alone."
     assert only(read(line, "A-Gutter Shortcut")) == {"static": {"affects": "enchanted",
                                                                 "does": [{"modify_pt": "+3/+0"}]}}
+
+
+def test_the_same_is_true_for_spells_and_nonland_cards_celestial_dawn():
+    """400.1, 108.4: the nonland objects of every zone its controller controls or owns (a land is never a spell)."""
+    line = ("Nonland permanents you control are white. The same is true for spells you control and nonland cards you "
+            "own that aren't on the battlefield.")
+    assert only(read(line, "Celestial Dawn")) == {"static": {
+        "affects": {"any": [{"controller": "you", "not": ["land"], "zone": ["battlefield", "stack"]},
+                            {"not": ["land"], "owner": "you", "zone": ["hand", "graveyard", "library", "exile"]}]},
+        "does": [{"set_colors": ["white"]}]}}
+
+
+def test_the_same_is_true_for_other_objects_than_the_first_sentences_stays_unread():
+    line = ("Creatures you control are white. The same is true for spells you control and nonland cards you own that "
+            "aren't on the battlefield.")
+    reading = read(line, "Made Up")
+    assert reading.layer and not reading.structured

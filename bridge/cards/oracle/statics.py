@@ -241,8 +241,11 @@ TEMPLATES = (full_text_of_top_card, max_speed, conditional, control, cda_power_t
 IT_NAMES = lazy_pattern(r"^(~|[Ee]nchanted (?:creature|permanent|land|artifact)|[Ee]quipped creature) ")
 
 
-SAME_OUTSIDE = lazy_pattern(r"(.+?)\. The same is true for creature spells you control and creature cards you own that "
-                            r"aren't on the battlefield\.?")
+SAME_OUTSIDE = lazy_pattern(r"(.+?)\. The same is true for (creature spells|spells) you control and (creature|nonland) cards "
+                            r"you own that aren't on the battlefield\.?")
+# ... of the same objects as the first sentence's: Conspiracy's creatures, Celestial Dawn's nonland permanents (a
+# land is never a spell, 305.9: "spells you control" are the nonland objects on the stack)
+SAME_KINDS = {("creature spells", "creature"): {"all": ["creature"]}, ("spells", "nonland"): {"not": ["land"]}}
 ELSEWHERE = ["hand", "graveyard", "library", "exile"]
 
 
@@ -255,9 +258,12 @@ def same_outside_the_battlefield(text: str) -> dict | None:
     if read is None or set(read) != {"static"} or "as_long_as" in read["static"]:
         return None
     who = read["static"]["affects"]
-    if not isinstance(who, dict) or who.get("all") != ["creature"] or who.get("controller") != "you" or \
-            set(who) - {"all", "controller", "other"}:
+    kinds = SAME_KINDS.get((m.group(2), m.group(3)))
+    if not isinstance(who, dict) or who.get("controller") != "you" or set(who) - {"all", "not", "controller", "other"}:
         return None
+    if {k: v for k, v in who.items() if k in ("all", "not") and v != ["permanent"]} != kinds:
+        return None                     # (the first sentence's objects must be those the second names)
+    who = {k: v for k, v in who.items() if v != ["permanent"]}
     cards = {k: v for k, v in who.items() if k != "controller"}
     affects = {"any": [{**who, "zone": ["battlefield", "stack"]}, {**cards, "owner": "you", "zone": ELSEWHERE}]}
     return {"static": {**read["static"], "affects": affects}}
