@@ -275,9 +275,8 @@ def test_a_planeswalker_type_is_a_subtype_of_the_subject_teferis_sentinel():
 
 
 @pytest.mark.parametrize("name,line", [
-    # (a max speed ability of one sentence is read as `as_long_as: {game_state: speed, at_least: 4}`:
-    # tests/test_reader_round_k_statics.py; two sentences under one stay text)
-    ("Tsagan, Raider Warlord", "Max speed — Tsagan has deathtouch. Other creatures you control have first strike."),
+    # (a max speed ability is read as `as_long_as: {game_state: speed, at_least: 4}`, each of its sentences:
+    # tests/test_reader_round_k_statics.py, tests/test_reader_copy_exceptions_and_status.py)
     ("Case of the Gateway Express", "Solved — Creatures you control get +1/+0."),     # 702.169, 719.3c
 ])
 def test_max_speed_and_solved_are_conditions_not_ability_words(name, line):

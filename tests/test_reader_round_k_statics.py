@@ -171,7 +171,8 @@ def test_max_speed_is_a_condition_on_the_controllers_speed():
     # two sentences under one max speed: the condition is both's; never the second read as always on
     r = reading("Tsagan, Raider Warlord", "Max speed — Tsagan has deathtouch. Other creatures you control have first "
                 "strike.")
-    assert r.layer and not r.structured
+    assert r.structured and len(r.abilities) == 2
+    assert all(a["static"]["as_long_as"] == {"game_state": "speed", "at_least": 4} for a in r.abilities)
 
 
 def test_a_speed_not_given_leaves_max_speed_marked(write_case):

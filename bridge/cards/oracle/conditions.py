@@ -36,10 +36,17 @@ from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
 
 FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
-LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet))\.?")
+LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet)"
+                    r"|unless it's ((?:attacking|blocking)(?: or (?:attacking|blocking))?))\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
 STATUS = lazy_pattern(r"(~|it) is (monstrous|renowned|tapped|untapped|attacking|blocking)")
+# 506.4, 110.5 Intrepid Ace: "as long as it isn't attacking or blocking" (neither: a selector's `not`), and
+# Tadeas's "unless it's attacking" (as long as it isn't); on its own object.
+NOT_STATUS = lazy_pattern(r"(~|it) (?:isn't|is not|'s not) (attacking|blocking|tapped|untapped)(?: or (attacking|blocking))?")
+# 611.3a Arcades Sabboth: "Each untapped creature you control gets +0/+2 as long as it's not attacking":
+# 'it' is each object of the group, so the status belongs to the group's selector.
+EACH_STATUS = lazy_pattern(r"it(?: is|'s)( not|n't)? (attacking|blocking|tapped|untapped)")
 IS = lazy_pattern(r"(~|enchanted \w+|equipped creature|it)(?: is|'s) (.+)", re.IGNORECASE)
 CONTROLS = lazy_pattern(r"(you control|an opponent controls) (a|an|another|no|at least \w+|exactly \w+|\w+ or (?:more|fewer)) (.+)")
 # 119 Serra Ascendant: "you have 30 or more life"; Village Survivors: "you have 5 or less life"
@@ -128,6 +135,8 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if not m:
             return None
         main, condition_text = m.group(1), m.group(2) or m.group(3) or m.group(4)
+        if m.group(5):
+            condition_text = f"it isn't {m.group(5)}"
     zone = IN_ZONE.fullmatch(condition_text)
     if zone:
         found = read_static(main.rstrip(".") + ".") if not zone.group(2) else \
@@ -146,10 +155,23 @@ def conditional_static(sentence: str, read_static) -> dict | None:
     if not found or "static" not in found or found.get("cda"):
         return None
     main_subject = found["static"]["affects"]
+    each = EACH_STATUS.fullmatch(condition_text)
+    if each and isinstance(main_subject, dict) and main.startswith("Each "):       # 'it': one object
+        return status_of_each(found, main_subject, each.group(2), negated=bool(each.group(1)))
     condition = read_condition(condition_text, main_subject if isinstance(main_subject, str) else None)
     if condition is None:
         return None
     return {"static": {"as_long_as": condition, **found["static"]}}
+
+
+def status_of_each(found: dict, group: dict, status: str, negated: bool) -> dict | None:
+    """The group's selector with the status each object must (not) have (`untapped` = `not: [tapped]`)."""
+    if set(group) - {"all", "not", "controller", "other"}:
+        return None
+    if status == "untapped":
+        status, negated = "tapped", not negated
+    key = "not" if negated else "all"
+    return {"static": {**found["static"], "affects": {**group, key: [*group.get(key, []), status]}}}
 
 
 def read_condition(text: str, main_subject: str | None) -> dict | list | None:
@@ -189,6 +211,12 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     if m and how_many(m.group(1)) is not None:
         return {"life" if m.group(3) == "life" else "poison": "an_opponent",
                 "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
+    m = NOT_STATUS.fullmatch(text)
+    if m and (m.group(1) == "~" or main_subject == "self"):
+        words = [w for w in m.group(2, 3) if w]
+        if words == ["untapped"]:
+            return {"status": "tapped"}
+        return None if "untapped" in words else {"self": {"not": words}}
     m = STATUS.fullmatch(text.replace("it's ", "it is ", 1) if text.startswith("it's ") else text)
     if m and (m.group(1) == "~" or main_subject == "self"):  # 'it': the main sentence's subject, the object itself
         return {"status": m.group(2)}

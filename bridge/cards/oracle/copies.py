@@ -10,13 +10,17 @@ import re
 
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.predicates import description_ops, keyword_list
+from bridge.cards.oracle.words import CARD_TYPES
 from bridge.cards.oracle.quoted import quoted_ability
 
 # (What it may copy is the case's copy_of: Malleable Impostor's "a creature an opponent controls", Deceptive
 # Frostkite's "a creature you control with power 4 or greater".)
 ENTERS = lazy_pattern(r"You may have ~ enter(?: the battlefield)? as a copy of (?:any|an?|another) [\w ]+?"
                       r"(?: on the battlefield| you control| an opponent controls| in a graveyard)"
-                      r"(?: with (?:power|toughness|mana value) \d+ or (?:greater|less))?(?:,? except (.+?))?\.?")
+                      r"(?: with (?:power|toughness|mana value) \d+ or (?:greater|less)"
+                      # Mockingbird: "with mana value less than or equal to the amount of mana spent to cast ~"
+                      r"| with mana value less than or equal to the amount of mana spent to cast ~)?"
+                      r"(?:,? except (.+?))?\.?")
 # 'Mirage Mirror: "{2}: ~ becomes a copy of target artifact ... until end of turn."'; Cryptoplasm: "... you may
 # have ~ become a copy of another target creature. If you do, ~ gains this ability."
 BECOMES = lazy_pattern(r"~ becomes? a copy of [^.]+?(?:,? except (?P<except>[^.]+?)| and gains? (?P<this>this ability))?"
@@ -53,8 +57,37 @@ def quoted(printed: str) -> list[str]:
     return re.findall(r'["“]([^"”]+)["”]', printed)
 
 
+# 707.9f Moritte of the Frost: "..., and, if it's a creature, it enters with two additional +1/+1 counters
+# on it and has changeling": what follows the condition applies only if the copy is of that card type.
+IF_IT_IS = lazy_pattern(r"(.+?),? and, if it's an? (\w+), (.+)")
+# 707.9e-f Spark Double: "it enters with an additional +1/+1 counter on it if it's a creature" (an additional
+# effect, 614.1c; on the copy as it would exist)
+ENTERS_WITH = lazy_pattern(r"it enters with (an|one|two|three|four|five) additional ([+-]\d+/[+-]\d+|loyalty|shield) "
+                           r"counters? on it(?: if it's an? (\w+))?")
+ADDITIONAL = {"an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
 def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
     """707.9: what the copy doesn't copy or gets. None if a part is not known."""
+    m = IF_IT_IS.fullmatch(text)
+    if m:
+        if "if " in m.group(1) or "if " in m.group(3) or m.group(2).capitalize() not in CARD_TYPES:
+            return None
+        found = copy_exceptions(m.group(1), printed_quotes)
+        if found is None:
+            return None
+        condition = {"all": [m.group(2)]}
+        for part in re.split(r" and (?=has )", m.group(3)):
+            entering = ENTERS_WITH.fullmatch(part)
+            granted, rest = keyword_list(part[len("has "):]) if part.startswith("has ") else ([], "x")
+            if entering and not entering.group(3):
+                found.setdefault("enters_with", []).append(
+                    {"counters": {entering.group(2): ADDITIONAL[entering.group(1)]}, "if": condition})
+            elif granted and not rest and all(isinstance(g, str) for g in granted):
+                found.setdefault("conditional", []).append({"if": condition, "add_abilities": granted})
+            else:
+                return None
+        return found
     parts = re.split(r",? and (?=it|its|that|has|gains|they|the token)|, (?=it|its|his|her|they)",
                      re.sub(r'"[^"]*"', '"…"', text))
     found: dict = {}
@@ -104,7 +137,16 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
         if m and printed_quotes:
             found.setdefault("add_abilities", []).append(quoted_ability(printed_quotes.pop(0)))
             continue
-        m = re.fullmatch(r"(?:it isn't|it's not|they're not|they aren't) legendary", part)
+        entering = ENTERS_WITH.fullmatch(part)
+        if entering and (entering.group(3) is None or entering.group(3).capitalize() in CARD_TYPES):
+            found.setdefault("enters_with", []).append(
+                {"counters": {entering.group(2): ADDITIONAL[entering.group(1)]},
+                 **({"if": {"all": [entering.group(3)]}} if entering.group(3) else {})})
+            continue
+        # Spark Double: "it isn't legendary if that permanent is legendary" (a copy of a nonlegendary permanent
+        # has no Legendary to remove: the same as "it isn't legendary")
+        m = re.fullmatch(r"(?:it isn't|it's not|they're not|they aren't) legendary(?: if that permanent is legendary)?",
+                         part)
         if m:                                  # Jace, Cunning Castaway's "except they're not legendary"
             found.setdefault("remove_supertypes", []).append("Legendary")
             continue

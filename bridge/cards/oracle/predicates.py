@@ -144,8 +144,16 @@ def keyword_list(text: str) -> tuple[list, str]:
                           r"and (?:white|blue|black|red|green))\b", rest, flags=re.IGNORECASE)
         if colors:                # "protection from white, blue, and red": one protection from each (702.16g)
             protection = colors
+        # 702.16h "protection from each color": one protection from each of the five colors (105.1); Pristine
+        # Angel's "protection from artifacts and from each color" (702.16g)
+        each_color = re.match(r"protection from (?:(\w+) and from )?each color(?![\w ]*(?:that|in|among|of)\b)", rest,
+                              flags=re.IGNORECASE)
         chosen = re.match(r"protection from the chosen color", rest, flags=re.IGNORECASE)
-        if chosen:                # Voice of All, Flickering Ward: the color its source chose (607.2, 702.16a)
+        if each_color:
+            found.extend([f"protection from {each_color.group(1).lower()}"] if each_color.group(1) else [])
+            found.extend(f"protection from {c}" for c in ("white", "blue", "black", "red", "green"))
+            piece_end = each_color.end()
+        elif chosen:                # Voice of All, Flickering Ward: the color its source chose (607.2, 702.16a)
             found.append({"text": "protection from the chosen color", "chosen": "color"})
             piece_end = chosen.end()
         elif quoted:

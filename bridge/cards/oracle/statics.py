@@ -9,7 +9,7 @@ from bridge.cards.oracle.conditions import conditional_static
 from bridge.cards.oracle.numbers import number
 from bridge.cards.oracle.counters import counter_replacement
 from bridge.cards.oracle.players import enters_tapped, legend_rule_off, player_ability
-from bridge.cards.oracle.predicates import operations
+from bridge.cards.oracle.predicates import only_riders, operations
 from bridge.cards.oracle.subjects import subject
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.model.game_state import OBJECT_GAME_STATE
@@ -230,15 +230,16 @@ def conditional(sentence: str):
     """Rune of Flight, Kird Ape, Rusted Relic: a static ability that applies 'as long as ...' (oracle/conditions.py)."""
     lower = sentence.lower()
     return conditional_static(sentence, static_ability) if "as long as" in lower or lower.startswith("during ") \
-        or lower.rstrip(".").endswith((" during your turn", " if it hasn't dealt damage yet")) \
+        or lower.rstrip(".").endswith((" during your turn", " if it hasn't dealt damage yet", " unless it's attacking",
+                                       " unless it's attacking or blocking")) \
         else None
 
 
 def max_speed(sentence: str):
     """Samut's Sprint-like "Max speed — This creature gets +1/+0." (702.178a: "As long as your speed is 4, this object
     has '[Ability]'": the ability of this object alone, read as applying as long as its controller's speed is 4)."""
-    m = re.fullmatch(r"Max speed — (~ .+)", sentence)
-    return conditional(f"As long as your speed is 4, {m.group(1)}") if m else None
+    m = re.fullmatch(r"Max speed — (~ .+|Other .+)", sentence)
+    return conditional(f"As long as your speed is 4, {m.group(1)[:1].lower() + m.group(1)[1:]}") if m else None
 
 
 TEMPLATES = (full_text_of_top_card, max_speed, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
@@ -251,8 +252,11 @@ TEMPLATES = (full_text_of_top_card, max_speed, conditional, control, cda_power_t
 IT_NAMES = lazy_pattern(r"^(~|[Ee]nchanted (?:creature|permanent|land|artifact)|[Ee]quipped creature) ")
 
 
-SAME_OUTSIDE = lazy_pattern(r"(.+?)\. The same is true for creature spells you control and creature cards you own that "
-                            r"aren't on the battlefield\.?")
+SAME_OUTSIDE = lazy_pattern(r"(.+?)\. The same is true for (creature spells|spells) you control and (creature|nonland) cards "
+                            r"you own that aren't on the battlefield\.?")
+# ... of the same objects as the first sentence's: Conspiracy's creatures, Celestial Dawn's nonland permanents (a
+# land is never a spell, 305.9: "spells you control" are the nonland objects on the stack)
+SAME_KINDS = {("creature spells", "creature"): {"all": ["creature"]}, ("spells", "nonland"): {"not": ["land"]}}
 ELSEWHERE = ["hand", "graveyard", "library", "exile"]
 
 
@@ -265,9 +269,12 @@ def same_outside_the_battlefield(text: str) -> dict | None:
     if read is None or set(read) != {"static"} or "as_long_as" in read["static"]:
         return None
     who = read["static"]["affects"]
-    if not isinstance(who, dict) or who.get("all") != ["creature"] or who.get("controller") != "you" or \
-            set(who) - {"all", "controller", "other"}:
+    kinds = SAME_KINDS.get((m.group(2), m.group(3)))
+    if not isinstance(who, dict) or who.get("controller") != "you" or set(who) - {"all", "not", "controller", "other"}:
         return None
+    if {k: v for k, v in who.items() if k in ("all", "not") and v != ["permanent"]} != kinds:
+        return None                     # (the first sentence's objects must be those the second names)
+    who = {k: v for k, v in who.items() if v != ["permanent"]}
     cards = {k: v for k, v in who.items() if k != "controller"}
     affects = {"any": [{**who, "zone": ["battlefield", "stack"]}, {**cards, "owner": "you", "zone": ELSEWHERE}]}
     return {"static": {**read["static"], "affects": affects}}
@@ -279,8 +286,13 @@ def several_statics(text: str) -> list[dict] | None:
     toughness 0/1. It can't attack and loses all abilities." Every sentence must read, or none is."""
     sentences = re.split(r"(?<=\.)\s+(?=[A-Z~])", re.sub(r'"[^"]*"', lambda q: q.group(0).replace(". ", ".\0"), text))
     sentences = [s.replace(".\0", ". ") for s in sentences]
-    if len(sentences) < 2 or text.startswith("Max speed —"):
-        return None                     # (702.178a the condition is every sentence's: Tsagan, Raider Warlord, text)
+    if len(sentences) < 2:
+        return None
+    if text.startswith("Max speed — "):
+        # 702.178a the condition is every sentence's (Tsagan, Raider Warlord: "Max speed — ~ has deathtouch. Other
+        # creatures you control have first strike."): each read as its own "as long as your speed is 4"
+        found = [max_speed(sentence if i == 0 else f"Max speed — {sentence}") for i, sentence in enumerate(sentences)]
+        return found if all(f and set(f) == {"static"} for f in found) else None
     same = same_outside_the_battlefield(text)
     if same:
         return [same]
@@ -302,6 +314,9 @@ def several_statics(text: str) -> list[dict] | None:
             sentence = sentence[:1].upper() + sentence[1:]
         elif i and re.search(r"\b[Ii]t(?:s|'s)?\b", sentence):
             return None                 # an "it" with nothing to name
+        if i and named and sentence.startswith(named.group(1)[:1].upper() + named.group(1)[1:] + " ") and \
+                only_riders(sentence[len(named.group(1)) + 1:].rstrip(".")):
+            continue                    # A-Gutter Shortcut: "It can't be blocked ...": a rule of combat (509.1b), text
         otherwise = re.match(r"Otherwise, (.+)", sentence)
         instead = re.fullmatch(r"(?:If (.+?), (.+) instead|(.+) instead (as long as .+?))\.?", sentence)
         if instead:                     # "If it's a Warrior, it gets +2/+1 instead." (a static's "if": as long as)

@@ -6,6 +6,7 @@ import json
 import re
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
@@ -13,6 +14,7 @@ from bridge.cards.catalog import FoundCard, UnknownCard, find_card, names_holdin
 from bridge.cards.library import SECOND_FACES, library, parse_card
 from bridge.cards.names import FACES
 from bridge.cards.oracle import KINDS, read_text
+from bridge.cards.oracle.striations import CLASS_LEVEL
 from bridge.model.card import Card
 from bridge.model.errors import CaseError
 from bridge.vocabulary.reader import Reader
@@ -210,8 +212,12 @@ UNREAD_PATTERNS = (
     ("'for each' / 'where X is' counts", r"(?i:\bfor each\b)|\bwhere X is\b"),
     ("'during your turn' / 'turn'", r"(?i:\bduring\b)|\bturn\b"),
     ("graveyard counts (threshold, delirium ...)", r"\bgraveyard\b"),
+    # (before the two below: Spark Double's "except it enters with an additional +1/+1 counter" is a copy's)
+    ("copy with exceptions", r"\ba copy of\b"),
+    # 614.1c "This creature enters with a menace counter on it", "it enters with two +1/+1 counters on it and with
+    # trample": what the permanent enters with, not a subject 'with' a counter
+    ("'enters with' counters or abilities (614.1c; keyword counters, 122.1b)", r"\benters? (?:the battlefield )?with\b"),
     ("subjects 'with' a counter or status, attacking, blocking, tapped", r"\bwith (?:a|an|one or more) .*counter|(?i:\battacking\b|\bblocking\b|\btapped\b|\buntapped\b)"),
-    ("copy with exceptions", r"\bcopy\b"),
     ("control", r"\bcontrol (?:of )?(?:enchanted|equipped)|\bgains? control\b"),
     ("'as long as' / 'if' conditions", r"(?i:\bas long as\b|\bif\b)"),
     ("several effects in one ability", r"\. [A-Z]|, and |\band (?:has|gets|is|loses|can't)\b"),
@@ -233,11 +239,36 @@ RESOLVED_UNREAD_PATTERNS = (
 )
 
 
+LEVEL_ROWS = UNREAD_PATTERNS[0][0]
+
+
+class UnreadLine(NamedTuple):
+    name: str
+    kind: str
+    line: str
+    class_level: bool = False           # 716.2a a line under a Class level ("{1}{R}: Level 2")
+
+
 def unread_pattern(line: str, patterns=UNREAD_PATTERNS) -> str:
     return next((label for label, pattern in patterns if re.search(pattern, line)), "other wording")
 
 
-def coverage(cards) -> tuple[dict, list[tuple[str, str, str]]]:
+def unread_label(unread: UnreadLine, patterns=UNREAD_PATTERNS) -> str:
+    """A Class level's line is filed with the levels, whatever its wording (716.2a: it stays text for its level)."""
+    return LEVEL_ROWS if unread.class_level else unread_pattern(unread.line, patterns)
+
+
+def under_a_class_level(readings) -> list[bool]:
+    """For each reading of a face, whether a Class level line ("{G}: Level 2", 716.2a) came before it."""
+    gated, under = False, []
+    for reading in readings:
+        header = bool(CLASS_LEVEL.match(reading.line.strip()))
+        gated = gated or header
+        under.append(gated and not header)
+    return under
+
+
+def coverage(cards) -> tuple[dict, list[UnreadLine]]:
     """({kind: [layer lines structured, layer lines]}, the layer lines left as text: (face, kind, line))
     over cards' faces. A layer line is one whose wording changes characteristics or control (613.1), as
     a static ability or once resolved; mana abilities and other text are not counted."""
@@ -246,12 +277,13 @@ def coverage(cards) -> tuple[dict, list[tuple[str, str, str]]]:
     for card in cards:
         for face in (*(card.halves or (card,)), *(f for f in (card.flip_face, card.back_face, card.modal_back_face)
                                                   if f)):
-            for reading in read_text(face.text, face.name, face.type_line, face.pt_text):
+            readings = read_text(face.text, face.name, face.type_line, face.pt_text)
+            for reading, class_level in zip(readings, under_a_class_level(readings)):
                 if reading.layer:
                     counts[reading.kind][1] += 1
                     counts[reading.kind][0] += reading.structured
                     if not reading.structured:
-                        unread.append((face.name, reading.kind, reading.line))
+                        unread.append(UnreadLine(face.name, reading.kind, reading.line, class_level))
     return counts, unread
 
 
@@ -305,18 +337,18 @@ def run_coverage(args) -> int:
     if stickers:
         print(f"  not counted: {stickers:,} layer lines of sticker sheets (123.2: a sticker sheet is not a card "
               "and has no characteristics; a case cannot put its stickers on an object yet)")
-    patterns = collections.Counter(unread_pattern(line) for _, kind, line in unread if kind in ("static", "cda"))
+    patterns = collections.Counter(unread_label(u) for u in unread if u.kind in ("static", "cda"))
     if patterns:
         print("static and CDA lines left as text, by what they need:")
         for label, n in patterns.most_common():
             print(f"  {n:>6,}  {label}")
-    resolved = collections.Counter(unread_pattern(line, RESOLVED_UNREAD_PATTERNS) for _, kind, line in unread
-                                   if kind in ("spell", "activated", "loyalty"))
+    resolved = collections.Counter(unread_label(u, RESOLVED_UNREAD_PATTERNS) for u in unread
+                                   if u.kind in ("spell", "activated", "loyalty"))
     if resolved:
         print("spell, activated and loyalty lines left as text, by what they need:")
         for label, n in resolved.most_common():
             print(f"  {n:>6,}  {label}")
     if args.list:
-        for name, kind, line in unread:
+        for name, kind, line, _ in unread:
             print(f"  {name} ({kind}): {line}")
     return 0
