@@ -120,3 +120,15 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
             continue
         return None
     return found
+
+
+# 707.10, 707.9b: Fork's "Copy target instant or sorcery spell, except that the copy is red. You may choose new
+# targets for the copy." (the copy's color is red, its other values the copied spell's; 707.10c new targets): the
+# copy is the case's (a `copy` event with `copied_by:` the spell), its exception the card's `copies_spell`.
+SPELL_COPY = lazy_pattern(r"Copy target (?:instant or sorcery |instant |sorcery )?spell, except that the copy is "
+                          r"(?P<color>white|blue|black|red|green)\. You may choose new targets for the copy\.?")
+
+
+def spell_copy(effect: str) -> dict | None:
+    m = SPELL_COPY.fullmatch(effect)
+    return {"copies_spell": {"except": {"colors": [m.group("color")]}}} if m else None

@@ -519,9 +519,11 @@ def x_numbers(ops: list, text: str) -> list | None:
 # 707.2, 111.1: "Create a token that's a copy of target creature[, except ...]" (Kiki-Jiki, Mirror Breaker's
 # "except it has haste and "At the beginning of the end step, sacrifice this token.""): the copy effect is the
 # token's (a case object `{token: true, copy_of: ID, created_by: ID}`), the exceptions the ability's
-# `creates_token_copy`. Only a copy of one object named by a target, "it" or the source is read.
+# `creates_token_copy`. Only a copy of one object named by a target, "it" or the source is read (Relm's Sketching's
+# "target artifact, creature, or land": one target of one of three types, 115.1).
 TOKEN_COPY = lazy_pattern(r"(?:then )?(?:(?:you|target player) )?(?:create|(?<=player )creates) (?:a|one|two|three|four|five|X|that many) (?:tapped )?(?:and attacking )?"
-                          r"tokens? that(?:'s| are) (?:each )?(?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)(?:,? except (?P<except>.+?))?\.?",
+                          r"tokens? that(?:'s| are) (?:each )?(?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?|target \w+(?:, \w+)+,? or \w+)"
+                          r"(?:,? except (?P<except>.+?))?\.?",
                           re.IGNORECASE)
 COPIED = lazy_pattern(rf"(?:{SELF}|{BACK}|{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
 

@@ -50,7 +50,10 @@ def for_each_token_copy(effect: str, printed: str) -> tuple[dict, list] | None:
     """(the `creates_token_copy` reading, the operations on the tokens: [] when none) of one token copy of each
     object of a group."""
     m = FOR_EACH_COPY.search(effect)
-    if m is None or re.search(r"\b(?:players?|opponents?|cards?|X)\b", m.group("what") + " " + effect, re.IGNORECASE):
+    # (Clone Legion's "each creature target player controls": one group of one player's, the tokens all yours)
+    group = re.sub(r" target (?:player|opponent) controls$", "", m.group("what")) if m else ""
+    if m is None or re.search(r"\b(?:players?|opponents?|cards?|X)\b", group + " " + effect.replace(m.group("what"), ""),
+                              re.IGNORECASE):
         return None
     one_each = effect[:m.start()] + m.group("create")[0].upper() + m.group("create")[1:] + effect[m.end():]
     then = token_copy_then(one_each, printed)
