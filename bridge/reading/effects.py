@@ -263,6 +263,31 @@ class EffectReading:
                             f"{card.name} has no parts read from its text (one group, or not read): drop 'part'")
         return parts[number - 1], f"{card.name} (part {number})"
 
+    def activated_copy(self, entry, where: str, by_id: dict) -> tuple[str, tuple, str]:
+        """(source, operations, label) of an activated or loyalty ability that makes other objects become a copy
+        (707.2: Saheeli, Sublime Artificer's "Target artifact you control becomes a copy of another target artifact
+        or creature you control until end of turn, except ..."): each object in `affects` becomes a copy of
+        `becomes_copy_of`, with the exceptions of the ability's `becomes_copy`."""
+        r = self.reader
+        source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
+        name = by_id[source].card.name
+        activated = [a for a in by_id[source].card.abilities if a.activated or is_activated(a.text, a.keyword)]
+        copying = [i for i, a in enumerate(activated, start=1) if a.becomes_copy is not None]
+        if not copying:
+            raise self.fail(f"{where}.becomes_copy_of", f"{name} has no activated ability that makes objects become "
+                            "a copy; give does: {copy_of: {object: ..., except: ...}} instead")
+        number = r.integer(entry.get("ability", copying[0]), f"{where}.ability")
+        if number not in copying:
+            raise self.fail(f"{where}.ability", f"activated ability {number} of {name} makes nothing become a copy "
+                            f"(those that do: {', '.join(map(str, copying))})")
+        if "affects" not in entry:
+            raise self.fail(f"{where}.affects", "becomes_copy_of needs affects: [the ids of the objects that become "
+                            "a copy], fixed as it resolved (611.2c)")
+        target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
+        operations = (Operation("copy_of", copy_source=target, exceptions=activated[number - 1].becomes_copy,
+                                this_path=None),)
+        return source, operations, f"{name}'s ability: becomes a copy of {target}"
+
     def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
         r = self.reader
         entry = r.mapping(entry, where, EFFECT_KEYS)
@@ -290,7 +315,10 @@ class EffectReading:
                                 f"vocabulary (`mtg-layers cards show {card.name}` shows what was read); give 'does'")
             else:
                 operations = card.spell
-        if "activated" in entry:
+        if "activated" in entry and "becomes_copy_of" in entry:
+            source, operations, label = self.activated_copy(entry, where, by_id)
+            controller = by_id[source].controller
+        elif "activated" in entry:
             source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
             name = by_id[source].card.name
             # numbered as printed: every activated ability counts, modelled or not
@@ -339,7 +367,7 @@ class EffectReading:
                                 "..., except: ...}} instead")
             operations = (Operation("copy_of", copy_source=target, exceptions=found[1], this_path=None),)
             label = f"{card.name}: becomes a copy of {target}"
-        elif "becomes_copy_of" in entry:
+        elif "becomes_copy_of" in entry and "activated" not in entry:
             target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
             raw = entry.get("affects")
             copier = raw[0] if isinstance(raw, list) and len(raw) == 1 else raw

@@ -135,6 +135,9 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         animation = activated_ability(plain)
         if animation is None and kind in ("activated", "loyalty") and ": " in plain:
             animation = token_copy(plain.split(": ", 1)[1], line)     # Kiki-Jiki's "{T}: Create a token that's a copy"
+            # (Saheeli, Sublime Artificer: "Target artifact you control becomes a copy of another target ...": the
+            # case's `activated` + `becomes_copy_of`, the objects its `affects`)
+            animation = animation or becomes_copy(plain.split(": ", 1)[1], line)
             bends = None if animation else earthbend_effect(plain.split(": ", 1)[1], line)
             if bends:               # Ba Sing Se: "{2}{G}, {T}: Earthbend 2." (its reminder text, keyword_actions.py)
                 animation = {"activated": {"does": bends[1], "affects": "others"}}

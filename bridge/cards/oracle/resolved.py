@@ -525,7 +525,8 @@ TOKEN_COPY = lazy_pattern(r"(?:then )?(?:(?:you|target player) )?(?:create|(?<=p
                           r"tokens? that(?:'s| are) (?:each )?(?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?|target \w+(?:, \w+)+,? or \w+)"
                           r"(?:,? except (?P<except>.+?))?\.?",
                           re.IGNORECASE)
-COPIED = lazy_pattern(rf"(?:{SELF}|{BACK}|{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
+# (Shuri, Wakandan Inventor: "a copy of a second target artifact you control", one more target, 115.1)
+COPIED = lazy_pattern(rf"(?:{SELF}|{BACK}|(?:a second )?{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
 
 
 def token_copy(effect: str, printed: str) -> dict | None:
@@ -547,8 +548,9 @@ def token_copy(effect: str, printed: str) -> dict | None:
 # 707.2, 613.2a: Cytoshape's "Target creature becomes a copy of that creature until end of turn", Mirrorweave's
 # "Each other creature becomes a copy of target nonlegendary creature until end of turn": the objects are the
 # case's (`effects: - {spell: NAME, affects: [...], becomes_copy_of: ID}`), the exceptions the card's.
+# (Shapesharer: "... until your next turn", 611.2a: the case lists the effects that exist)
 BECOMES_COPY = lazy_pattern(r"(?:until end of turn, )?(?P<who>.+?) (?:each )?becomes? (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)"
-                            r"(?: until end of turn)?(?:,? except (?P<except>.+?))?\.?", re.IGNORECASE)
+                            r"(?: until (?:end of turn|your next turn))?(?:,? except (?P<except>.+?))?\.?", re.IGNORECASE)
 
 
 def becomes_copy(effect: str, printed: str) -> dict | None:
