@@ -269,6 +269,10 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     # Chimeric Staff's "becomes an X/X Construct", Mirror Entity's "base power and toughness X/X": read as a
     # number written, then made the X (BASE_X never is printed: power and toughness are below 100,000)
     text = re.sub(r"\bX/X\b", BASE_X, text)
+    # (Gideon, Champion of Justice: "Gideon becomes ... each equal to the number of loyalty counters on him": Oracle's
+    # "him" and "her" after the card's own name are the card, "it")
+    if re.match(r"~ ", text):
+        text = re.sub(r"\bon (?:him|her)\b", "on it", text)
     # Threaten, Act of Treason: "[Untap target creature and ]gain control of it/target creature"
     # Grab the Reins: "you gain control of target creature and it gains haste"; Insurrection: "Untap all
     # creatures and gain control of them"
