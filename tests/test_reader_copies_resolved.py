@@ -56,3 +56,27 @@ def test_a_delayed_trigger_at_the_beginning_of_combat():
     line = one_line("Impulsive Charge", "At the beginning of combat this turn, all Revelers gain haste until end of "
                     "turn and attack this combat if able.", "Sorcery")
     assert line.structured and list(line.spell) == [{"add_abilities": ["haste"]}]
+
+
+def test_a_copy_not_legendary_if_the_copied_creature_is():
+    line = one_line("Echoing Equation", "Choose target creature you control. Each other creature you control becomes a "
+                    "copy of it until end of turn, except those creatures aren't legendary if the chosen creature is "
+                    "legendary.", "Sorcery")
+    assert line.structured and line.abilities[0]["becomes_copy"] == {"except": {"remove_supertypes": ["Legendary"]}}
+
+
+def test_gain_control_untap_it_and_it_gains_haste_if_kicked():
+    line = one_line("Jet's Brainwashing", "Target creature can't block this turn. If this spell was kicked, gain "
+                    "control of that creature until end of turn, untap it, and it gains haste until end of turn.",
+                    "Sorcery")
+    assert line.structured and list(line.spell) == [{"gain_control": "you", "if": "kicked"},
+                                                    {"add_abilities": ["haste"], "if": "kicked"}]
+
+
+def test_gideon_him_is_the_card():
+    line = one_line("Gideon, Champion of Justice", "[0]: Until end of turn, Gideon becomes a Human Soldier creature "
+                    "with power and toughness each equal to the number of loyalty counters on him and gains "
+                    "indestructible. He's still a planeswalker. Prevent all damage that would be dealt to him this turn.",
+                    "Legendary Planeswalker — Gideon")
+    x = {"calculated": "X"}
+    assert line.structured and line.abilities[0]["activated"]["does"][2] == {"set_base_pt": {"power": x, "toughness": x}}

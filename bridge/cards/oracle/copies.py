@@ -104,7 +104,11 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
         if m and printed_quotes:
             found.setdefault("add_abilities", []).append(quoted_ability(printed_quotes.pop(0)))
             continue
-        m = re.fullmatch(r"(?:it isn't|it's not|they're not|they aren't) legendary", part)
+        # Echoing Equation's "except those creatures aren't legendary if the chosen creature is legendary": when
+        # the copied creature is not legendary, neither is a copy of it (707.2: the supertypes are copied), so the
+        # condition changes nothing and the exception reads as "aren't legendary"
+        m = re.fullmatch(r"(?:it isn't|it's not|they're not|they aren't|those creatures aren't) legendary"
+                         r"(?: if the chosen creature is legendary)?", part)
         if m:                                  # Jace, Cunning Castaway's "except they're not legendary"
             found.setdefault("remove_supertypes", []).append("Legendary")
             continue

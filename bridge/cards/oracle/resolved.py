@@ -276,8 +276,11 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     # Threaten, Act of Treason: "[Untap target creature and ]gain control of it/target creature"
     # Grab the Reins: "you gain control of target creature and it gains haste"; Insurrection: "Untap all
     # creatures and gain control of them"
+    # (Jet's Brainwashing: "gain control of that creature until end of turn, untap it, and it gains haste": the
+    # untapping changes no characteristic)
     m = re.fullmatch(r"(?:you )?(?:untap (?P<untapped>.+?) and )?gain control of (?P<who>.+?)"
-                     r"(?: and (?:it|they) (?P<more>(?:gains?|gets?|loses?) .+))?", text, re.IGNORECASE)
+                     r"(?:(?:, untap (?:it|them),)? and (?:it|they) (?P<more>(?:gains?|gets?|loses?) .+))?", text,
+                     re.IGNORECASE)
     if m:
         who = m.group("untapped") if m.group("who") in ("it", "them") and m.group("untapped") else m.group("who")
         more = operations(m.group("more"), RESOLVED_CLAUSES) if m.group("more") else []
