@@ -80,3 +80,36 @@ def test_gideon_him_is_the_card():
                     "Legendary Planeswalker — Gideon")
     x = {"calculated": "X"}
     assert line.structured and line.abilities[0]["activated"]["does"][2] == {"set_base_pt": {"power": x, "toughness": x}}
+
+
+@pytest.mark.parametrize("name,text,first,second", [
+    ("Alchemist's Gift", "Target creature gets +1/+1 and gains your choice of deathtouch or lifelink until end of turn.",
+     [{"add_abilities": ["deathtouch"]}], [{"add_abilities": ["lifelink"]}]),
+    ("Razor Barrier", "Target permanent you control gains protection from artifacts or from the color of your choice "
+     "until end of turn.", [{"add_abilities": ["protection from artifacts"]}],
+     [{"add_abilities": [{"text": "protection from the chosen color", "chosen": "color"}]}]),
+    ("Mercurial Transformation", "Until end of turn, target nonland permanent loses all abilities and becomes your "
+     "choice of a blue Frog creature with base power and toughness 1/1 or a blue Octopus creature with base power and "
+     "toughness 4/4.", [{"set_types": ["Creature"]}, {"set_creature_types": ["Frog"]}, {"set_colors": ["blue"]},
+                        {"set_base_pt": "1/1"}],
+     [{"set_types": ["Creature"]}, {"set_creature_types": ["Octopus"]}, {"set_colors": ["blue"]}, {"set_base_pt": "4/4"}]),
+])
+def test_your_choice_of_one_of_two(name, text, first, second):
+    """608.2d: the first `if: first_chosen`, the second `unless: first_chosen` (the case says which)."""
+    line = one_line(name, text, "Instant")
+    chosen = [op for op in line.spell if isinstance(op, dict) and ("if" in op or "unless" in op)]
+    assert line.structured and chosen == [{**op, "if": "first_chosen"} for op in first] + \
+        [{**op, "unless": "first_chosen"} for op in second]
+
+
+def test_an_option_not_chosen_needs_no_choice(tmp_path, capsys):
+    """With the second option chosen the color is the case's; with the first, none is asked (the case file in
+    cases/reader/razor_barrier_and_alchemists_gift_your_choice_of_two.yaml)."""
+    from bridge.interfaces.cli.main import main
+    case = tmp_path / "razor.yaml"
+    case.write_text("case: t\nsource: t\nbattlefield: [{card: Grizzly Bears}]\neffects:\n"
+                    "  - {spell: Razor Barrier, affects: [grizzly_bears], conditions: {first_chosen: false}}\n")
+    assert main(["solve", str(case)]) == 2
+    assert "give choices: {color: ...}" in capsys.readouterr().err
+    case.write_text(case.read_text().replace("first_chosen: false", "first_chosen: true"))
+    assert main(["solve", str(case)]) == 0

@@ -96,10 +96,17 @@ class EffectReading:
         return tuple(found)
 
     def with_choices(self, operations: tuple, entry: dict, where: str, label: str | None,
-                     made_by_source: set) -> tuple:
+                     made_by_source: set, held: dict) -> tuple:
         """608.2h-like: a choice the effect made as it resolved ("becomes the color of your choice", Wild
         Mongrel), `{chosen: KEY}` in its operations, is the case's `choices: {KEY: VALUE}`: without it the
-        effect would change nothing, so it is refused, never left out."""
+        effect would change nothing, so it is refused, never left out. An operation the case's `conditions`
+        (`held`) say was not followed makes no choice (Razor Barrier's "protection from artifacts or from the
+        color of your choice" with the first chosen, 608.2d): it is dropped, and needs none."""
+        followed = tuple(op for op in operations if op.condition is None or op.condition[0] not in held
+                         or held[op.condition[0]] == op.condition[1])
+        if len(followed) < len(operations) and not self.choice_keys(followed) < self.choice_keys(operations):
+            followed = operations                # (no choice left out: every operation kept, as before)
+        operations = followed
         # (a color or type the ability's object chose as it entered is its own, 607.2: asp/607_linked_abilities.lp
         # gives it to the effect; a granted ability's choice and a player are made here only)
         of_ops = {op.chosen for op in operations if op.kind in CHOSEN_OPS and op.chosen}
@@ -132,6 +139,11 @@ class EffectReading:
             self.choice_word(key, value, f"{where}.choices.{key}")
             values[key] = value
         return tuple(self.chosen_made(op, values, where) for op in operations)
+
+    @staticmethod
+    def choice_keys(operations: tuple) -> set:
+        return {op.chosen for op in operations if op.kind in CHOSEN_OPS | {"gain_control"} and op.chosen} | \
+            {a.chosen for op in operations if op.kind == "add_abilities" for a in op.abilities if a.chosen}
 
     def chosen_made(self, op: Operation, values: dict, where: str) -> Operation:
         """The operation with the values chosen: a color or type in its values, a granted keyword's "the chosen
@@ -394,7 +406,7 @@ class EffectReading:
         operations = self.with_x(operations, entry, where, label)
         conditions = self.conditions(operations, entry, where, label)
         made_by_source = {key for key, _ in by_id[source].choices} if source in by_id else set()
-        operations = self.with_choices(operations, entry, where, label, made_by_source)
+        operations = self.with_choices(operations, entry, where, label, made_by_source, dict(conditions))
         if "from" in entry:
             label = r.string(entry["from"], f"{where}.from")
         if "affects" in entry:

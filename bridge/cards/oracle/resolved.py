@@ -313,7 +313,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
         lose_all = re.match(r"loses? all abilities and ", predicate, re.IGNORECASE)
         if lose_all:
             predicate = predicate[lose_all.end():]
-        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(?!the (?:color|creature type|basic land type) of your choice)(.+)", predicate, re.IGNORECASE)
+        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(?!your choice of\b)(?!the (?:color|creature type|basic land type) of your choice)(.+)", predicate, re.IGNORECASE)
         if becomes:
             # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
             # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
@@ -493,7 +493,37 @@ def gets_one_or_the_other(text: str):
             {"lose_abilities": found[1][0], "unless": "first_chosen"}], text[m.end():]
 
 
-RESOLVED_CLAUSES = (gets_one_or_the_other, gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
+def your_choice_of(text: str):
+    """608.2d a choice between two things made as it resolves, the first `if: first_chosen`, the second `unless:
+    first_chosen` (the case's `conditions: {first_chosen: ...}`): Alchemist's Gift's "gains your choice of deathtouch
+    or lifelink", Razor Barrier's "gains protection from artifacts or from the color of your choice" (702.16a: the
+    color is the case's `choices: {color: ...}` too), Mercurial Transformation's "becomes your choice of a blue Frog
+    creature with base power and toughness 1/1 or a blue Octopus creature with base power and toughness 4/4"."""
+    def either(first: list, second: list, rest: str):
+        return [{**op, "if": "first_chosen"} for op in first] + [{**op, "unless": "first_chosen"} for op in second], rest
+    m = re.match(r"gains? your choice of ([a-z]+(?: strike)?) or ([a-z]+(?: strike)?)(?=$|,| and )", text)
+    if m:
+        found = [keyword_list(m.group(i)) for i in (1, 2)]
+        if any(len(keywords) != 1 or rest or not isinstance(keywords[0], str) for keywords, rest in found):
+            return None
+        return either([{"add_abilities": found[0][0]}], [{"add_abilities": found[1][0]}], text[m.end():])
+    m = re.match(r"gains? protection from (\w+) or from the color of your choice(?=$|,| and )", text)
+    if m:
+        keywords, rest = keyword_list("protection from " + m.group(1))
+        if len(keywords) != 1 or rest or not isinstance(keywords[0], str):
+            return None
+        chosen = {"text": "protection from the chosen color", "chosen": "color"}
+        return either([{"add_abilities": keywords}], [{"add_abilities": [chosen]}], text[m.end():])
+    m = re.fullmatch(r"becomes? your choice of (an? [^\"]+?) or (an? [^\"]+?)", text)
+    if m:
+        found = [description_ops(m.group(i), in_addition=False, colors_addition=False) for i in (1, 2)]
+        if not all(found) or any(not isinstance(op, dict) for ops in found for op in ops):
+            return None
+        return either(found[0], found[1], "")
+    return None
+
+
+RESOLVED_CLAUSES = (your_choice_of, gets_one_or_the_other, gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
                     loses_all_creature_types, loses_several)
 
 
