@@ -113,3 +113,30 @@ def test_an_option_not_chosen_needs_no_choice(tmp_path, capsys):
     assert "give choices: {color: ...}" in capsys.readouterr().err
     case.write_text(case.read_text().replace("first_chosen: false", "first_chosen: true"))
     assert main(["solve", str(case)]) == 0
+
+
+def test_a_players_hexproof_or_protection_is_no_layer_effect():
+    """702.11d, 702.16j: hexproof or protection of a player changes no object's characteristics (613.1)."""
+    line = one_line("Everybody Lives!", "All creatures gain hexproof and indestructible until end of turn. Players gain "
+                    "hexproof until end of turn. Players can't lose life this turn and players can't lose the game or "
+                    "win the game this turn.", "Instant")
+    assert line.structured and list(line.spell) == [{"add_abilities": ["hexproof", "indestructible"]}]
+    for name, text in (("Teferi's Protection", "Until your next turn, your life total can't change and you gain "
+                        "protection from everything. All permanents you control phase out."),
+                       ("Blow Your House Down", "Up to three target creatures can't block this turn. Destroy any of "
+                        "them that are Walls.")):
+        (line,) = read_text(text, name, "Instant")
+        assert not line.layer, line
+    # objects beside the player still change: a layer line
+    (line,) = read_text("You and permanents you control gain hexproof until end of turn.", "Nobody", "Instant")
+    assert line.layer
+
+
+def test_blocking_riders_beside_a_layer_effect():
+    line = one_line("Revenge of the Hunted", "Until end of turn, target creature gets +6/+6 and gains trample, and all "
+                    "creatures able to block it this turn do so.", "Sorcery")
+    assert line.structured and list(line.spell) == [{"modify_pt": "+6/+6"}, {"add_abilities": ["trample"]}]
+    # (the card's name after "a" is the creature type, not the card, 201.5)
+    line = one_line("Coward", "Target creature can't block this turn and becomes a Coward in addition to its other types "
+                    "until end of turn.", "Sorcery")
+    assert line.structured and list(line.spell) == [{"add_subtypes": ["Coward"]}]

@@ -301,6 +301,9 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     if m:
         kind = singular_subtype(m.group("kind"))
         return ("the amassed Army", [{"add_subtypes": [kind]}]) if kind in CREATURE_TYPES else None
+    # (Coward: "Target creature can't block this turn and becomes a Coward ...": a blocking restriction, 509.1b, no
+    # characteristic)
+    text = re.sub(r"^(.+?) can't block this turn and (?=(?:becomes?|gets?|gains?) )", r"\1 ", text)
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
@@ -370,7 +373,9 @@ RESOLVED_RIDER = lazy_pattern(r"(?:deals? \d+ damage to you|attacks? this (?:tur
                               r"can attack this turn as though (?:it|they) didn't have defender|"
                               r"can't (?:block|be blocked) this turn|"
                               # Act of Heroism, Give No Ground (509.1b-c: blocking restrictions, no characteristic)
-                              r"can block (?:an additional creature|any number of creatures) this turn)"
+                              r"can block (?:an additional creature|any number of creatures) this turn|"
+                              # Revenge of the Hunted: "and all creatures able to block it this turn do so" (509.1c)
+                              r"all creatures able to block (?:it|that creature) this turn do so)"
                               r"(?=$|,| and )", re.IGNORECASE)
 
 
