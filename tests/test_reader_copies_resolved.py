@@ -140,3 +140,31 @@ def test_blocking_riders_beside_a_layer_effect():
     line = one_line("Coward", "Target creature can't block this turn and becomes a Coward in addition to its other types "
                     "until end of turn.", "Sorcery")
     assert line.structured and list(line.spell) == [{"add_subtypes": ["Coward"]}]
+
+
+@pytest.mark.parametrize("name,text,type_line,copied", [
+    ("Mordor on the March", "Exile a creature card from your graveyard. Create a token that's a copy of it. It gains "
+     "haste until end of turn. Exile it at the beginning of the next end step.", "Sorcery", {}),
+    ("Tamiyo, Compleated Sage", "[−X]: Exile target nonland permanent card with mana value X from your graveyard. "
+     "Create a token that's a copy of that card.", "Legendary Planeswalker — Tamiyo", {}),
+    ("Tawnos, Solemn Survivor", "{1}{W}{U}{B}, {T}, Sacrifice two artifact tokens, Exile an artifact or creature card "
+     "from your graveyard: Create a token that's a copy of the exiled card, except it's an artifact in addition to its "
+     "other types. Activate only as a sorcery.", "Legendary Creature — Human Artificer",
+     {"except": {"add_types": ["Artifact"]}}),
+])
+def test_a_token_copy_of_a_card(name, text, type_line, copied):
+    """707.2: the case's copy_of names the card in exile or in a graveyard."""
+    line = one_line(name, text, type_line)
+    assert line.structured and line.abilities[0]["creates_token_copy"] == copied
+    # a card the case cannot name ("a card exiled with this artifact": which one?) stays text
+    line = one_line("Mimic Vat", "{3}, {T}: Create a token that's a copy of a card exiled with this artifact. It gains "
+                    "haste. Exile it at the beginning of the next end step.", "Artifact")
+    assert not line.structured
+
+
+def test_giver_of_runes_one_of_two_qualities():
+    line = one_line("Giver of Runes", "{T}: Another target creature you control gains protection from colorless or "
+                    "from the color of your choice until end of turn.", "Creature")
+    assert line.structured and line.abilities[0]["activated"]["does"] == [
+        {"add_abilities": ["protection from colorless"], "if": "first_chosen"},
+        {"add_abilities": [{"text": "protection from the chosen color", "chosen": "color"}], "unless": "first_chosen"}]

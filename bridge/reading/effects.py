@@ -163,6 +163,12 @@ class EffectReading:
         if obj.copy_of == obj.id:
             raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot be a copy of itself")
         zone = "stack" if obj.zone == "stack" else "battlefield"
+        # 707.2, 111.1: a token created as a copy of a card in a graveyard or in exile (Nahiri, the Unforgiving's
+        # "Exile target creature ... card ... from your graveyard. Create a token that's a copy of it.") copies the
+        # card's copiable values, its printed ones
+        if obj.token and obj.zone == "battlefield" and obj.copy_of in by_id \
+                and by_id[obj.copy_of].zone in ("graveyard", "exile"):
+            zone = by_id[obj.copy_of].zone
         self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone=zone)
         if obj.zone == "stack":
             effect = self.spell_copy_effect(obj, where, by_id, index, obj.timestamp)

@@ -568,6 +568,8 @@ TOKEN_COPY = lazy_pattern(r"(?:then )?(?:(?:you|target player) )?(?:create|(?<=p
                           r"(?:,? except (?P<except>.+?))?\.?",
                           re.IGNORECASE)
 # (Shuri, Wakandan Inventor: "a copy of a second target artifact you control", one more target, 115.1)
+# (Tamiyo, Compleated Sage: "a copy of that card"; Osgir, the Reconstructor: "copies of the exiled card")
+CARD_COPIED = lazy_pattern(r"that card|the exiled card", re.IGNORECASE)
 COPIED = lazy_pattern(rf"(?:{SELF}|{BACK}|(?:a second )?{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
 
 
@@ -578,9 +580,11 @@ def token_copy(effect: str, printed: str) -> dict | None:
     if len(layered) != 1:
         return None
     m = TOKEN_COPY.fullmatch(layered[0])
-    if not m or not COPIED.fullmatch(m.group("of")) or re.search(r"\bfor each\b|\bcard\b", m.group("of") + effect,
-                                                                      re.IGNORECASE):
-        return None                            # (a copy of a card in a graveyard: copy_of names a permanent)
+    # (a copy of a card in a graveyard or in exile, Nahiri, the Unforgiving's "copy of it": the case's copy_of names
+    # that card, 707.2; "for each": several copies of several objects)
+    if not m or not (COPIED.fullmatch(m.group("of")) or CARD_COPIED.fullmatch(m.group("of"))) \
+            or re.search(r"\bfor each\b", effect, re.IGNORECASE):
+        return None
     if m.group("except") is None:
         return {"creates_token_copy": {}}
     exceptions = copy_exceptions(m.group("except"), re.findall(r'["“]([^"”]+)["”]', printed))
