@@ -117,27 +117,24 @@ def test_a_token_copy_then_an_effect_on_the_token():
 
 
 @pytest.mark.parametrize("name,text", [
-    # a copy of a card exiled from a graveyard: a case's copy_of names a permanent
-    ("Mordor on the March", "Exile a creature card from your graveyard. Create a token that's a copy of it. It gains "
-     "haste until end of turn. Exile it at the beginning of the next end step."),
-    # one copy for each player's group: one player's tokens
-    ("Clone Legion", "For each creature target player controls, create a token that's a copy of that creature. It "
-     "gains haste."),
+    # (a copy of a card exiled from a graveyard, Mordor on the March, and one token copy of each creature target player
+    # controls, Clone Legion: read, tests/test_reader_copies_resolved.py)
+    # one copy for each player's group: each player's tokens
+    ("Parallel Evolution", "For each creature token on the battlefield, its controller creates a token that's a copy "
+     "of that creature."),
     # no duration: not a delayed trigger of this spell
     ("Theoretical Duplication", "Whenever a nontoken creature an opponent controls enters this turn, create a token "
      "that's a copy of that creature."),
     # a counter and an effect joined: stays text
     ("First Day of Class", "Whenever a creature you control enters this turn, put a +1/+1 counter on it and it gains "
      "haste until end of turn."),
-    ("Clone Legion", "For each creature target player controls, create a token that's a copy of that creature."),
     ("Grist, the Plague Swarm", "For each creature card in your graveyard, create a token that's a copy of it, "
      "except it's a 1/1 black and green Insect."),
     # "it" after two groups: which of them?
     ("Rites of Reaping", "Target creature gets +3/+3 until end of turn. Another target creature gets -3/-3 until end "
      "of turn. It gains flying until end of turn."),
-    # players are no objects (613.10): never a part
-    ("Everybody Lives!", "All creatures gain hexproof and indestructible until end of turn. Players gain hexproof "
-     "until end of turn. Players can't lose life this turn and players can't lose the game or win the game this turn."),
+    # (players are no objects, 613.10: Everybody Lives!' "Players gain hexproof" is no layer effect, its creatures'
+    # hexproof one group, tests/test_reader_copies_resolved.py)
     # a spell's control (701.12b) is no permanent's
     ("Sudden Substitution", "Exchange control of target noncreature spell and target creature. Then the spell's "
      "controller may choose new targets for it."),

@@ -176,9 +176,7 @@ def test_spells_read(name, text, expected):
     # a group whose words are not read ("that are green and/or white"): parts.py reads Rites of Reaping's two
     ("Glistening Deluge", "All creatures get -1/-1 until end of turn. Creatures that are green and/or white get an "
      "additional -2/-2 until end of turn."),
-    # a copy of a card in a graveyard, and the token's own effect after it
-    ("Mordor on the March", "Exile a creature card from your graveyard. Create a token that's a copy of it. It gains "
-     "haste until end of turn. Exile it at the beginning of the next end step."),
+    # (a copy of a card in exile, and the token's own effect after it: read, tests/test_reader_copies_resolved.py)
     # a condition in words of its own, then another: one `condition` cannot hold them (608.2c)
     ("Unclaimed Blessing", "Choose target creature. If you're on the Mirran team, put a +1/+1 counter on that "
      "creature and it gains lifelink until end of turn. If you're on the Phyrexian team, put a -1/-1 counter on that "
@@ -334,9 +332,7 @@ def test_activated_abilities_with_a_choice():
      "hexproof from that color.", "Creature"),
     ("Skrelv, Defector Mite", "{W/P}, {T}: Choose a color. Another target creature you control gains toxic 1 and "
      "hexproof from that color until end of turn. It can't be blocked by creatures of that color this turn.", "Creature"),
-    # one of two qualities chosen: stays text
-    ("Giver of Runes", "{T}: Another target creature you control gains protection from colorless or from the color of "
-     "your choice until end of turn.", "Creature"),
+    # (one of two qualities chosen, Giver of Runes: read with first_chosen, tests/test_reader_copies_resolved.py)
     ("March from Velis Vel", "Choose a nonbasic land type. Each land you control of that type becomes a copy of target "
      "creature you control until end of turn and gains haste until end of turn.", "Sorcery"),
 ])

@@ -96,10 +96,17 @@ class EffectReading:
         return tuple(found)
 
     def with_choices(self, operations: tuple, entry: dict, where: str, label: str | None,
-                     made_by_source: set) -> tuple:
+                     made_by_source: set, held: dict) -> tuple:
         """608.2h-like: a choice the effect made as it resolved ("becomes the color of your choice", Wild
         Mongrel), `{chosen: KEY}` in its operations, is the case's `choices: {KEY: VALUE}`: without it the
-        effect would change nothing, so it is refused, never left out."""
+        effect would change nothing, so it is refused, never left out. An operation the case's `conditions`
+        (`held`) say was not followed makes no choice (Razor Barrier's "protection from artifacts or from the
+        color of your choice" with the first chosen, 608.2d): it is dropped, and needs none."""
+        followed = tuple(op for op in operations if op.condition is None or op.condition[0] not in held
+                         or held[op.condition[0]] == op.condition[1])
+        if len(followed) < len(operations) and not self.choice_keys(followed) < self.choice_keys(operations):
+            followed = operations                # (no choice left out: every operation kept, as before)
+        operations = followed
         # (a color or type the ability's object chose as it entered is its own, 607.2: asp/607_linked_abilities.lp
         # gives it to the effect; a granted ability's choice and a player are made here only)
         of_ops = {op.chosen for op in operations if op.kind in CHOSEN_OPS and op.chosen}
@@ -133,6 +140,11 @@ class EffectReading:
             values[key] = value
         return tuple(self.chosen_made(op, values, where) for op in operations)
 
+    @staticmethod
+    def choice_keys(operations: tuple) -> set:
+        return {op.chosen for op in operations if op.kind in CHOSEN_OPS | {"gain_control"} and op.chosen} | \
+            {a.chosen for op in operations if op.kind == "add_abilities" for a in op.abilities if a.chosen}
+
     def chosen_made(self, op: Operation, values: dict, where: str) -> Operation:
         """The operation with the values chosen: a color or type in its values, a granted keyword's "the chosen
         color" made the color ("protection from the chosen color": protection from blue, 702.16a)."""
@@ -151,6 +163,12 @@ class EffectReading:
         if obj.copy_of == obj.id:
             raise self.fail(f"{where}.copy_of", f"{obj.id!r} cannot be a copy of itself")
         zone = "stack" if obj.zone == "stack" else "battlefield"
+        # 707.2, 111.1: a token created as a copy of a card in a graveyard or in exile (Nahiri, the Unforgiving's
+        # "Exile target creature ... card ... from your graveyard. Create a token that's a copy of it.") copies the
+        # card's copiable values, its printed ones
+        if obj.token and obj.zone == "battlefield" and obj.copy_of in by_id \
+                and by_id[obj.copy_of].zone in ("graveyard", "exile"):
+            zone = by_id[obj.copy_of].zone
         self.known_object(obj.copy_of, f"{where}.copy_of", by_id, zone=zone)
         if obj.zone == "stack":
             effect = self.spell_copy_effect(obj, where, by_id, index, obj.timestamp)
@@ -263,6 +281,31 @@ class EffectReading:
                             f"{card.name} has no parts read from its text (one group, or not read): drop 'part'")
         return parts[number - 1], f"{card.name} (part {number})"
 
+    def activated_copy(self, entry, where: str, by_id: dict) -> tuple[str, tuple, str]:
+        """(source, operations, label) of an activated or loyalty ability that makes other objects become a copy
+        (707.2: Saheeli, Sublime Artificer's "Target artifact you control becomes a copy of another target artifact
+        or creature you control until end of turn, except ..."): each object in `affects` becomes a copy of
+        `becomes_copy_of`, with the exceptions of the ability's `becomes_copy`."""
+        r = self.reader
+        source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
+        name = by_id[source].card.name
+        activated = [a for a in by_id[source].card.abilities if a.activated or is_activated(a.text, a.keyword)]
+        copying = [i for i, a in enumerate(activated, start=1) if a.becomes_copy is not None]
+        if not copying:
+            raise self.fail(f"{where}.becomes_copy_of", f"{name} has no activated ability that makes objects become "
+                            "a copy; give does: {copy_of: {object: ..., except: ...}} instead")
+        number = r.integer(entry.get("ability", copying[0]), f"{where}.ability")
+        if number not in copying:
+            raise self.fail(f"{where}.ability", f"activated ability {number} of {name} makes nothing become a copy "
+                            f"(those that do: {', '.join(map(str, copying))})")
+        if "affects" not in entry:
+            raise self.fail(f"{where}.affects", "becomes_copy_of needs affects: [the ids of the objects that become "
+                            "a copy], fixed as it resolved (611.2c)")
+        target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
+        operations = (Operation("copy_of", copy_source=target, exceptions=activated[number - 1].becomes_copy,
+                                this_path=None),)
+        return source, operations, f"{name}'s ability: becomes a copy of {target}"
+
     def effect(self, entry, where: str, index: int, default_timestamp: int, by_id: dict) -> Effect:
         r = self.reader
         entry = r.mapping(entry, where, EFFECT_KEYS)
@@ -290,7 +333,10 @@ class EffectReading:
                                 f"vocabulary (`mtg-layers cards show {card.name}` shows what was read); give 'does'")
             else:
                 operations = card.spell
-        if "activated" in entry:
+        if "activated" in entry and "becomes_copy_of" in entry:
+            source, operations, label = self.activated_copy(entry, where, by_id)
+            controller = by_id[source].controller
+        elif "activated" in entry:
             source = self.known_object(entry["activated"], f"{where}.activated", by_id, zone="battlefield")
             name = by_id[source].card.name
             # numbered as printed: every activated ability counts, modelled or not
@@ -339,7 +385,7 @@ class EffectReading:
                                 "..., except: ...}} instead")
             operations = (Operation("copy_of", copy_source=target, exceptions=found[1], this_path=None),)
             label = f"{card.name}: becomes a copy of {target}"
-        elif "becomes_copy_of" in entry:
+        elif "becomes_copy_of" in entry and "activated" not in entry:
             target = self.known_object(entry["becomes_copy_of"], f"{where}.becomes_copy_of", by_id)
             raw = entry.get("affects")
             copier = raw[0] if isinstance(raw, list) and len(raw) == 1 else raw
@@ -366,7 +412,7 @@ class EffectReading:
         operations = self.with_x(operations, entry, where, label)
         conditions = self.conditions(operations, entry, where, label)
         made_by_source = {key for key, _ in by_id[source].choices} if source in by_id else set()
-        operations = self.with_choices(operations, entry, where, label, made_by_source)
+        operations = self.with_choices(operations, entry, where, label, made_by_source, dict(conditions))
         if "from" in entry:
             label = r.string(entry["from"], f"{where}.from")
         if "affects" in entry:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bridge.cards.oracle.activated import activated_ability
-from bridge.cards.oracle.copies import copy_ability
+from bridge.cards.oracle.copies import copy_ability, spell_copy
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.delayed import delayed_trigger_effect
 from bridge.cards.oracle.keyword_actions import earthbend_effect
@@ -113,7 +113,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
             or one_group(MODE.sub("", plain)) or earthbend_effect(MODE.sub("", plain), line)
         if effect is not None and effect[0] == "others":     # (a spell's "~" is the spell itself)
             return Reading(line, (), True, True, "spell", tuple(effect[1]))
-        copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line)
+        copied = token_copy(MODE.sub("", plain), line) or becomes_copy(MODE.sub("", plain), line) \
+            or spell_copy(MODE.sub("", plain))
         if copied:                  # the tokens are the case's (copy_of, created_by: the spell card)
             return Reading(line, ({"text": line, **copied},), True, True, "spell")
         then = token_copy_then(MODE.sub("", plain), line) or for_each_token_copy(MODE.sub("", plain), line)
@@ -134,6 +135,9 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         animation = activated_ability(plain)
         if animation is None and kind in ("activated", "loyalty") and ": " in plain:
             animation = token_copy(plain.split(": ", 1)[1], line)     # Kiki-Jiki's "{T}: Create a token that's a copy"
+            # (Saheeli, Sublime Artificer: "Target artifact you control becomes a copy of another target ...": the
+            # case's `activated` + `becomes_copy_of`, the objects its `affects`)
+            animation = animation or becomes_copy(plain.split(": ", 1)[1], line)
             bends = None if animation else earthbend_effect(plain.split(": ", 1)[1], line)
             if bends:               # Ba Sing Se: "{2}{G}, {T}: Earthbend 2." (its reminder text, keyword_actions.py)
                 animation = {"activated": {"does": bends[1], "affects": "others"}}

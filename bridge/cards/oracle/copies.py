@@ -143,10 +143,12 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
                 {"counters": {entering.group(2): ADDITIONAL[entering.group(1)]},
                  **({"if": {"all": [entering.group(3)]}} if entering.group(3) else {})})
             continue
-        # Spark Double: "it isn't legendary if that permanent is legendary" (a copy of a nonlegendary permanent
-        # has no Legendary to remove: the same as "it isn't legendary")
-        m = re.fullmatch(r"(?:it isn't|it's not|they're not|they aren't) legendary(?: if that permanent is legendary)?",
-                         part)
+        # Spark Double's "it isn't legendary if that permanent is legendary", Echoing Equation's "those creatures
+        # aren't legendary if the chosen creature is legendary": a copy of a nonlegendary permanent has no
+        # Legendary to remove (707.2: the supertypes are copied), so the condition changes nothing and the
+        # exception reads as "isn't legendary"
+        m = re.fullmatch(r"(?:it isn't|it's not|they're not|they aren't|those creatures aren't) legendary"
+                         r"(?: if (?:that permanent|the chosen creature) is legendary)?", part)
         if m:                                  # Jace, Cunning Castaway's "except they're not legendary"
             found.setdefault("remove_supertypes", []).append("Legendary")
             continue
@@ -162,3 +164,15 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
             continue
         return None
     return found
+
+
+# 707.10, 707.9b: Fork's "Copy target instant or sorcery spell, except that the copy is red. You may choose new
+# targets for the copy." (the copy's color is red, its other values the copied spell's; 707.10c new targets): the
+# copy is the case's (a `copy` event with `copied_by:` the spell), its exception the card's `copies_spell`.
+SPELL_COPY = lazy_pattern(r"Copy target (?:instant or sorcery |instant |sorcery )?spell, except that the copy is "
+                          r"(?P<color>white|blue|black|red|green)\. You may choose new targets for the copy\.?")
+
+
+def spell_copy(effect: str) -> dict | None:
+    m = SPELL_COPY.fullmatch(effect)
+    return {"copies_spell": {"except": {"colors": [m.group("color")]}}} if m else None

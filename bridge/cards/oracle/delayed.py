@@ -15,6 +15,10 @@ from bridge.cards.oracle.resolved import changes_the_layers, resolved_effect, se
 DELAYED = lazy_pattern(r"(?:until your next turn, )?whenever (?:a|an|another) [^,\"]+?(?P<this> this turn)?, "
                        r"(?P<effect>(?:it|that creature) (?:gets|gains) .+)", re.IGNORECASE)
 
+# 603.7a a delayed trigger at a time, once: Impulsive Charge's "At the beginning of combat this turn, all Revelers
+# gain haste until end of turn ..." (the effect as it resolves, on the objects the case names then, 611.2c)
+AT_COMBAT = lazy_pattern(r"at the beginning of combat this turn, (?P<effect>.+)", re.IGNORECASE)
+
 
 def delayed_trigger_effect(effect: str) -> tuple[str, list] | None:
     """(whom, operations) of the delayed trigger's effect when it is the effect's only layer sentence."""
@@ -22,6 +26,9 @@ def delayed_trigger_effect(effect: str) -> tuple[str, list] | None:
                                                                                s, re.IGNORECASE)]
     if len(found) != 1:
         return None
+    timed = AT_COMBAT.fullmatch(found[0])
+    if timed:
+        return resolved_effect(effect.replace(found[0], timed.group("effect")))
     m = DELAYED.fullmatch(found[0])
     # (it lasts "this turn" or "until your next turn"; one without either is no delayed trigger of this kind)
     if m is None or not (m.group("this") or found[0].lower().startswith("until your next turn")):

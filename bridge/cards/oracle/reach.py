@@ -38,9 +38,12 @@ RESOLVED_HINTS = lazy_pattern(r"\b(?:gains? control|exchange control|switch .*po
 # What a resolving effect's wording asks before it acts is no effect: "If that permanent is a Spirit, ..."
 # (Rending Flame), "If it's red, ...", "there is an additional combat phase" (500.8) say nothing changes;
 # nor do its words on players: "Your life total becomes 10" (119.5), "You gain shroud" (613.10), "Each
-# opponent loses all counters" (122.1).
+# opponent loses all counters" (122.1); "Players gain hexproof" (Everybody Lives!), "you gain protection from everything"
+# (Teferi's Protection: 702.16j a player's protection, no object's); nor does what a word that picks objects asks:
+# Blow Your House Down's "Destroy any of them that are Walls".
 CONDITION_CLAUSE = lazy_pattern(r"\b(?:if|unless)\b[^,.\"]*|\bthere (?:is|are) an? additional\b|\bwhere X is\b[^.\"]*|"
-                                r"\blife totals? becomes?\b|\byou gain (?:shroud|hexproof)\b|\bloses? all counters\b",
+                                r"\blife totals? becomes?\b|(?:\b(?<!and )|(?<=can't change and ))(?:you|players|each player) gains? (?:shroud|hexproof|"
+                                r"protection from everything)\b|\bloses? all counters\b|\bany of them that are [A-Z]\w+s\b",
                                 re.IGNORECASE)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import re
 
+from bridge.cards.oracle.choices import becomes_chosen, gains_protection_from_chosen, your_choice_of
 from bridge.cards.oracle.copies import copy_exceptions
 from bridge.cards.oracle.predicates import description_ops, is_types, keyword_list, loses_all_creature_types, operations
 from bridge.cards.oracle.quoted import quoted_ability
@@ -269,11 +270,18 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     # Chimeric Staff's "becomes an X/X Construct", Mirror Entity's "base power and toughness X/X": read as a
     # number written, then made the X (BASE_X never is printed: power and toughness are below 100,000)
     text = re.sub(r"\bX/X\b", BASE_X, text)
+    # (Gideon, Champion of Justice: "Gideon becomes ... each equal to the number of loyalty counters on him": Oracle's
+    # "him" and "her" after the card's own name are the card, "it")
+    if re.match(r"~ ", text):
+        text = re.sub(r"\bon (?:him|her)\b", "on it", text)
     # Threaten, Act of Treason: "[Untap target creature and ]gain control of it/target creature"
     # Grab the Reins: "you gain control of target creature and it gains haste"; Insurrection: "Untap all
     # creatures and gain control of them"
+    # (Jet's Brainwashing: "gain control of that creature until end of turn, untap it, and it gains haste": the
+    # untapping changes no characteristic)
     m = re.fullmatch(r"(?:you )?(?:untap (?P<untapped>.+?) and )?gain control of (?P<who>.+?)"
-                     r"(?: and (?:it|they) (?P<more>(?:gains?|gets?|loses?) .+))?", text, re.IGNORECASE)
+                     r"(?:(?:, untap (?:it|them),)? and (?:it|they) (?P<more>(?:gains?|gets?|loses?) .+))?", text,
+                     re.IGNORECASE)
     if m:
         who = m.group("untapped") if m.group("who") in ("it", "them") and m.group("untapped") else m.group("who")
         more = operations(m.group("more"), RESOLVED_CLAUSES) if m.group("more") else []
@@ -294,6 +302,9 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     if m:
         kind = singular_subtype(m.group("kind"))
         return ("the amassed Army", [{"add_subtypes": [kind]}]) if kind in CREATURE_TYPES else None
+    # (Coward: "Target creature can't block this turn and becomes a Coward ...": a blocking restriction, 509.1b, no
+    # characteristic)
+    text = re.sub(r"^(.+?) can't block this turn and (?=(?:becomes?|gets?|gains?) )", r"\1 ", text)
     m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
     if m:                                      # Twisted Image (613.4d)
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
@@ -306,7 +317,7 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
         lose_all = re.match(r"loses? all abilities and ", predicate, re.IGNORECASE)
         if lose_all:
             predicate = predicate[lose_all.end():]
-        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(?!the (?:color|creature type|basic land type) of your choice)(.+)", predicate, re.IGNORECASE)
+        becomes = re.fullmatch(r"becomes? (?!a copy\b)(?!all colors\b)(?!your choice of\b)(?!the (?:color|creature type|basic land type) of your choice)(.+)", predicate, re.IGNORECASE)
         if becomes:
             # Mishra's Factory: "becomes a 2/2 Assembly-Worker artifact creature. It's still a land." (205.1b);
             # Secret Identity: "becomes a Hero with base power and toughness 3/4 and gains flying and vigilance"
@@ -363,7 +374,9 @@ RESOLVED_RIDER = lazy_pattern(r"(?:deals? \d+ damage to you|attacks? this (?:tur
                               r"can attack this turn as though (?:it|they) didn't have defender|"
                               r"can't (?:block|be blocked) this turn|"
                               # Act of Heroism, Give No Ground (509.1b-c: blocking restrictions, no characteristic)
-                              r"can block (?:an additional creature|any number of creatures) this turn)"
+                              r"can block (?:an additional creature|any number of creatures) this turn|"
+                              # Revenge of the Hunted: "and all creatures able to block it this turn do so" (509.1c)
+                              r"all creatures able to block (?:it|that creature) this turn do so)"
                               r"(?=$|,| and )", re.IGNORECASE)
 
 
@@ -426,37 +439,6 @@ def gets_x(text: str):
     return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], text[m.end():]
 
 
-# 608.2h, 607.2-like: a choice made as the effect resolves ("becomes the color of your choice", Wild Mongrel;
-# "the creature type of your choice", Amoeboid Changeling-like) is `{chosen: KEY}`: the case gives the value made
-# with the effect (`choices: {color: red}`), and an effect without it is refused (bridge/reading/effects.py).
-CHOICE_OF_YOURS = r"the (?P<kind>color|creature type|basic land type) of your choice"
-
-
-def becomes_chosen(text: str):
-    """Wild Mongrel: "becomes the color of your choice" (105.3: the new color replaces the old ones; 205.1a: a
-    new creature type replaces the old creature types)."""
-    m = re.match(r"becomes? " + CHOICE_OF_YOURS + r"(?=$|,| and )", text, flags=re.IGNORECASE)
-    if not m:
-        return None
-    kind = m.group("kind").lower()
-    # (Shimmering Mirage: "becomes the basic land type of your choice", 305.7: it loses its other land types and
-    # the abilities of its rules text)
-    op = {"color": {"set_colors": {"chosen": "color"}}, "creature type": {"set_creature_types": {"chosen": "creature_type"}},
-          "basic land type": {"set_land_types": {"chosen": "basic_land_type"}}}[kind]
-    return [op], text[m.end():]
-
-
-def gains_protection_from_chosen(text: str):
-    """Gods Willing: "gains protection from the color of your choice" (702.16a: protection from a color); Akroma's
-    Blessing: "Choose a color. ... gain protection from the chosen color" (the color chosen by this effect: the
-    caller reads "the chosen color" only after "Choose a color." in the same text, never an object's choice)."""
-    m = re.match(r"gains? protection from (?:the color of your choice|the chosen color)(?=$|,| and )", text,
-                 flags=re.IGNORECASE)
-    if not m:
-        return None
-    return [{"add_abilities": [{"text": "protection from the chosen color", "chosen": "color"}]}], text[m.end():]
-
-
 def pt_change(written: str):
     """"+1/-1" as written, "+X/-X" with each X the worked-out number (signed_x)."""
     if "X" not in written:
@@ -486,7 +468,7 @@ def gets_one_or_the_other(text: str):
             {"lose_abilities": found[1][0], "unless": "first_chosen"}], text[m.end():]
 
 
-RESOLVED_CLAUSES = (gets_one_or_the_other, gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
+RESOLVED_CLAUSES = (your_choice_of, gets_one_or_the_other, gets_x, resolved_rider, becomes_all_colors, becomes_chosen, gains_protection_from_chosen, becomes_clause, gains_all_creature_types,
                     loses_all_creature_types, loses_several)
 
 
@@ -519,11 +501,16 @@ def x_numbers(ops: list, text: str) -> list | None:
 # 707.2, 111.1: "Create a token that's a copy of target creature[, except ...]" (Kiki-Jiki, Mirror Breaker's
 # "except it has haste and "At the beginning of the end step, sacrifice this token.""): the copy effect is the
 # token's (a case object `{token: true, copy_of: ID, created_by: ID}`), the exceptions the ability's
-# `creates_token_copy`. Only a copy of one object named by a target, "it" or the source is read.
+# `creates_token_copy`. Only a copy of one object named by a target, "it" or the source is read (Relm's Sketching's
+# "target artifact, creature, or land": one target of one of three types, 115.1).
 TOKEN_COPY = lazy_pattern(r"(?:then )?(?:(?:you|target player) )?(?:create|(?<=player )creates) (?:a|one|two|three|four|five|X|that many) (?:tapped )?(?:and attacking )?"
-                          r"tokens? that(?:'s| are) (?:each )?(?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)(?:,? except (?P<except>.+?))?\.?",
+                          r"tokens? that(?:'s| are) (?:each )?(?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?|target \w+(?:, \w+)+,? or \w+)"
+                          r"(?:,? except (?P<except>.+?))?\.?",
                           re.IGNORECASE)
-COPIED = lazy_pattern(rf"(?:{SELF}|{BACK}|{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
+# (Shuri, Wakandan Inventor: "a copy of a second target artifact you control", one more target, 115.1)
+# (Tamiyo, Compleated Sage: "a copy of that card"; Osgir, the Reconstructor: "copies of the exiled card")
+CARD_COPIED = lazy_pattern(r"that card|the exiled card", re.IGNORECASE)
+COPIED = lazy_pattern(rf"(?:{SELF}|{BACK}|(?:a second )?{TARGET}|(?:equipped|enchanted) creature)", re.IGNORECASE)
 
 
 def token_copy(effect: str, printed: str) -> dict | None:
@@ -533,9 +520,11 @@ def token_copy(effect: str, printed: str) -> dict | None:
     if len(layered) != 1:
         return None
     m = TOKEN_COPY.fullmatch(layered[0])
-    if not m or not COPIED.fullmatch(m.group("of")) or re.search(r"\bfor each\b|\bcard\b", m.group("of") + effect,
-                                                                      re.IGNORECASE):
-        return None                            # (a copy of a card in a graveyard: copy_of names a permanent)
+    # (a copy of a card in a graveyard or in exile, Nahiri, the Unforgiving's "copy of it": the case's copy_of names
+    # that card, 707.2; "for each": several copies of several objects)
+    if not m or not (COPIED.fullmatch(m.group("of")) or CARD_COPIED.fullmatch(m.group("of"))) \
+            or re.search(r"\bfor each\b", effect, re.IGNORECASE):
+        return None
     if m.group("except") is None:
         return {"creates_token_copy": {}}
     exceptions = copy_exceptions(m.group("except"), re.findall(r'["“]([^"”]+)["”]', printed))
@@ -545,8 +534,9 @@ def token_copy(effect: str, printed: str) -> dict | None:
 # 707.2, 613.2a: Cytoshape's "Target creature becomes a copy of that creature until end of turn", Mirrorweave's
 # "Each other creature becomes a copy of target nonlegendary creature until end of turn": the objects are the
 # case's (`effects: - {spell: NAME, affects: [...], becomes_copy_of: ID}`), the exceptions the card's.
+# (Shapesharer: "... until your next turn", 611.2a: the case lists the effects that exist)
 BECOMES_COPY = lazy_pattern(r"(?:until end of turn, )?(?P<who>.+?) (?:each )?becomes? (?:a )?cop(?:y|ies) of (?P<of>[^,.\"]+?)"
-                            r"(?: until end of turn)?(?:,? except (?P<except>.+?))?\.?", re.IGNORECASE)
+                            r"(?: until (?:end of turn|your next turn))?(?:,? except (?P<except>.+?))?\.?", re.IGNORECASE)
 
 
 def becomes_copy(effect: str, printed: str) -> dict | None:

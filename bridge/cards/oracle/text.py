@@ -43,7 +43,8 @@ def with_self_reference(line: str, name: str, legendary: bool = True) -> str:
     for i in range(0, len(parts), 2):
         part = SELF_WORDS.sub("~", parts[i])
         for own in self_names(name, legendary):
-            part = re.sub(r"(?<![\w'])" + re.escape(own) + r"(?![\w])", "~", part)
+            # (201.5 the card names itself without an article: Coward's "becomes a Coward" is the creature type)
+            part = re.sub(r"(?<![\w'])(?<!\ba )(?<!\ban )" + re.escape(own) + r"(?![\w])", "~", part)
         parts[i] = part
     return '"'.join(parts)
 

@@ -22,8 +22,8 @@ def token_copy_then(effect: str, printed: str) -> tuple[dict, list] | None:
     layer sentence creates token copies and each other one is an effect on those tokens; else None."""
     layered = [s for s in sentences(effect) if changes_the_layers(s) or ON_THE_TOKEN.match(s)]
     # (Mordor on the March: "Exile a creature card from your graveyard. Create a token that's a copy of it.": a copy
-    # of a card, which a case's `copy_of` cannot name; "for each": several copies of several objects)
-    if len(layered) < 2 or re.search(r"\bcards?\b|\bfor each\b", effect, re.IGNORECASE):
+    # of a card in exile, which the case's `copy_of` names, 707.2; "for each": several copies of several objects)
+    if len(layered) < 2 or re.search(r"\bfor each\b", effect, re.IGNORECASE):
         return None
     copied = token_copy(layered[0], printed)
     if copied is None:
@@ -50,7 +50,10 @@ def for_each_token_copy(effect: str, printed: str) -> tuple[dict, list] | None:
     """(the `creates_token_copy` reading, the operations on the tokens: [] when none) of one token copy of each
     object of a group."""
     m = FOR_EACH_COPY.search(effect)
-    if m is None or re.search(r"\b(?:players?|opponents?|cards?|X)\b", m.group("what") + " " + effect, re.IGNORECASE):
+    # (Clone Legion's "each creature target player controls": one group of one player's, the tokens all yours)
+    group = re.sub(r" target (?:player|opponent) controls$", "", m.group("what")) if m else ""
+    if m is None or re.search(r"\b(?:players?|opponents?|cards?|X)\b", group + " " + effect.replace(m.group("what"), ""),
+                              re.IGNORECASE):
         return None
     one_each = effect[:m.start()] + m.group("create")[0].upper() + m.group("create")[1:] + effect[m.end():]
     then = token_copy_then(one_each, printed)
