@@ -94,7 +94,8 @@ def striation_reading(header, striation: dict, name: str):
         elif member.abilities and all(isinstance(a, str) for a in member.abilities):
             granted.extend(member.abilities)            # keywords ("First strike", "Flying, deathtouch")
         else:                                            # granted as printed: "this creature" is the object
-            granted.append(quoted_ability(normalized(line, name).replace("~", "this creature")))
+            printed = normalized(line, name).replace("~", "this creature")
+            granted.append(quoted_ability(printed[:1].upper() + printed[1:]))
     if striation["creature"]:
         does.insert(0, {"add_types": ["Creature"]})    # 721.2b: a creature in addition to its other types ...
         if striation["box"]:
