@@ -10,6 +10,7 @@ from clingo import Symbol, SymbolType
 from bridge.model.case import Case
 from bridge.model.ids import effect_id
 from bridge.model.texts import ability_text, effect_text
+from bridge.results.atom_count import AtomCount
 from bridge.results.trace import Trace, build_trace
 from bridge.solving.read_back import SIGNATURES, TRACE_ATOMS
 from bridge.vocabulary.words import every_creature_type
@@ -145,29 +146,6 @@ class AtomReader:
         for name in KEPT_WHEN_PICKLED:
             self(name)
         return {"_atoms": None, "_cache": self._cache}
-
-
-class AtomCount:
-    """A solution's ground atoms, counted when first read: a board solved in a batch is counted over the
-    whole batch (~15 ms a 40/8 board, bridge/solving/batch.py), a figure `sweep`'s rows show and `check`
-    never reads. A pickled count is the number."""
-
-    def __init__(self, solution):
-        self.solution, self.value = solution, None
-
-    def __int__(self) -> int:
-        if self.value is None:
-            self.value, self.solution = self.solution.ground_atoms, None
-        return self.value
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, AtomCount) and int(self) == int(other)
-
-    def __hash__(self) -> int:
-        return hash(int(self))
-
-    def __getstate__(self) -> dict:
-        return {"solution": None, "value": int(self)}
 
 
 # What a pickled Result can still read: the trace's atoms and those of bridge.results.board_facts.
