@@ -36,7 +36,7 @@ from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
 
 FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
-LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet))\.?")
+LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet|it devoured a creature))\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
 STATUS = lazy_pattern(r"(~|it) is (monstrous|renowned|tapped|untapped|attacking|blocking)")
@@ -50,12 +50,13 @@ AN_OPPONENT_HAS = lazy_pattern(r"an opponent has (\w+) or (more|less|fewer) (lif
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
 THRESHOLD = lazy_pattern(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
-COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
+COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:it|him|her)")
 # Comforting Counsel: "there are five or more growth counters on this enchantment"
 THERE_ARE_COUNTERS = lazy_pattern(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on "
                                   r"(?:~|this (?:creature|artifact|enchantment|land|permanent))")
 # 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
 # Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
+ON_BATTLEFIELD = lazy_pattern(r"~ (?:is|(isn't)) on the battlefield")
 IN_ZONE = lazy_pattern(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
 # "no opponent controls a ..." (none among every opponent's permanents) / "any player controls a ..." (anyone's)
 NOBODY_OR_ANYONE = lazy_pattern(r"(no opponent|any player) controls (?:a|an) (.+)")
@@ -80,6 +81,14 @@ GAME_STATE_WORDS = (
     (lazy_pattern(r"you sacrificed a permanent this turn"), "permanents_sacrificed_this_turn", "at_least", 1),
     (lazy_pattern(r"(\w+) or more nonland permanents entered the battlefield under your control this turn"),
      "nonland_permanents_entered_this_turn", "at_least", None),                                    # celebration
+    (lazy_pattern(r"an artifact entered the battlefield under your control this turn"),
+     "artifacts_entered_this_turn", "at_least", 1),                               # Sentinel Sarah Lyons
+    (lazy_pattern(r"(\w+) or more creatures died under your control this turn"),
+     "creatures_died_this_turn", "at_least", None),                               # 700.4 Gimli, Mournful Avenger
+    (lazy_pattern(r"you've put (\w+) or more \+1/\+1 counters on a creature this turn"),
+     "creatures_given_plus_one_counters_this_turn", "at_least", None),          # 122.6 Sigardian Paladin
+    (lazy_pattern(r"you've rolled (\w+) or more dice this turn"), "dice_rolled_this_turn", "at_least", None),  # 706
+    (lazy_pattern(r"you have (\w+) or more unspent mana"), "unspent_mana", "at_least", None),    # 106.4 Ozai
 )
 # 702.95b Soulbond: "As long as ~ is paired with another creature, each of those creatures has ..." (Wolfir
 # Silverheart) / "..., both creatures have reach" (Geist Trappers): the object and the one it is paired with.
@@ -92,6 +101,13 @@ OBJECT_STATE_WORDS = (
      "entered_this_turn", "at_least", 1),
     (lazy_pattern(r"(~|it|this creature) attacked this turn"), "attacked_this_turn", "at_least", 1),
     (lazy_pattern(r"(~|it|this creature) hasn't dealt damage yet"), "dealt_damage", "at_most", 0),
+    # "as long as another creature entered the battlefield under your control this turn" (Bristlebane Outrider),
+    # "you had another creature enter ..." (Saddled Rimestag): 'another' is other than this object
+    (lazy_pattern(r"(?:another creature entered|you had another creature enter) the battlefield under your "
+                  r"control this turn()"), "other_creatures_entered_this_turn", "at_least", 1),
+    (lazy_pattern(r"(~|it|this creature) attacked a battle this turn"), "attacked_a_battle_this_turn", "at_least", 1),
+    (lazy_pattern(r"(~|it) was cast"), "cast", "at_least", 1),                       # 601.2i The Tarrasque
+    (lazy_pattern(r"(~|it) devoured a creature"), "creatures_devoured", "at_least", 1),  # 702.82b Hellkite Hatchling
 )
 # Deadly Wanderings: "As long as you control exactly one creature, that creature gets +2/+0 ...": the
 # creatures you control (the one there is) while there is exactly one.
@@ -99,6 +115,9 @@ THAT_CREATURE = lazy_pattern(r"As long as you control exactly one creature, that
 # Balan: "two or more Equipment are attached to it" (its own object: attached_to self); Manor Gargoyle: "it has
 # defender" (a keyword of its own object, 613.1f: read with the characteristics of the moment).
 ATTACHED_TO_IT = lazy_pattern(r"(\w+) or more (Equipment|Auras) are attached to (~|it)")
+# 122.1 "as long as ~ has two or more counters on it" (of any kinds, together: Ezio, Hero of Bretagard, Gavel)
+ALL_COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|\w+ or more) counters? on (?:it|him|her)")
+ENCHANTED_BY = lazy_pattern(r"(~|it) is enchanted by (an|exactly \w+|\w+ or more) Auras?")
 HAS_KEYWORD = lazy_pattern(r"(~|it) has ([a-z ]+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
@@ -135,6 +154,15 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if not found or "static" not in found or found.get("cda"):
             return None
         return {"functions_in": zone.group(1), **found}
+    battlefield = ON_BATTLEFIELD.fullmatch(condition_text)
+    if battlefield:
+        # 113.6 a static ability functions on the battlefield only: "as long as ~ is on the battlefield" says it
+        # again (Awakened Skyclave); "isn't" is every other zone (113.6b, Grist, the Hunger Tide)
+        main = re.sub(r"^it's |^it ", lambda m: "~ is " if m.group(0) == "it's " else "~ ", main)
+        found = read_static(main.rstrip(".") + ".")
+        if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
+            return None
+        return {"functions_in": {"except": ["battlefield"]}, **found} if battlefield.group(1) else found
     who = IS.match(condition_text)
     if re.match(r"it(?:'s| )", main):
         if who is None and (condition_text.startswith("~ ") or THERE_ARE_COUNTERS.fullmatch(condition_text)):
@@ -146,6 +174,15 @@ def conditional_static(sentence: str, read_static) -> dict | None:
     if not found or "static" not in found or found.get("cda"):
         return None
     main_subject = found["static"]["affects"]
+    each = re.fullmatch(r"it's an? (\w+)", condition_text)
+    if each and isinstance(main_subject, dict) and set(main_subject) <= {"all", "not", "controller"}:
+        # Earth Surge: "Each land gets +2/+2 as long as it's a creature": 'it' is each object it affects, so the
+        # condition narrows the group (the objects it applies to are those that match it then, 611.3a, 613.6)
+        kind = group(each.group(1))
+        if kind is None or set(kind) != {"all"}:
+            return None
+        return {"static": {**found["static"], "affects": {**main_subject,
+                                                          "all": [*main_subject.get("all", []), *kind["all"]]}}}
     condition = read_condition(condition_text, main_subject if isinstance(main_subject, str) else None)
     if condition is None:
         return None
@@ -182,6 +219,18 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         m = pattern.fullmatch(text)
         if m:
             return {"game_state": what, bound: n} if m.group(1) != "it" or main_subject == "self" else None
+    m = ALL_COUNTERS.fullmatch(text)
+    if m and (m.group(1) == "~" or main_subject == "self"):     # 122.1 counters of every kind (Hero of Bretagard)
+        bound = counter_bound(m.group(2))
+        return None if bound is None else {"all_counters": "source", **bound}
+    m = ENCHANTED_BY.fullmatch(text)
+    if m and (m.group(1) == "~" or main_subject == "self"):     # Timber Paladin: the Auras attached to it (303.4)
+        bound = counter_bound(m.group(2))
+        return None if bound is None else {"count": {"all": ["Aura"], "attached_to": "self"}, **bound}
+    if text == "you control your commander":                    # Lieutenant (903.3: `commander: true`)
+        return {"count": {"all": ["commander"], "owner": "you", "controller": "you"}, "at_least": 1}
+    if text == "an opponent is poisoned":                        # 122.1f: one or more poison counters
+        return {"poison": "an_opponent", "at_least": 1}
     m = LIFE.fullmatch(text)
     if m and how_many(m.group(1)) is not None:
         return {"life": "you", "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}

@@ -219,7 +219,7 @@ def conditional(sentence: str):
     """Rune of Flight, Kird Ape, Rusted Relic: a static ability that applies 'as long as ...' (oracle/conditions.py)."""
     lower = sentence.lower()
     return conditional_static(sentence, static_ability) if "as long as" in lower or lower.startswith("during ") \
-        or lower.rstrip(".").endswith((" during your turn", " if it hasn't dealt damage yet")) \
+        or lower.rstrip(".").endswith((" during your turn", " if it hasn't dealt damage yet", " if it devoured a creature")) \
         else None
 
 
