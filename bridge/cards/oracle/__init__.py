@@ -125,6 +125,10 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")
     if OUTSIDE_THE_GAME.search(line) or OUTSIDE_THE_GAME.search(plain):
         return Reading(line, ({"text": line},), False, False)   # no object's characteristics in a game
+    if VISIT.match(line) or EXERT_WHEN_YOU_DO.match(plain):
+        # 702.159a "Visit — [Effect]" is a triggered ability; 701.43d exert's "When you do, ..." is a triggered
+        # ability printed with the static one (603.12 reflexive): their effects are the case's, once they resolve
+        return Reading(line, ({"text": line, **uses_choice(plain)},), False, resolves_a_layer_effect(plain), "triggered")
     layer = bool(LAYER_HINTS.search(plain)) or starts_with_keyword(plain)
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
         kind = resolved_kind(plain, spell)
@@ -173,6 +177,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
 
 
+VISIT = lazy_pattern(r"Visit — ")
+EXERT_WHEN_YOU_DO = lazy_pattern(r"You may exert ~ as it attacks\. When you do, ")
 EMBLEM_WORDS = lazy_pattern(r'You get an emblem with ".+"\.?(?= [A-Z][^"]*$|$)')
 
 

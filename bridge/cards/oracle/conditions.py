@@ -140,8 +140,18 @@ def conditional_static(sentence: str, read_static) -> dict | None:
             return None
         return {"static": {"as_long_as": {"status": "paired"}, **found["static"], "affects": {"any": ["self", "paired"]}}}
     m = FIRST.fullmatch(sentence)
+    if m and m.group(2) and m.group(3).startswith("as long as "):
+        # Kaito, Bane of Nightmares: "During your turn, as long as ~ has one or more loyalty counters on him, ..."
+        # (both hold: a list of conditions)
+        inner = conditional_static("A" + m.group(3)[1:], read_static)
+        turn = one_condition(m.group(2).lower(), None)
+        if not inner or "functions_in" in inner or "as_long_as" not in inner["static"]:
+            return None
+        held = inner["static"]["as_long_as"]
+        return {"static": {**inner["static"], "as_long_as": [turn, *(held if isinstance(held, list) else [held])]}}
     if m:
         condition_text, main = m.group(1) or m.group(2).lower(), m.group(3)
+        main = re.sub(r"^(?:he|she)(?='s | )", "it", main)       # Kaito: "..., he's a 3/4 Ninja creature"
     else:
         m = LAST.fullmatch(sentence)
         if not m:
