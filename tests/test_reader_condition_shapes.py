@@ -1,0 +1,125 @@
+"""The Oracle reader's 'as long as' / 'during your turn' shapes of issue 32 (bridge/cards/oracle/conditions.py):
+counters of every kind, Auras on it, your commander, an opponent poisoned, the zone it functions in, 'each X ...
+as long as it's a Y', two conditions at once, and what happened this turn (the case's `game_state:`, never
+assumed: asp/604_2_conditions.lp)."""
+import pytest
+
+from bridge import solve
+from bridge.cards.oracle import read_text
+
+HEAD = "case: t\nsource: test\n"
+
+
+def reading(name: str, line: str, type_line: str = "Creature — Test", pt: str = "2/2") -> dict:
+    found = [r for r in read_text(line, name, type_line, pt) if r.layer]
+    assert len(found) == 1 and found[0].structured, found
+    return found[0].abilities[0]
+
+
+@pytest.mark.parametrize("name,line,condition", [
+    ("Ezio, Brash Novice", "As long as Ezio has two or more counters on it, it has first strike and is an Assassin "
+     "in addition to its other types.", {"all_counters": "source", "at_least": 2}),
+    ("Gavel of the Righteous", "As long as this Equipment has four or more counters on it, equipped creature has "
+     "double strike.", {"all_counters": "source", "at_least": 4}),
+    ("Zhao, the Moon Slayer", "As long as Zhao has a conqueror counter on him, nonbasic lands are Mountains.",
+     {"counters": "conqueror", "at_least": 1}),
+    ("Timber Paladin", "As long as this creature is enchanted by exactly one Aura, it has base power and toughness "
+     "3/3.", {"count": {"all": ["Aura"], "attached_to": "self"}, "at_least": 1, "at_most": 1}),
+    ("Skyhunter Strike Force", "Lieutenant — As long as you control your commander, other creatures you control "
+     "have melee.", {"count": {"all": ["commander"], "owner": "you", "controller": "you"}, "at_least": 1}),
+    ("Viridian Betrayers", "This creature has infect as long as an opponent is poisoned.",
+     {"poison": "an_opponent", "at_least": 1}),
+    ("Sentinel Sarah Lyons", "As long as an artifact entered the battlefield under your control this turn, "
+     "creatures you control get +2/+2.", {"game_state": "artifacts_entered_this_turn", "at_least": 1}),
+    ("Gimli, Mournful Avenger", "Gimli has indestructible as long as two or more creatures died under your control "
+     "this turn.", {"game_state": "creatures_died_this_turn", "at_least": 2}),
+    ("Sigardian Paladin", "As long as you've put one or more +1/+1 counters on a creature this turn, this creature "
+     "has trample and lifelink.", {"game_state": "creatures_given_plus_one_counters_this_turn", "at_least": 1}),
+    ("The Space Family Goblinson", "The Space Family Goblinson has trample as long as you've rolled three or more "
+     "dice this turn.", {"game_state": "dice_rolled_this_turn", "at_least": 3}),
+    ("Ozai, the Phoenix King", "Ozai has flying and indestructible as long as you have six or more unspent mana.",
+     {"game_state": "unspent_mana", "at_least": 6}),
+    ("Bristlebane Outrider", "As long as another creature entered the battlefield under your control this turn, "
+     "this creature gets +2/+0.", {"game_state": "other_creatures_entered_this_turn", "at_least": 1}),
+    ("Saddled Rimestag", "This creature gets +2/+2 as long as you had another creature enter the battlefield under "
+     "your control this turn.", {"game_state": "other_creatures_entered_this_turn", "at_least": 1}),
+    ("War Historian", "This creature has indestructible as long as it attacked a battle this turn.",
+     {"game_state": "attacked_a_battle_this_turn", "at_least": 1}),
+    ("The Tarrasque", "The Tarrasque has haste and ward {10} as long as it was cast.",
+     {"game_state": "cast", "at_least": 1}),
+    ("Hellkite Hatchling", "This creature has flying and trample if it devoured a creature.",
+     {"game_state": "creatures_devoured", "at_least": 1}),
+    ("Kaito, Bane of Nightmares", "During your turn, as long as Kaito has one or more loyalty counters on him, he's "
+     "a 3/4 Ninja creature and has hexproof.", [{"turn": "yours"}, {"counters": "loyalty", "at_least": 1}]),
+    ("Cloud, Planet's Champion", "During your turn, as long as Cloud is equipped, it has double strike and "
+     "indestructible.", [{"turn": "yours"}, {"self": {"all": ["equipped"]}}]),
+])
+def test_the_reader_reads_the_condition(name, line, condition):
+    assert reading(name, line)["static"]["as_long_as"] == condition
+
+
+def test_it_is_each_object_it_affects():
+    """Earth Surge: 'it' is each land: the condition narrows the group (611.3a)."""
+    found = reading("Earth Surge", "Each land gets +2/+2 as long as it's a creature.", "Enchantment", "")
+    assert found["static"] == {"affects": {"all": ["land", "creature"]}, "does": [{"modify_pt": "+2/+2"}]}
+
+
+@pytest.mark.parametrize("line,functions_in", [
+    ("As long as this creature is on the battlefield, it's a land in addition to its other types.", None),
+    ("As long as Grist isn't on the battlefield, it's a 1/1 Insect creature in addition to its other types.",
+     {"except": ["battlefield"]}),
+])
+def test_the_zone_it_functions_in(line, functions_in):
+    """113.6: on the battlefield only (said again by the text), or everywhere else (113.6b)."""
+    found = reading("Grist, the Hunger Tide", line, "Legendary Planeswalker — Grist", "")
+    assert found.get("functions_in") == functions_in and found["static"]["affects"] == "self"
+
+
+@pytest.mark.parametrize("line", [
+    "As long as Kosei is enchanted, equipped, and has a counter on it, Kosei has flying.",
+    "Enchanted creature has first strike as long as it has two or more counters on it.",
+    "As long as you attacked with three or more Merfolk this turn, Merfolk you control get +1/+0.",
+])
+def test_what_it_cannot_say_stays_text(line):
+    found = [r for r in read_text(line, "Kosei, Penitent Warlord", "Enchantment — Aura", "") if r.layer]
+    assert not found[0].structured
+
+
+@pytest.mark.parametrize("name,line", [
+    ("Gust Walker", "You may exert this creature as it attacks. When you do, it gets +1/+1 and gains flying until "
+     "end of turn. (An exerted creature won't untap during your next untap step.)"),
+    ("Kiddie Coaster", "Visit — Creatures you control get +1/+0 until end of turn."),
+])
+def test_a_reflexive_or_visit_trigger_is_a_triggered_ability(name, line):
+    """701.43d exert's 'When you do' and 702.159a Visit are triggered abilities: their effects are the case's."""
+    found = [r for r in read_text(line, name, "Creature — Test", "2/2") if r.layer]
+    assert [r.kind for r in found] == ["triggered"] and not found[0].structured
+
+
+GIMLI = "battlefield:\n  - {card: \"Gimli, Mournful Avenger\", id: gimli}\n"
+
+
+@pytest.mark.parametrize("state,indestructible,unsure", [
+    ("game_state: {Alice: {creatures_died_this_turn: 2}}\n", True, False),
+    ("game_state: {Alice: {creatures_died_this_turn: 1}}\n", False, False),
+    ("", False, True),
+])
+def test_what_happened_this_turn_is_given_or_marked(write_case, state, indestructible, unsure):
+    """Left out: never assumed; the effect does not apply and the abilities it may change are marked."""
+    gimli = solve(str(write_case(HEAD + state + GIMLI))).objects["gimli"]
+    assert ("indestructible" in gimli.abilities) == indestructible
+    assert bool(gimli.unsure) == unsure
+
+
+@pytest.mark.parametrize("controller,counters,creature", [
+    ("Alice", 3, True),        # Alice's turn (the case's first player is the active one, 109.5)
+    ("Alice", 0, False),       # no loyalty counters
+    ("Bob", 3, False),         # not Bob's turn
+])
+def test_both_conditions_hold(write_case, controller, counters, creature):
+    """Kaito, Bane of Nightmares: 'During your turn, as long as ~ has one or more loyalty counters on him'."""
+    text = HEAD + ("players: [Alice, Bob]\nbattlefield:\n  - {card: \"Kaito, Bane of Nightmares\", id: kaito, "
+                   f"controller: {controller}, counters: {{loyalty: {counters}}}}}\n")
+    kaito = solve(str(write_case(text))).objects["kaito"]
+    assert ("Creature" in kaito.types) == creature
+    assert ("Planeswalker" in kaito.types) == (not creature)
