@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bridge.cards.oracle.activated import activated_ability
+from bridge.cards.oracle.conditions import conditional_parts
 from bridge.cards.oracle.copies import copy_ability
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.delayed import delayed_trigger_effect
@@ -162,7 +163,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     found = copy_ability(plain, line) or cda_power_only(plain, toughness) or cda_toughness_only(plain, power) or \
         (static_ability(plain) if one_sentence(plain) else None)
     kind = "cda" if CDA_WORDING.search(plain) else "static"
-    several = several_statics(plain) if found is None and not one_sentence(plain) else None
+    several = (several_statics(plain) if not one_sentence(plain) else conditional_parts(plain, static_ability)) \
+        if found is None else None
     if several:                         # one ability, one effect per sentence (statics.several_statics)
         return Reading(line, tuple({"text": line, **(uses_choice(plain) if grants_a_choice(each) else {}), **each}
                                    for each in several), True, True, kind)

@@ -184,7 +184,7 @@ def conditional_static(sentence: str, read_static) -> dict | None:
     if not found or "static" not in found or found.get("cda"):
         return None
     main_subject = found["static"]["affects"]
-    each = re.fullmatch(r"it's an? (\w+)", condition_text)
+    each = re.fullmatch(r"it's (?:an? )?(\w+)", condition_text)
     if each and isinstance(main_subject, dict) and set(main_subject) <= {"all", "not", "controller"}:
         # Earth Surge: "Each land gets +2/+2 as long as it's a creature": 'it' is each object it affects, so the
         # condition narrows the group (the objects it applies to are those that match it then, 611.3a, 613.6)
@@ -197,6 +197,40 @@ def conditional_static(sentence: str, read_static) -> dict | None:
     if condition is None:
         return None
     return {"static": {"as_long_as": condition, **found["static"]}}
+
+
+# Tek: "This creature gets +0/+2 as long as you control a Plains, has flying as long as you control an Island,
+# ..., and has trample as long as you control a Forest."; Multiclass Baldric: "Equipped creature has lifelink if
+# you control a Cleric, deathtouch if you control a Rogue, ..."; Scion of Draco: "Each creature you control has
+# vigilance if it's white, hexproof if it's blue, ...": one subject, each part its own condition (611.3a).
+PARTS_SUBJECT = lazy_pattern(r"(.+?) (has|have|gets|get) (.+)\.?")
+ONE_PART = lazy_pattern(r"(?:(has|have|gets|get) )?(.+?) (?:as long as|if) (.+)")
+
+
+def conditional_parts(sentence: str, read_static) -> list[dict] | None:
+    """One effect per part, each with its condition: every part must read, or none is."""
+    m = PARTS_SUBJECT.fullmatch(sentence)
+    if not m or re.search(r'"[^"]*,[^"]*"', sentence):
+        return None
+    parts = re.split(r", (?:and )?", m.group(3).rstrip("."))
+    if len(parts) < 2:
+        return None
+    found, verb = [], m.group(2)
+    for part in parts:
+        each = ONE_PART.fullmatch(part)
+        if not each:
+            return None
+        verb = each.group(1) or verb
+        read = conditional_static(f"{m.group(1)} {verb} {each.group(2)} as long as {each.group(3)}.", read_static)
+        if not read or set(read) != {"static"} or "as_long_as" not in read["static"] and not found_narrowed(read):
+            return None
+        found.append(read)
+    return found
+
+
+def found_narrowed(read: dict) -> bool:
+    """Scion of Draco's "if it's white": the condition went into the group it affects (no `as_long_as`)."""
+    return isinstance(read["static"].get("affects"), dict)
 
 
 def read_condition(text: str, main_subject: str | None) -> dict | list | None:
