@@ -123,3 +123,26 @@ def test_both_conditions_hold(write_case, controller, counters, creature):
     kaito = solve(str(write_case(text))).objects["kaito"]
     assert ("Creature" in kaito.types) == creature
     assert ("Planeswalker" in kaito.types) == (not creature)
+
+
+@pytest.mark.parametrize("name,line,conditions", [
+    ("Tek", "This creature gets +0/+2 as long as you control a Plains, has flying as long as you control an Island, "
+     "gets +2/+0 as long as you control a Swamp, has first strike as long as you control a Mountain, and has "
+     "trample as long as you control a Forest.", ["Plains", "Island", "Swamp", "Mountain", "Forest"]),
+    ("Multiclass Baldric", "Equipped creature has lifelink if you control a Cleric, deathtouch if you control a "
+     "Rogue, haste if you control a Warrior, and flying if you control a Wizard.",
+     ["Cleric", "Rogue", "Warrior", "Wizard"]),
+])
+def test_several_parts_each_with_its_condition(name, line, conditions):
+    found = [r for r in read_text(line, name, "Artifact Creature — Dragon", "2/2") if r.layer]
+    assert found[0].structured
+    assert [a["static"]["as_long_as"]["count"]["all"] for a in found[0].abilities] == [[c] for c in conditions]
+
+
+@pytest.mark.parametrize("line", [
+    "This creature gets +1/+1 as long as you control a Plains, an Island, or a Swamp, and has flying.",
+    "This creature has flying as long as you control an Island, and trample.",
+])
+def test_a_part_without_its_condition_leaves_the_line_text(line):
+    found = [r for r in read_text(line, "Test", "Creature — Test", "2/2") if r.layer]
+    assert not found[0].structured
