@@ -146,3 +146,20 @@ def test_several_parts_each_with_its_condition(name, line, conditions):
 def test_a_part_without_its_condition_leaves_the_line_text(line):
     found = [r for r in read_text(line, "Test", "Creature — Test", "2/2") if r.layer]
     assert not found[0].structured
+
+
+PATH = "life: {Alice: 27}\nbattlefield:\n  - {card: Path of Bravery}\n  - {card: Grizzly Bears}\n"
+
+
+@pytest.mark.parametrize("state,pt,unsure", [
+    ("game_state: {Alice: {starting_life_total: 20}}\n", (3, 3), False),
+    ("game_state: {Alice: {starting_life_total: 30}}\n", (2, 2), False),
+    ("", (2, 2), True),
+])
+def test_the_starting_life_total_is_given_or_marked(write_case, state, pt, unsure):
+    """103.4: the case gives each player's starting life total; left out, it is never assumed to be 20."""
+    bears = solve(str(write_case(HEAD + state + PATH))).objects["grizzly_bears"]
+    assert (bears.power, bears.toughness) == pt
+    assert bool(bears.unsure) == unsure
+    if unsure:
+        assert "starting life total: not given" in dict(bears.unsure)["pt"][0][1]

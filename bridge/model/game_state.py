@@ -25,6 +25,7 @@ GAME_STATE = {
                                                    "this turn",
     "dice_rolled_this_turn": "706 dice they rolled this turn",
     "unspent_mana": "106.4 the unspent mana in their mana pool",
+    "starting_life_total": "103.4 their starting life total (20; 40 in Commander, 903.7)",
 }
 
 # ... and per object (an object's `game_state:`): what it did, read by a condition on the ability's own object.

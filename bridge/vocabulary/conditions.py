@@ -15,6 +15,7 @@
     as_long_as: {turn: yours}                              # "during your turn" (or not_yours: "... other than yours")
     as_long_as: {game_state: citys_blessing}               # the case's `game_state:` of its controller (702.131)
     as_long_as: {game_state: cards_drawn_this_turn, at_least: 2}
+    as_long_as: {sum: [{life: you}, {minus: {game_state: starting_life_total}}], at_least: 7}   # a sum of numbers
     as_long_as: [..., ...]                                 # every one holds
 """
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "all_counters", "devotion", "life", "card_types_in_graveyards",
-               "poison")
+               "poison", "sum")
 STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired", "renowned")
 TURNS = ("yours", "not_yours")
 OTHER_KEYS = ("status", "turn", "game_state")

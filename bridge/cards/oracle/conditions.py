@@ -115,6 +115,14 @@ THAT_CREATURE = lazy_pattern(r"As long as you control exactly one creature, that
 # Balan: "two or more Equipment are attached to it" (its own object: attached_to self); Manor Gargoyle: "it has
 # defender" (a keyword of its own object, 613.1f: read with the characteristics of the moment).
 ATTACHED_TO_IT = lazy_pattern(r"(\w+) or more (Equipment|Auras) are attached to (~|it)")
+# 103.4 "you have at least 7 life more than your starting life total" (Righteous Valkyrie), "your life total is at
+# least 10 greater than ..." (Elenda), "... is less than or equal to half your starting life total" (Bane, Lord of
+# Darkness), "... is greater than [or equal to] your starting life total" (Path of Bravery)
+STARTING_LIFE = lazy_pattern(r"(?:you have at least (?P<more>\w+) life more than|your life total is at least (?P<greater>\w+) "
+                             r"greater than|your life total is (?P<less>less than(?: or equal to)?) half|your life total "
+                             r"is (?P<above>greater than(?: or equal to)?)) your starting life total")
+LIFE_TOTAL = {"life": "you"}
+MINUS_STARTING_LIFE = {"minus": {"game_state": "starting_life_total"}}
 # 122.1 "as long as ~ has two or more counters on it" (of any kinds, together: Ezio, Hero of Bretagard, Gavel)
 ALL_COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|\w+ or more) counters? on (?:it|him|her)")
 ENCHANTED_BY = lazy_pattern(r"(~|it) is enchanted by (an|exactly \w+|\w+ or more) Auras?")
@@ -271,6 +279,15 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     if m and (m.group(1) == "~" or main_subject == "self"):     # Timber Paladin: the Auras attached to it (303.4)
         bound = counter_bound(m.group(2))
         return None if bound is None else {"count": {"all": ["Aura"], "attached_to": "self"}, **bound}
+    m = STARTING_LIFE.fullmatch(text)
+    if m:                                  # 103.4 the starting life total: the case's game_state, never assumed
+        if m.group("more") or m.group("greater"):
+            n = how_many(m.group("more") or m.group("greater"))
+            return None if n is None else {"sum": [LIFE_TOTAL, MINUS_STARTING_LIFE], "at_least": n}
+        if m.group("less"):                # "less than or equal to half": 2 x life - starting life <= 0
+            return {"sum": [{"sum": [LIFE_TOTAL, LIFE_TOTAL]}, MINUS_STARTING_LIFE],
+                    "at_most": 0 if m.group("less").endswith("equal to") else -1}
+        return {"sum": [LIFE_TOTAL, MINUS_STARTING_LIFE], "at_least": 0 if m.group("above").endswith("equal to") else 1}
     if text == "you control your commander":                    # Lieutenant (903.3: `commander: true`)
         return {"count": {"all": ["commander"], "owner": "you", "controller": "you"}, "at_least": 1}
     if text == "an opponent is poisoned":                        # 122.1f: one or more poison counters
