@@ -163,3 +163,10 @@ def test_the_starting_life_total_is_given_or_marked(write_case, state, pt, unsur
     assert bool(bears.unsure) == unsure
     if unsure:
         assert "starting life total: not given" in dict(bears.unsure)["pt"][0][1]
+
+
+def test_a_hand_left_out_is_marked(write_case):
+    """402.1: a hand the case doesn't give is no empty hand: Okina Nightwatch's P/T is marked."""
+    text = HEAD + "hands: {Alice: 5}\nbattlefield:\n  - {card: Okina Nightwatch}\n"
+    okina = solve(str(write_case(text))).objects["okina_nightwatch"]
+    assert dict(okina.unsure).keys() == {"pt"}

@@ -288,6 +288,9 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
             return {"sum": [{"sum": [LIFE_TOTAL, LIFE_TOTAL]}, MINUS_STARTING_LIFE],
                     "at_most": 0 if m.group("less").endswith("equal to") else -1}
         return {"sum": [LIFE_TOTAL, MINUS_STARTING_LIFE], "at_least": 0 if m.group("above").endswith("equal to") else 1}
+    if text == "you have more cards in hand than each opponent":     # Secretkeeper: more than the most any has
+        return {"sum": [{"count_cards": {"zone": "hand", "owner": "you"}},
+                        {"minus": {"count_cards": {"zone": "hand", "owner": "an_opponent"}}}], "at_least": 1}
     if text == "you control your commander":                    # Lieutenant (903.3: `commander: true`)
         return {"count": {"all": ["commander"], "owner": "you", "controller": "you"}, "at_least": 1}
     if text == "an opponent is poisoned":                        # 122.1f: one or more poison counters
