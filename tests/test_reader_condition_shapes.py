@@ -170,3 +170,20 @@ def test_a_hand_left_out_is_marked(write_case):
     text = HEAD + "hands: {Alice: 5}\nbattlefield:\n  - {card: Okina Nightwatch}\n"
     okina = solve(str(write_case(text))).objects["okina_nightwatch"]
     assert dict(okina.unsure).keys() == {"pt"}
+
+
+def test_the_object_and_a_group():
+    """Dion: '~ and other Knights you control have flying': the object itself, and the group."""
+    found = reading("Dion, Bahamut's Dominant", "Dragonfire Dive — During your turn, Dion and other Knights you "
+                    "control have flying.", "Legendary Creature — Human Noble Knight", "3/3")
+    assert found["static"]["affects"] == {"any": ["self", {"other": True, "controller": "you", "all": ["Knight"]}]}
+
+
+def test_two_clauses_under_one_condition():
+    """Angelic Field Marshal: each clause its own subject, both under the condition."""
+    found = [r for r in read_text("Lieutenant — As long as you control your commander, this creature gets +2/+2 and "
+                                  "creatures you control have vigilance.", "Angelic Field Marshal", "Creature — Angel",
+                                  "3/3") if r.layer]
+    assert found[0].structured
+    assert [a["static"]["affects"] for a in found[0].abilities] == ["self", {"controller": "you", "all": ["creature"]}]
+    assert all("as_long_as" in a["static"] for a in found[0].abilities)

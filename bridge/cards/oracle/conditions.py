@@ -188,7 +188,7 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
             return None
         main = who.group(1) + (" is" + main[4:] if main.startswith("it's") else main[2:])
-    found = read_static(main.rstrip(".") + ".")
+    found = read_static(main.rstrip(".") + ".") or self_and_group(main, read_static)
     if not found or "static" not in found or found.get("cda"):
         return None
     main_subject = found["static"]["affects"]
@@ -217,6 +217,9 @@ ONE_PART = lazy_pattern(r"(?:(has|have|gets|get) )?(.+?) (?:as long as|if) (.+)"
 
 def conditional_parts(sentence: str, read_static) -> list[dict] | None:
     """One effect per part, each with its condition: every part must read, or none is."""
+    two = two_clauses(sentence, read_static)
+    if two:
+        return two
     m = PARTS_SUBJECT.fullmatch(sentence)
     if not m or re.search(r'"[^"]*,[^"]*"', sentence):
         return None
@@ -234,6 +237,35 @@ def conditional_parts(sentence: str, read_static) -> list[dict] | None:
             return None
         found.append(read)
     return found
+
+
+def two_clauses(sentence: str, read_static) -> list[dict] | None:
+    """Lieutenant: "As long as you control your commander, ~ gets +2/+2 and creatures you control have vigilance."
+    (Angelic Field Marshal): two clauses, each with its own subject, under one condition."""
+    m = re.fullmatch(r"As long as (.+?), (.+?)\.?", sentence)
+    if not m:
+        return None
+    words = m.group(2).split(" and ")
+    for i in range(1, len(words)):
+        first, second = " and ".join(words[:i]), " and ".join(words[i:])
+        if not re.match(r"(?:~|other|[a-z]+ creatures|creatures) ", second):
+            continue
+        found = [conditional_static(f"As long as {m.group(1)}, {clause}.", read_static) for clause in (first, second)]
+        if all(f and set(f) == {"static"} and "as_long_as" in f["static"] for f in found):
+            return found
+    return None
+
+
+def self_and_group(main: str, read_static) -> dict | None:
+    """Dion, Bahamut's Dominant: "~ and other Knights you control have flying": the object and the group."""
+    m = re.fullmatch(r"~ and (.+?) (have|get) (.+?)\.?", main)
+    if not m:
+        return None
+    found = read_static(f"~ {'has' if m.group(2) == 'have' else 'gets'} {m.group(3)}.")
+    counted = group(m.group(1))
+    if not found or set(found) != {"static"} or found["static"]["affects"] != "self" or counted is None:
+        return None
+    return {"static": {**found["static"], "affects": {"any": ["self", counted]}}}
 
 
 def found_narrowed(read: dict) -> bool:
