@@ -187,3 +187,12 @@ def test_two_clauses_under_one_condition():
     assert found[0].structured
     assert [a["static"]["affects"] for a in found[0].abilities] == ["self", {"controller": "you", "all": ["creature"]}]
     assert all("as_long_as" in a["static"] for a in found[0].abilities)
+
+
+def test_still_a_planeswalker_keeps_every_type():
+    """205.1b Gideon Blackblade: read as the hand-written case cases/conditions/gideon_blackblade_during_your_turn.yaml."""
+    found = reading("Gideon Blackblade", "During your turn, Gideon Blackblade is a 4/4 Human Soldier creature with "
+                    "indestructible that's still a planeswalker.", "Legendary Planeswalker — Gideon", "")
+    assert found["static"] == {"as_long_as": {"turn": "yours"}, "affects": "self", "does": [
+        {"add_types": ["Creature"]}, {"add_subtypes": ["Human", "Soldier"]}, {"set_base_pt": "4/4"},
+        {"add_abilities": ["indestructible"]}]}

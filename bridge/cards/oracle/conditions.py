@@ -123,6 +123,9 @@ STARTING_LIFE = lazy_pattern(r"(?:you have at least (?P<more>\w+) life more than
                              r"is (?P<above>greater than(?: or equal to)?)) your starting life total")
 LIFE_TOTAL = {"life": "you"}
 MINUS_STARTING_LIFE = {"minus": {"game_state": "starting_life_total"}}
+# Gideon Blackblade: "During your turn, ~ is a 4/4 Human Soldier creature with indestructible that's still a
+# planeswalker."
+STILL_A = lazy_pattern(r"(~ is an? [^,]+? creature) with ([a-z ]+) that's still an? (?:planeswalker|land)")
 # 122.1 "as long as ~ has two or more counters on it" (of any kinds, together: Ezio, Hero of Bretagard, Gavel)
 ALL_COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|\w+ or more) counters? on (?:it|him|her)")
 ENCHANTED_BY = lazy_pattern(r"(~|it) is enchanted by (an|exactly \w+|\w+ or more) Auras?")
@@ -188,6 +191,9 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
             return None
         main = who.group(1) + (" is" + main[4:] if main.startswith("it's") else main[2:])
+    still = STILL_A.fullmatch(main.rstrip("."))
+    if still:       # 205.1b "that's still a planeswalker": every prior type kept (Gideon Blackblade)
+        main = f"{still.group(1)} in addition to its other types and has {still.group(2)}."
     found = read_static(main.rstrip(".") + ".") or self_and_group(main, read_static)
     if not found or "static" not in found or found.get("cda"):
         return None
