@@ -49,6 +49,13 @@ def reading(name: str, line: str, type_line: str = "Creature — Test", pt: str 
      {"game_state": "cast", "at_least": 1}),
     ("Hellkite Hatchling", "This creature has flying and trample if it devoured a creature.",
      {"game_state": "creatures_devoured", "at_least": 1}),
+    ("Beast, Erudite Aerialist", "As long as you've put one or more +1/+1 counters on Beast this turn, he has "
+     "flying.", {"game_state": "given_plus_one_counters_this_turn", "at_least": 1}),
+    ("Tenacious Hunter", "As long as a creature has a -1/-1 counter on it, this creature has vigilance and "
+     "deathtouch.", {"count": {"counters": {"kind": "-1/-1", "at_least": 1}, "all": ["creature"]}, "at_least": 1}),
+    ("Secretkeeper", "As long as you have more cards in hand than each opponent, this creature gets +2/+2 and has "
+     "flying.", {"sum": [{"count_cards": {"zone": "hand", "owner": "you"}},
+                         {"minus": {"count_cards": {"zone": "hand", "owner": "an_opponent"}}}], "at_least": 1}),
     ("Kaito, Bane of Nightmares", "During your turn, as long as Kaito has one or more loyalty counters on him, he's "
      "a 3/4 Ninja creature and has hexproof.", [{"turn": "yours"}, {"counters": "loyalty", "at_least": 1}]),
     ("Cloud, Planet's Champion", "During your turn, as long as Cloud is equipped, it has double strike and "

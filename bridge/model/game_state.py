@@ -35,6 +35,8 @@ OBJECT_GAME_STATE = {
     "dealt_damage": "120 it has dealt damage (\"if it hasn't dealt damage yet\")",
     "other_creatures_entered_this_turn": "other creatures that entered the battlefield under its controller's "
                                          "control this turn (Bristlebane Outrider)",
+    "given_plus_one_counters_this_turn": "122.6 its controller put one or more +1/+1 counters on it this turn "
+                                         "(Beast, Erudite Aerialist)",
     "attacked_a_battle_this_turn": "508.1 it attacked a battle this turn (War Historian)",
     "cast": "601.2i it was cast (The Tarrasque: \"as long as it was cast\")",
     "creatures_devoured": "702.82b the creatures it devoured as it entered (Hellkite Hatchling)",

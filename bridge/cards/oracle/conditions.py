@@ -106,6 +106,8 @@ OBJECT_STATE_WORDS = (
     (lazy_pattern(r"(?:another creature entered|you had another creature enter) the battlefield under your "
                   r"control this turn()"), "other_creatures_entered_this_turn", "at_least", 1),
     (lazy_pattern(r"(~|it|this creature) attacked a battle this turn"), "attacked_a_battle_this_turn", "at_least", 1),
+    (lazy_pattern(r"you've put (?:one or more|a) \+1/\+1 counters? on (~) this turn"),
+     "given_plus_one_counters_this_turn", "at_least", 1),                      # 122.6 Beast, Erudite Aerialist
     (lazy_pattern(r"(~|it) was cast"), "cast", "at_least", 1),                       # 601.2i The Tarrasque
     (lazy_pattern(r"(~|it) devoured a creature"), "creatures_devoured", "at_least", 1),  # 702.82b Hellkite Hatchling
 )
@@ -123,6 +125,7 @@ STARTING_LIFE = lazy_pattern(r"(?:you have at least (?P<more>\w+) life more than
                              r"is (?P<above>greater than(?: or equal to)?)) your starting life total")
 LIFE_TOTAL = {"life": "you"}
 MINUS_STARTING_LIFE = {"minus": {"game_state": "starting_life_total"}}
+ANY_WITH_COUNTER = lazy_pattern(r"an? (creature|permanent|artifact|land) has an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it")
 # Gideon Blackblade: "During your turn, ~ is a 4/4 Human Soldier creature with indestructible that's still a
 # planeswalker."
 STILL_A = lazy_pattern(r"(~ is an? [^,]+? creature) with ([a-z ]+) that's still an? (?:planeswalker|land)")
@@ -162,7 +165,8 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         return {"static": {**inner["static"], "as_long_as": [turn, *(held if isinstance(held, list) else [held])]}}
     if m:
         condition_text, main = m.group(1) or m.group(2).lower(), m.group(3)
-        main = re.sub(r"^(?:he|she)(?='s | )", "it", main)       # Kaito: "..., he's a 3/4 Ninja creature"
+        # Kaito: "..., he's a 3/4 Ninja creature": a card's text calls itself "he" or "she" (its character)
+        main = re.sub(r"^(?:he|she)(?:'s | )", lambda p: "~ is " if p.group(0).endswith("'s ") else "~ ", main)
     else:
         m = LAST.fullmatch(sentence)
         if not m:
@@ -400,6 +404,12 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         if bound is not None and counter_kind_known(kind):
             return {"counters": kind, **bound}
         return None
+    m = ANY_WITH_COUNTER.fullmatch(text)
+    if m:                                   # Tenacious Hunter: "a creature has a -1/-1 counter on it" (anyone's)
+        counted = group(f"{m.group(1)} with a {m.group(2)} counter on it")
+        if counted is None or not counter_kind_known(m.group(2)):
+            return None
+        return {"count": counted, "at_least": 1}
     m = DEVOTION.fullmatch(text)
     if m and how_many(m.group(3)) is not None:                  # the Theros gods (700.5)
         return {"devotion": [c for c in m.group(1, 2) if c], "less_than": how_many(m.group(3))}
