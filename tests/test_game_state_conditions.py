@@ -59,9 +59,9 @@ def test_the_main_sentence_is_read_whole():
 
 
 def test_an_unknown_history_stays_text():
-    """'you've rolled three or more dice this turn' names nothing the case can give: not read."""
-    found = [r for r in read_text("The Space Family Goblinson has trample as long as you've rolled three or more "
-                                  "dice this turn.", "The Space Family Goblinson", "Creature — Goblin", "2/2")
+    """'you attacked with three or more Merfolk this turn' names nothing the case can give: not read."""
+    found = [r for r in read_text("As long as you attacked with three or more Merfolk this turn, Merfolk you "
+                                  "control get +1/+0.", "Deepway Navigator", "Creature — Merfolk Wizard", "2/2")
              if r.layer]
     assert not found[0].structured
 

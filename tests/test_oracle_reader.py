@@ -255,11 +255,18 @@ def test_as_long_as(line, name, condition, affects):
 
 
 @pytest.mark.parametrize("line,name", [
-    ("Each Vehicle you control gets +1/+1 as long as it's a creature.", "Depala, Pilot Exemplar"),   # 'it': each one
+    ("Each Vehicle you control gets +1/+1 as long as it's a car.", "Depala, Pilot Exemplar"),   # no such group
+    ("Each Vehicle you control gets +1/+1 as long as it's tapped and untapped.", "Depala, Pilot Exemplar"),
 ])
 def test_as_long_as_not_read_stays_text(line, name):
     reading = read(line, name, "Creature")
     assert not reading.structured
+
+
+def test_as_long_as_it_is_each_one_narrows_the_group():
+    """Depala's "as long as it's a creature": 'it' is each Vehicle, so the Vehicles that are creatures."""
+    assert static("Each Vehicle you control gets +1/+1 as long as it's a creature.", "Depala, Pilot Exemplar",
+                  "Creature")["static"]["affects"] == {"controller": "you", "all": ["Vehicle", "creature"]}
 
 
 def test_copy_exception_keeps_the_printed_words_of_a_quoted_ability():

@@ -20,6 +20,13 @@ GAME_STATE = {
     "creatures_entered_this_turn": "creatures that entered the battlefield under their control this turn (Kinbinding)",
     "nonland_permanents_entered_this_turn": "nonland permanents that entered under their control this turn "
                                             "(celebration, an ability word: 207.2c)",
+    "artifacts_entered_this_turn": "artifacts that entered the battlefield under their control this turn",
+    "creatures_died_this_turn": "700.4 creatures that died under their control this turn",
+    "creatures_given_plus_one_counters_this_turn": "122.6 times they put one or more +1/+1 counters on a creature "
+                                                   "this turn",
+    "dice_rolled_this_turn": "706 dice they rolled this turn",
+    "unspent_mana": "106.4 the unspent mana in their mana pool",
+    "starting_life_total": "103.4 their starting life total (20; 40 in Commander, 903.7)",
 }
 
 # ... and per object (an object's `game_state:`): what it did, read by a condition on the ability's own object.
@@ -27,6 +34,13 @@ OBJECT_GAME_STATE = {
     "entered_this_turn": "it entered the battlefield this turn",
     "attacked_this_turn": "508.1 it attacked this turn",
     "dealt_damage": "120 it has dealt damage (\"if it hasn't dealt damage yet\")",
+    "other_creatures_entered_this_turn": "other creatures that entered the battlefield under its controller's "
+                                         "control this turn (Bristlebane Outrider)",
+    "given_plus_one_counters_this_turn": "122.6 its controller put one or more +1/+1 counters on it this turn "
+                                         "(Beast, Erudite Aerialist)",
+    "attacked_a_battle_this_turn": "508.1 it attacked a battle this turn (War Historian)",
+    "cast": "601.2i it was cast (The Tarrasque: \"as long as it was cast\")",
+    "creatures_devoured": "702.82b the creatures it devoured as it entered (Hellkite Hatchling)",
     # 614.12, 607.2 what was done as it entered, which its CDA reads (Nameless Race: "As ~ enters, pay any amount of
     # life." "... power and toughness are each equal to the life paid as it entered.")
     "life_paid_as_it_entered": "119.4 the life paid as it entered (Nameless Race, Minion of the Wastes)",

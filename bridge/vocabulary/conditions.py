@@ -5,6 +5,7 @@
     as_long_as: {count: {all: [artifact], controller: you}, at_least: 3}     # metalcraft
     as_long_as: {count_cards: {zone: graveyard, owner: you}, at_least: 7}    # threshold
     as_long_as: {counters: level, at_least: 2, at_most: 6}                   # 711.2a
+    as_long_as: {all_counters: source, at_least: 2}        # counters of every kind on it (122.1)
     as_long_as: {status: monstrous}                                          # 701.31b
     as_long_as: {status: paired}                           # 702.95b soulbond: "as long as ~ is paired with another creature"
     as_long_as: {devotion: [red], less_than: 5}                              # Theros gods (700.5)
@@ -14,6 +15,7 @@
     as_long_as: {turn: yours}                              # "during your turn" (or not_yours: "... other than yours")
     as_long_as: {game_state: citys_blessing}               # the case's `game_state:` of its controller (702.131)
     as_long_as: {game_state: cards_drawn_this_turn, at_least: 2}
+    as_long_as: {sum: [{life: you}, {minus: {game_state: starting_life_total}}], at_least: 7}   # a sum of numbers
     as_long_as: [..., ...]                                 # every one holds
 """
 from __future__ import annotations
@@ -26,8 +28,8 @@ from bridge.model.game_state import GAME_STATE, OBJECT_GAME_STATE
 from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
-NUMBER_KEYS = ("count", "count_cards", "counters", "devotion", "life", "card_types_in_graveyards", "poison",
-               "mana_values_in_graveyard")
+NUMBER_KEYS = ("count", "count_cards", "counters", "all_counters", "devotion", "life", "card_types_in_graveyards",
+               "poison", "sum", "mana_values_in_graveyard")
 STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired", "renowned")
 TURNS = ("yours", "not_yours")
 OTHER_KEYS = ("status", "turn", "game_state")

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bridge.cards.oracle.activated import activated_ability
+from bridge.cards.oracle.conditions import conditional_parts
 from bridge.cards.oracle.copies import copy_ability, spell_copy
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.delayed import delayed_trigger_effect
@@ -126,6 +127,10 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         return Reading(line, (), False, resolves_a_layer_effect(plain), "spell")
     if OUTSIDE_THE_GAME.search(line) or OUTSIDE_THE_GAME.search(plain):
         return Reading(line, ({"text": line},), False, False)   # no object's characteristics in a game
+    if VISIT.match(line) or EXERT_WHEN_YOU_DO.match(plain):
+        # 702.159a "Visit — [Effect]" is a triggered ability; 701.43d exert's "When you do, ..." is a triggered
+        # ability printed with the static one (603.12 reflexive): their effects are the case's, once they resolve
+        return Reading(line, ({"text": line, **uses_choice(plain)},), False, resolves_a_layer_effect(plain), "triggered")
     layer = bool(LAYER_HINTS.search(plain)) or starts_with_keyword(plain)
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
         kind = resolved_kind(plain, spell)
@@ -162,7 +167,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     found = copy_ability(plain, line) or cda_power_only(plain, toughness) or cda_toughness_only(plain, power) or \
         (static_ability(plain) if one_sentence(plain) else None)
     kind = "cda" if CDA_WORDING.search(plain) else "static"
-    several = several_statics(plain) if found is None and not one_sentence(plain) else None
+    several = (several_statics(plain) if not one_sentence(plain) else conditional_parts(plain, static_ability)) \
+        if found is None else None
     if several:                         # one ability, one effect per sentence (statics.several_statics)
         return Reading(line, tuple({"text": line, **(uses_choice(plain) if grants_a_choice(each) else {}), **each}
                                    for each in several), True, True, kind)
@@ -177,6 +183,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
 
 
+VISIT = lazy_pattern(r"Visit — ")
+EXERT_WHEN_YOU_DO = lazy_pattern(r"You may exert ~ as it attacks\. When you do, ")
 EMBLEM_WORDS = lazy_pattern(r'You get an emblem with ".+"\.?(?= [A-Z][^"]*$|$)')
 
 

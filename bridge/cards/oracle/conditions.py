@@ -36,7 +36,7 @@ from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
 
 FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
-LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet)"
+LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet|it devoured a creature)"
                     r"|unless it's ((?:attacking|blocking)(?: or (?:attacking|blocking))?))\.?")
 SUBJECTS = {"~": "self", "enchanted creature": "attached", "enchanted permanent": "attached",
             "equipped creature": "attached", "enchanted land": "attached", "enchanted artifact": "attached"}
@@ -57,12 +57,13 @@ AN_OPPONENT_HAS = lazy_pattern(r"an opponent has (\w+) or (more|less|fewer) (lif
 # threshold, in its old wording and in today's ("there are seven or more cards in your graveyard")
 THRESHOLD = lazy_pattern(r"(?:(\w+) or more cards are|there are (\w+) or more cards) in your graveyard")
 # 122: "as long as it has a +1/+1 counter on it" / "ten or more +1/+1 counters" (on its own object only)
-COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on it")
+COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|no|exactly \w+|\w+ or (?:more|fewer)) ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:it|him|her)")
 # Comforting Counsel: "there are five or more growth counters on this enchantment"
 THERE_ARE_COUNTERS = lazy_pattern(r"there (?:is|are) (a|an|one|exactly \w+|\w+ or more) ([+-]\d+/[+-]\d+|[a-z]+) counters? on "
                                   r"(?:~|this (?:creature|artifact|enchantment|land|permanent))")
 # 113.6b "As long as this card is in your graveyard [and CONDITION], ...": the zone it functions in (Wonder,
 # Filth, Anger, Brawn, Valor), read as `functions_in`; "your graveyard" is its owner's, the only one it can be in.
+ON_BATTLEFIELD = lazy_pattern(r"~ (?:is|(isn't)) on the battlefield")
 IN_ZONE = lazy_pattern(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
 # "no opponent controls a ..." (none among every opponent's permanents) / "any player controls a ..." (anyone's)
 NOBODY_OR_ANYONE = lazy_pattern(r"(no opponent|any player) controls (?:a|an) (.+)")
@@ -87,6 +88,14 @@ GAME_STATE_WORDS = (
     (lazy_pattern(r"you sacrificed a permanent this turn"), "permanents_sacrificed_this_turn", "at_least", 1),
     (lazy_pattern(r"(\w+) or more nonland permanents entered the battlefield under your control this turn"),
      "nonland_permanents_entered_this_turn", "at_least", None),                                    # celebration
+    (lazy_pattern(r"an artifact entered the battlefield under your control this turn"),
+     "artifacts_entered_this_turn", "at_least", 1),                               # Sentinel Sarah Lyons
+    (lazy_pattern(r"(\w+) or more creatures died under your control this turn"),
+     "creatures_died_this_turn", "at_least", None),                               # 700.4 Gimli, Mournful Avenger
+    (lazy_pattern(r"you've put (\w+) or more \+1/\+1 counters on a creature this turn"),
+     "creatures_given_plus_one_counters_this_turn", "at_least", None),          # 122.6 Sigardian Paladin
+    (lazy_pattern(r"you've rolled (\w+) or more dice this turn"), "dice_rolled_this_turn", "at_least", None),  # 706
+    (lazy_pattern(r"you have (\w+) or more unspent mana"), "unspent_mana", "at_least", None),    # 106.4 Ozai
 )
 # 702.95b Soulbond: "As long as ~ is paired with another creature, each of those creatures has ..." (Wolfir
 # Silverheart) / "..., both creatures have reach" (Geist Trappers): the object and the one it is paired with.
@@ -99,6 +108,15 @@ OBJECT_STATE_WORDS = (
      "entered_this_turn", "at_least", 1),
     (lazy_pattern(r"(~|it|this creature) attacked this turn"), "attacked_this_turn", "at_least", 1),
     (lazy_pattern(r"(~|it|this creature) hasn't dealt damage yet"), "dealt_damage", "at_most", 0),
+    # "as long as another creature entered the battlefield under your control this turn" (Bristlebane Outrider),
+    # "you had another creature enter ..." (Saddled Rimestag): 'another' is other than this object
+    (lazy_pattern(r"(?:another creature entered|you had another creature enter) the battlefield under your "
+                  r"control this turn()"), "other_creatures_entered_this_turn", "at_least", 1),
+    (lazy_pattern(r"(~|it|this creature) attacked a battle this turn"), "attacked_a_battle_this_turn", "at_least", 1),
+    (lazy_pattern(r"you've put (?:one or more|a) \+1/\+1 counters? on (~) this turn"),
+     "given_plus_one_counters_this_turn", "at_least", 1),                      # 122.6 Beast, Erudite Aerialist
+    (lazy_pattern(r"(~|it) was cast"), "cast", "at_least", 1),                       # 601.2i The Tarrasque
+    (lazy_pattern(r"(~|it) devoured a creature"), "creatures_devoured", "at_least", 1),  # 702.82b Hellkite Hatchling
 )
 # Deadly Wanderings: "As long as you control exactly one creature, that creature gets +2/+0 ...": the
 # creatures you control (the one there is) while there is exactly one.
@@ -106,6 +124,21 @@ THAT_CREATURE = lazy_pattern(r"As long as you control exactly one creature, that
 # Balan: "two or more Equipment are attached to it" (its own object: attached_to self); Manor Gargoyle: "it has
 # defender" (a keyword of its own object, 613.1f: read with the characteristics of the moment).
 ATTACHED_TO_IT = lazy_pattern(r"(\w+) or more (Equipment|Auras) are attached to (~|it)")
+# 103.4 "you have at least 7 life more than your starting life total" (Righteous Valkyrie), "your life total is at
+# least 10 greater than ..." (Elenda), "... is less than or equal to half your starting life total" (Bane, Lord of
+# Darkness), "... is greater than [or equal to] your starting life total" (Path of Bravery)
+STARTING_LIFE = lazy_pattern(r"(?:you have at least (?P<more>\w+) life more than|your life total is at least (?P<greater>\w+) "
+                             r"greater than|your life total is (?P<less>less than(?: or equal to)?) half|your life total "
+                             r"is (?P<above>greater than(?: or equal to)?)) your starting life total")
+LIFE_TOTAL = {"life": "you"}
+MINUS_STARTING_LIFE = {"minus": {"game_state": "starting_life_total"}}
+ANY_WITH_COUNTER = lazy_pattern(r"an? (creature|permanent|artifact|land) has an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it")
+# Gideon Blackblade: "During your turn, ~ is a 4/4 Human Soldier creature with indestructible that's still a
+# planeswalker."
+STILL_A = lazy_pattern(r"(~ is an? [^,]+? creature) with ([a-z ]+) that's still an? (?:planeswalker|land)")
+# 122.1 "as long as ~ has two or more counters on it" (of any kinds, together: Ezio, Hero of Bretagard, Gavel)
+ALL_COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|\w+ or more) counters? on (?:it|him|her)")
+ENCHANTED_BY = lazy_pattern(r"(~|it) is enchanted by (an|exactly \w+|\w+ or more) Auras?")
 HAS_KEYWORD = lazy_pattern(r"(~|it) has ([a-z ]+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
 
@@ -128,8 +161,19 @@ def conditional_static(sentence: str, read_static) -> dict | None:
             return None
         return {"static": {"as_long_as": {"status": "paired"}, **found["static"], "affects": {"any": ["self", "paired"]}}}
     m = FIRST.fullmatch(sentence)
+    if m and m.group(2) and m.group(3).startswith("as long as "):
+        # Kaito, Bane of Nightmares: "During your turn, as long as ~ has one or more loyalty counters on him, ..."
+        # (both hold: a list of conditions)
+        inner = conditional_static("A" + m.group(3)[1:], read_static)
+        turn = one_condition(m.group(2).lower(), None)
+        if not inner or "functions_in" in inner or "as_long_as" not in inner["static"]:
+            return None
+        held = inner["static"]["as_long_as"]
+        return {"static": {**inner["static"], "as_long_as": [turn, *(held if isinstance(held, list) else [held])]}}
     if m:
         condition_text, main = m.group(1) or m.group(2).lower(), m.group(3)
+        # Kaito: "..., he's a 3/4 Ninja creature": a card's text calls itself "he" or "she" (its character)
+        main = re.sub(r"^(?:he|she)(?:'s | )", lambda p: "~ is " if p.group(0).endswith("'s ") else "~ ", main)
     else:
         m = LAST.fullmatch(sentence)
         if not m:
@@ -144,6 +188,15 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if not found or "static" not in found or found.get("cda"):
             return None
         return {"functions_in": zone.group(1), **found}
+    battlefield = ON_BATTLEFIELD.fullmatch(condition_text)
+    if battlefield:
+        # 113.6 a static ability functions on the battlefield only: "as long as ~ is on the battlefield" says it
+        # again (Awakened Skyclave); "isn't" is every other zone (113.6b, Grist, the Hunger Tide)
+        main = re.sub(r"^it's |^it ", lambda m: "~ is " if m.group(0) == "it's " else "~ ", main)
+        found = read_static(main.rstrip(".") + ".")
+        if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
+            return None
+        return {"functions_in": {"except": ["battlefield"]}, **found} if battlefield.group(1) else found
     who = IS.match(condition_text)
     if re.match(r"it(?:'s| )", main):
         if who is None and (condition_text.startswith("~ ") or THERE_ARE_COUNTERS.fullmatch(condition_text)):
@@ -151,13 +204,25 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
             return None
         main = who.group(1) + (" is" + main[4:] if main.startswith("it's") else main[2:])
-    found = read_static(main.rstrip(".") + ".")
+    still = STILL_A.fullmatch(main.rstrip("."))
+    if still:       # 205.1b "that's still a planeswalker": every prior type kept (Gideon Blackblade)
+        main = f"{still.group(1)} in addition to its other types and has {still.group(2)}."
+    found = read_static(main.rstrip(".") + ".") or self_and_group(main, read_static)
     if not found or "static" not in found or found.get("cda"):
         return None
     main_subject = found["static"]["affects"]
     each = EACH_STATUS.fullmatch(condition_text)
     if each and isinstance(main_subject, dict) and main.startswith("Each "):       # 'it': one object
         return status_of_each(found, main_subject, each.group(2), negated=bool(each.group(1)))
+    each = re.fullmatch(r"it's (?:an? )?(\w+)", condition_text)
+    if each and isinstance(main_subject, dict) and set(main_subject) <= {"all", "not", "controller"}:
+        # Earth Surge: "Each land gets +2/+2 as long as it's a creature": 'it' is each object it affects, so the
+        # condition narrows the group (the objects it applies to are those that match it then, 611.3a, 613.6)
+        kind = group(each.group(1))
+        if kind is None or set(kind) != {"all"}:
+            return None
+        return {"static": {**found["static"], "affects": {**main_subject,
+                                                          "all": [*main_subject.get("all", []), *kind["all"]]}}}
     condition = read_condition(condition_text, main_subject if isinstance(main_subject, str) else None)
     if condition is None:
         return None
@@ -172,6 +237,72 @@ def status_of_each(found: dict, group: dict, status: str, negated: bool) -> dict
         status, negated = "tapped", not negated
     key = "not" if negated else "all"
     return {"static": {**found["static"], "affects": {**group, key: [*group.get(key, []), status]}}}
+
+
+# Tek: "This creature gets +0/+2 as long as you control a Plains, has flying as long as you control an Island,
+# ..., and has trample as long as you control a Forest."; Multiclass Baldric: "Equipped creature has lifelink if
+# you control a Cleric, deathtouch if you control a Rogue, ..."; Scion of Draco: "Each creature you control has
+# vigilance if it's white, hexproof if it's blue, ...": one subject, each part its own condition (611.3a).
+PARTS_SUBJECT = lazy_pattern(r"(.+?) (has|have|gets|get) (.+)\.?")
+ONE_PART = lazy_pattern(r"(?:(has|have|gets|get) )?(.+?) (?:as long as|if) (.+)")
+
+
+def conditional_parts(sentence: str, read_static) -> list[dict] | None:
+    """One effect per part, each with its condition: every part must read, or none is."""
+    two = two_clauses(sentence, read_static)
+    if two:
+        return two
+    m = PARTS_SUBJECT.fullmatch(sentence)
+    if not m or re.search(r'"[^"]*,[^"]*"', sentence):
+        return None
+    parts = re.split(r", (?:and )?", m.group(3).rstrip("."))
+    if len(parts) < 2:
+        return None
+    found, verb = [], m.group(2)
+    for part in parts:
+        each = ONE_PART.fullmatch(part)
+        if not each:
+            return None
+        verb = each.group(1) or verb
+        read = conditional_static(f"{m.group(1)} {verb} {each.group(2)} as long as {each.group(3)}.", read_static)
+        if not read or set(read) != {"static"} or "as_long_as" not in read["static"] and not found_narrowed(read):
+            return None
+        found.append(read)
+    return found
+
+
+def two_clauses(sentence: str, read_static) -> list[dict] | None:
+    """Lieutenant: "As long as you control your commander, ~ gets +2/+2 and creatures you control have vigilance."
+    (Angelic Field Marshal): two clauses, each with its own subject, under one condition."""
+    m = re.fullmatch(r"As long as (.+?), (.+?)\.?", sentence)
+    if not m:
+        return None
+    words = m.group(2).split(" and ")
+    for i in range(1, len(words)):
+        first, second = " and ".join(words[:i]), " and ".join(words[i:])
+        if not re.match(r"(?:~|other|[a-z]+ creatures|creatures) ", second):
+            continue
+        found = [conditional_static(f"As long as {m.group(1)}, {clause}.", read_static) for clause in (first, second)]
+        if all(f and set(f) == {"static"} and "as_long_as" in f["static"] for f in found):
+            return found
+    return None
+
+
+def self_and_group(main: str, read_static) -> dict | None:
+    """Dion, Bahamut's Dominant: "~ and other Knights you control have flying": the object and the group."""
+    m = re.fullmatch(r"~ and (.+?) (have|get) (.+?)\.?", main)
+    if not m:
+        return None
+    found = read_static(f"~ {'has' if m.group(2) == 'have' else 'gets'} {m.group(3)}.")
+    counted = group(m.group(1))
+    if not found or set(found) != {"static"} or found["static"]["affects"] != "self" or counted is None:
+        return None
+    return {"static": {**found["static"], "affects": {"any": ["self", counted]}}}
+
+
+def found_narrowed(read: dict) -> bool:
+    """Scion of Draco's "if it's white": the condition went into the group it affects (no `as_long_as`)."""
+    return isinstance(read["static"].get("affects"), dict)
 
 
 def read_condition(text: str, main_subject: str | None) -> dict | list | None:
@@ -204,6 +335,30 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         m = pattern.fullmatch(text)
         if m:
             return {"game_state": what, bound: n} if m.group(1) != "it" or main_subject == "self" else None
+    m = ALL_COUNTERS.fullmatch(text)
+    if m and (m.group(1) == "~" or main_subject == "self"):     # 122.1 counters of every kind (Hero of Bretagard)
+        bound = counter_bound(m.group(2))
+        return None if bound is None else {"all_counters": "source", **bound}
+    m = ENCHANTED_BY.fullmatch(text)
+    if m and (m.group(1) == "~" or main_subject == "self"):     # Timber Paladin: the Auras attached to it (303.4)
+        bound = counter_bound(m.group(2))
+        return None if bound is None else {"count": {"all": ["Aura"], "attached_to": "self"}, **bound}
+    m = STARTING_LIFE.fullmatch(text)
+    if m:                                  # 103.4 the starting life total: the case's game_state, never assumed
+        if m.group("more") or m.group("greater"):
+            n = how_many(m.group("more") or m.group("greater"))
+            return None if n is None else {"sum": [LIFE_TOTAL, MINUS_STARTING_LIFE], "at_least": n}
+        if m.group("less"):                # "less than or equal to half": 2 x life - starting life <= 0
+            return {"sum": [{"sum": [LIFE_TOTAL, LIFE_TOTAL]}, MINUS_STARTING_LIFE],
+                    "at_most": 0 if m.group("less").endswith("equal to") else -1}
+        return {"sum": [LIFE_TOTAL, MINUS_STARTING_LIFE], "at_least": 0 if m.group("above").endswith("equal to") else 1}
+    if text == "you have more cards in hand than each opponent":     # Secretkeeper: more than the most any has
+        return {"sum": [{"count_cards": {"zone": "hand", "owner": "you"}},
+                        {"minus": {"count_cards": {"zone": "hand", "owner": "an_opponent"}}}], "at_least": 1}
+    if text == "you control your commander":                    # Lieutenant (903.3: `commander: true`)
+        return {"count": {"all": ["commander"], "owner": "you", "controller": "you"}, "at_least": 1}
+    if text == "an opponent is poisoned":                        # 122.1f: one or more poison counters
+        return {"poison": "an_opponent", "at_least": 1}
     m = LIFE.fullmatch(text)
     if m and how_many(m.group(1)) is not None:
         return {"life": "you", "at_least" if m.group(2) == "more" else "at_most": how_many(m.group(1))}
@@ -283,6 +438,12 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         if bound is not None and counter_kind_known(kind):
             return {"counters": kind, **bound}
         return None
+    m = ANY_WITH_COUNTER.fullmatch(text)
+    if m:                                   # Tenacious Hunter: "a creature has a -1/-1 counter on it" (anyone's)
+        counted = group(f"{m.group(1)} with a {m.group(2)} counter on it")
+        if counted is None or not counter_kind_known(m.group(2)):
+            return None
+        return {"count": counted, "at_least": 1}
     m = DEVOTION.fullmatch(text)
     if m and how_many(m.group(3)) is not None:                  # the Theros gods (700.5)
         return {"devotion": [c for c in m.group(1, 2) if c], "less_than": how_many(m.group(3))}

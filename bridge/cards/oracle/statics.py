@@ -231,7 +231,7 @@ def conditional(sentence: str):
     lower = sentence.lower()
     return conditional_static(sentence, static_ability) if "as long as" in lower or lower.startswith("during ") \
         or lower.rstrip(".").endswith((" during your turn", " if it hasn't dealt damage yet", " unless it's attacking",
-                                       " unless it's attacking or blocking")) \
+                                       " unless it's attacking or blocking", " if it devoured a creature")) \
         else None
 
 
