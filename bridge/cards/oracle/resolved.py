@@ -130,6 +130,11 @@ def creates_a_token(sentence: str) -> bool:
     return bool(re.search(r"\bcreates?\b[^.]*\btokens?\b", re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
 
 
+# What a player loses is no object's characteristic (613.1; 106.4 mana in a pool, 122.1 a player's counters):
+# Mana Short's "that player loses all unspent mana", Leeches' "Target player loses all poison counters".
+PLAYER_LOSSES = lazy_pattern(r"\bloses? all (?:unspent mana|poison counters)\b", re.IGNORECASE)
+
+
 def changes_the_layers(sentence: str) -> bool:
     """A sentence with a continuous effect on objects. Creating a token is none (111.3: its characteristics
     are the effect's, the case lists the token), unless the token is a copy (707.2: a copy effect)."""
@@ -139,7 +144,7 @@ def changes_the_layers(sentence: str) -> bool:
         return any(changes_the_layers(part) for part in parts)
     if creates_a_token(sentence) and not re.search(r"\bcop(?:y|ies)\b", sentence):
         return False
-    sentence = without_conditions(sentence)
+    sentence = PLAYER_LOSSES.sub("", without_conditions(sentence))
     return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence)
                 or re.search(r"\b(?:gains?|loses?|with) all creature types\b", sentence, re.IGNORECASE)   # 205.3m
                 # keyword actions that change an object on the battlefield: amass (701.47a: "it becomes a [subtype]
@@ -571,7 +576,7 @@ def becomes_copy(effect: str, printed: str) -> dict | None:
 
 # (Nissa, Who Shakes the World: '... emblem with "Lands you control have indestructible." Search your library ...':
 # what the line does after it is read with the line, in __init__.py)
-EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?(?= [A-Z][^"]*$|$)')
+EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with,? (".+")\.?(?= [A-Z][^"]*$|$)')
 
 
 def emblem_abilities(line: str) -> list | None:
