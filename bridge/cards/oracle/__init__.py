@@ -73,7 +73,7 @@ CARD_TRIGGER = lazy_pattern(r"^When you (?:cycle|discard) ~, ")
 # stack or a graveyard), not its effect: Crashing Tide's "This spell has flash as long as you control a Merfolk",
 # Ghostfire's "~ is colorless" (604.3), Viral Spawning's "As long as ... this card is in your graveyard, it has
 # flashback {2}{G}", Steeling Stance's "Forecast — {W}, Reveal this card from your hand: ..." (702.57a).
-CARD_ABILITY = lazy_pattern(r"^(?:This spell|~) (?:has|is) (?!\w+ (?:in addition|until)\b)|^As long as [^,.]*\bthis card is in "
+CARD_ABILITY = lazy_pattern(r"^(?:This spell|~) (?:has|is) (?!\w+ (?:in addition|until)\b)|^As long as [^,.]* (?:this card|~) is in "
                             r"your (?:graveyard|hand)\b[^,.]*, it has |^Forecast — [^:\"]+: ")
 
 

@@ -145,7 +145,11 @@ def keyword_list(text: str) -> tuple[list, str]:
         if colors:                # "protection from white, blue, and red": one protection from each (702.16g)
             protection = colors
         chosen = re.match(r"protection from the chosen color", rest, flags=re.IGNORECASE)
-        if chosen:                # Voice of All, Flickering Ward: the color its source chose (607.2, 702.16a)
+        each_color = re.match(r"protection from each color(?=$|[,.]| and | until | as long as )", rest, flags=re.IGNORECASE)
+        if each_color:            # 702.16h: one protection from each color (105.1: white, blue, black, red, green)
+            found.extend(f"protection from {c.lower()}" for c in COLORS)
+            piece_end = each_color.end()
+        elif chosen:                # Voice of All, Flickering Ward: the color its source chose (607.2, 702.16a)
             found.append({"text": "protection from the chosen color", "chosen": "color"})
             piece_end = chosen.end()
         elif quoted:
