@@ -33,7 +33,8 @@ QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?
 # controls", the player of the target before)
 GROUP = (r"(?:(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|planeswalkers?|"
          r"[A-Z][a-z]+s)|each (?:other )?[A-Z][a-z]+)"      # (Sorin, Vampire Lord: "each Vampire you control")
-         r"(?: you control| you don't control| your opponents control| an opponent controls"
+         # (Brand: "Gain control of all permanents you own", 108.3 the owner)
+         r"(?: you control| you own| you don't control| your opponents control| an opponent controls"
          r"| target (?:player|opponent) controls| that player controls)?" + QUALIFIER + r"(?: you control)?")
 # (Oracle's "he" and "she" are the card's own character: Bosco, Just a Bear's "He gains trample")
 SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantment|Equipment)|he|she"
@@ -155,6 +156,12 @@ def changes_the_layers(sentence: str) -> bool:
                              re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
 
 
+# 115.1, 601.2c: "For each opponent, gain control of target permanent that player controls" (Blatant Thievery, Mass
+# Mutiny) says how many targets there are, one per opponent: the targets are the objects the case names (611.2c).
+EACH_OPPONENTS_TARGET = lazy_pattern(r"^For each opponent, (?=gain control of (?:up to one )?target [^.\"]*?\bthat player "
+                                     r"controls\b)")
+
+
 def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | None:
     """(whom: "self" or "others", operations) of an effect's text, or None when a layer part of it is not
     read. `self_only`: only effects on the ability's own object (an activated ability's default)."""
@@ -167,6 +174,7 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     if re.search(r"\bIf\b[^.]*\.[^.]*\bThat player gains control\b", effect):
         return None        # Goblin Festival: "If you lose the flip, choose ... That player gains control" (a condition)
     effect = WOULD_INSTEAD.sub("", effect).strip()
+    effect = EACH_OPPONENTS_TARGET.sub("", effect)
     created = False
     stated: dict = {}                         # each condition key the effect states: its words (one `condition`)
     last: list[int] = []                      # the operations of the layer sentence before
@@ -299,8 +307,12 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     if m:
         kind = singular_subtype(m.group("kind"))
         return ("the amassed Army", [{"add_subtypes": [kind]}]) if kind in CREATURE_TYPES else None
-    m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
-    if m:                                      # Twisted Image (613.4d)
+    # Twisted Image (613.4d); Invert: "Switch the power and toughness of each of up to two target creatures"
+    m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness|switch the power and toughness of (?:each of )?"
+                     r"(?P<of>.+)", text, re.IGNORECASE)
+    if m and m.group("of"):
+        return (m.group("of"), ["switch_pt"]) if is_subject(m.group("of")) else None
+    if m:
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
     for split in VERB.finditer(text):
         who = text[: split.start()]
