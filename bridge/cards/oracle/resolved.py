@@ -25,14 +25,16 @@ TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |o
           r"(?:another )?(?:other )?target [\w ,'+/~-]*?(?: each)?")
 # (Crippling Fear's "Creatures that aren't of the chosen type", Defensive Maneuvers' "of the creature type of your
 # choice": the type chosen as it resolved picks the group, which the case names, 611.2c)
-QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?"
+# (Glistening Deluge: "Creatures that are green and/or white")
+QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?| that are \w+(?: and/or \w+)?"
              r"|(?: that aren't)? of (?:the chosen|that) type| of the creature type of your choice"
              # (Crown of Vigor: "other creatures that share a creature type with it", the enchanted creature's)
              r"| that share a creature type with (?:it|~))?")
 # (Sarkhan the Masterless: "each planeswalker you control"; Public Execution: "Each other creature that player
 # controls", the player of the target before)
 GROUP = (r"(?:(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|planeswalkers?|"
-         r"[A-Z][a-z]+s)|each (?:other )?[A-Z][a-z]+)"      # (Sorin, Vampire Lord: "each Vampire you control")
+         r"[A-Z][a-z]+s)|each (?:other )?[A-Z][a-z]+"       # (Sorin, Vampire Lord: "each Vampire you control")
+         r"|(?:[\w/-]+ ){0,2}cards? exiled this way)"        # (Lukka, Coppercoat Outcast, 406.3: in exile)
          # (Brand: "Gain control of all permanents you own", 108.3 the owner)
          r"(?: you control| you own| you don't control| your opponents control| an opponent controls"
          r"| target (?:player|opponent) controls| that player controls)?" + QUALIFIER + r"(?: you control)?")
