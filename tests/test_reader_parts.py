@@ -92,9 +92,6 @@ def test_a_part_is_named_or_the_case_is_refused(tmp_path, capsys, effect, messag
     # an emblem's ability that changes nothing of the layers (a cost, 601.2f) leaves it read
     ("Saheeli, Filigree Master", '[−4]: You get an emblem with "Artifact creatures you control get +1/+1" and '
      '"Artifact spells you cast cost {1} less to cast."', True),
-    # a triggered ability whose effect is a layer effect: its effect is not read
-    ("Tezzeret the Schemer", '[−7]: You get an emblem with "At the beginning of combat on your turn, target artifact '
-     'you control becomes an artifact creature with base power and toughness 5/5."', False),
 ])
 def test_an_emblem_line(name, text, read):
     from bridge.cards.oracle import emblems_from_text
@@ -102,6 +99,69 @@ def test_an_emblem_line(name, text, read):
     assert line.kind == "loyalty" and line.layer and line.structured == read, line
     (emblem,) = emblems_from_text(text, name)
     assert emblem[0].get("static") or not read
+
+
+def test_an_emblem_with_only_a_triggered_ability_is_counted_with_the_triggered_ones():
+    """114.4, 603.1, 611.2: creating Tezzeret the Schemer's emblem changes no characteristic; its trigger's effect
+    does once it resolves, a triggered ability's layer line (counted, unread, like a permanent's trigger)."""
+    (line,) = read_text('[−7]: You get an emblem with "At the beginning of combat on your turn, target artifact you '
+                        'control becomes an artifact creature with base power and toughness 5/5."', "Tezzeret the Schemer",
+                        "Legendary Planeswalker")
+    assert (line.kind, line.layer, line.structured) == ("triggered", True, False)
+    # Zariel's emblem untaps a creature and adds a combat phase (500.8): no layer line at all
+    (line,) = read_text('[−6]: You get an emblem with "At the end of the first combat phase on your turn, untap target '
+                        'creature you control. After this phase, there is an additional combat phase."',
+                        "Zariel, Archduke of Avernus", "Legendary Planeswalker")
+    assert line.kind == "loyalty" and not line.layer
+
+
+@pytest.mark.parametrize("name,type_line,text,kind", [
+    ("Crashing Tide", "Sorcery", "This spell has flash as long as you control a Merfolk.", "static"),
+    ("Ghostfire", "Instant", "Ghostfire is colorless.", "cda"),
+    ("Steeling Stance", "Instant", "Forecast — {W}, Reveal this card from your hand: Target creature gets +1/+1 until "
+     "end of turn. (Activate only during your upkeep and only once each turn.)", "activated"),
+])
+def test_an_instants_own_static_or_activated_ability_is_no_spell_effect(name, type_line, text, kind):
+    """113.6a-b, 604.3, 702.57a: the card's own ability, read as one, not as what the spell does."""
+    (line,) = read_text(text, name, type_line)
+    assert line.kind == kind and line.structured and not line.spell, line
+
+
+@pytest.mark.parametrize("name,text", [
+    ("Mana Short", "Tap all lands target player controls and that player loses all unspent mana."),
+    ("Leeches", "Target player loses all poison counters. Leeches deals that much damage to that player."),
+])
+def test_what_a_player_loses_is_no_layer_line(name, text):
+    """613.1: a player's mana pool and counters are no object's characteristics."""
+    (line,) = read_text(text, name, "Instant")
+    assert not line.layer, line
+
+
+@pytest.mark.parametrize("name,text,spell,parts", [
+    ("Eldritch Immunity", "Target creature you control gains protection from each color until end of turn.",
+     [{"add_abilities": [f"protection from {c}" for c in ("white", "blue", "black", "red", "green")]}], ()),
+    ("Blatant Thievery", "For each opponent, gain control of target permanent that player controls.",
+     [{"gain_control": "you"}], ()),
+    ("Mass Mutiny", "For each opponent, gain control of up to one target creature that player controls until end of "
+     "turn. Untap those creatures. They gain haste until end of turn.",
+     [{"gain_control": "you"}, {"add_abilities": ["haste"]}], ()),
+    ("Brand", "Gain control of all permanents you own. (This effect lasts indefinitely.)", [{"gain_control": "you"}], ()),
+    ("Invert", "Switch the power and toughness of each of up to two target creatures until end of turn.",
+     ["switch_pt"], ()),
+    ("Glistening Deluge", "All creatures get -1/-1 until end of turn. Creatures that are green and/or white get an "
+     "additional -2/-2 until end of turn.", [], (({"modify_pt": "-1/-1"},), ({"modify_pt": "-2/-2"},))),
+])
+def test_more_spells_read(name, text, spell, parts):
+    """702.16h each color; 115.1 one target per opponent; 108.3 owner; 613.4d switch; 611.2c two groups."""
+    (line,) = read_text(text, name, "Sorcery")
+    assert line.structured and list(line.spell) == spell and tuple(line.parts) == parts, line
+
+
+def test_a_loyalty_ability_on_cards_exiled_this_way():
+    (line,) = read_text('[+1]: Exile the top three cards of your library. Creature cards exiled this way gain "You may '
+                        'cast this card from exile as long as you control a Lukka planeswalker."',
+                        "Lukka, Coppercoat Outcast", "Legendary Planeswalker")
+    assert line.structured and line.abilities[0]["activated"]["affects"] == "others", line
 
 
 def test_a_token_copy_then_an_effect_on_the_token():

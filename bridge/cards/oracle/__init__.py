@@ -70,6 +70,14 @@ OUTSIDE_THE_GAME = lazy_pattern(r"^Companion —|\bcards? in your (?:starting )?
 CARD_TRIGGER = lazy_pattern(r"^When you (?:cycle|discard) ~, ")
 
 
+# An instant's or sorcery's own static or activated ability (113.6a-b: one that says it works from the hand, the
+# stack or a graveyard), not its effect: Crashing Tide's "This spell has flash as long as you control a Merfolk",
+# Ghostfire's "~ is colorless" (604.3), Viral Spawning's "As long as ... this card is in your graveyard, it has
+# flashback {2}{G}", Steeling Stance's "Forecast — {W}, Reveal this card from your hand: ..." (702.57a).
+CARD_ABILITY = lazy_pattern(r"^(?:This spell|~) (?:has|is) (?!\w+ (?:in addition|until)\b)|^As long as [^,.]* (?:this card|~) is in "
+                            r"your (?:graveyard|hand)\b[^,.]*, it has |^Forecast — [^:\"]+: ")
+
+
 def resolved_kind(plain: str, spell: bool) -> str:
     if spell:
         return "spell"
@@ -103,6 +111,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     if spell and re.match(r"overload\b", plain, re.IGNORECASE):
         # 702.96b: "target" becomes "each" in the spell's text; the case lists the objects it affects
         return Reading(line, (plain.lower(),), True, True, "keyword")
+    if spell and CARD_ABILITY.match(plain):
+        spell = False               # the card's own static or activated ability, not the spell's effect
     if spell and CARD_TRIGGER.match(plain):
         # 603.1, 702.29a: "When you cycle this card, ..." is a triggered ability of the card (it triggers in
         # the hand, 113.6), not the spell's effect: counted with the triggered abilities, flagged the same
@@ -157,6 +167,11 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
             before = EMBLEM_WORDS.sub("", plain.split(": ", 1)[-1])
             layer = resolves_a_layer_effect(before) or any(
                 "static" in a or "unread" in a or changes_what_it_gives(a) for a in emblem)
+            if layer and not resolves_a_layer_effect(before) and all(
+                    len(a) == 1 and NOT_STATIC.search(normalized(a["text"], "")) for a in emblem):
+                # 114.4, 603.1: an emblem with only triggered abilities: creating it changes no characteristic; a
+                # layer effect is its trigger's once it resolves (611.2), counted with the triggered abilities
+                return Reading(line, ({"text": line},), False, True, "triggered")
             # (an ability left as text that changes nothing of the layers, Saheeli, Filigree Master's "Artifact
             # spells you cast cost {1} less to cast." (601.2f), leaves the emblem read)
             return Reading(line, ({"text": line},), not any(a.get("unread") or len(a) == 1 and changes_what_it_gives(a)
@@ -185,7 +200,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
 
 VISIT = lazy_pattern(r"Visit — ")
 EXERT_WHEN_YOU_DO = lazy_pattern(r"You may exert ~ as it attacks\. When you do, ")
-EMBLEM_WORDS = lazy_pattern(r'You get an emblem with ".+"\.?(?= [A-Z][^"]*$|$)')
+EMBLEM_WORDS = lazy_pattern(r'You get an emblem with,? ".+"\.?(?= [A-Z][^"]*$|$)')
 
 
 def changes_what_it_gives(ability: dict) -> bool:

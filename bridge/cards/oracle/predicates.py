@@ -146,7 +146,7 @@ def keyword_list(text: str) -> tuple[list, str]:
             protection = colors
         # 702.16h "protection from each color": one protection from each of the five colors (105.1); Pristine
         # Angel's "protection from artifacts and from each color" (702.16g)
-        each_color = re.match(r"protection from (?:(\w+) and from )?each color(?![\w ]*(?:that|in|among|of)\b)", rest,
+        each_color = re.match(r"protection from (?:(\w+) and from )?each color(?=$|[,.]| and | until | as long as )", rest,
                               flags=re.IGNORECASE)
         chosen = re.match(r"protection from the chosen color", rest, flags=re.IGNORECASE)
         if each_color:

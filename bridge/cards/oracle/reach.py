@@ -54,7 +54,7 @@ def without_conditions(text: str) -> str:
 
 # A line that is no static ability: a trigger (603.1), a Saga chapter (714.2b), a mode (700.2), or
 # "[Cost]: [Effect]" (602.1).
-NOT_STATIC = lazy_pattern(r"^(?:when|whenever|at the beginning|at end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
+NOT_STATIC = lazy_pattern(r"^(?:when|whenever|at the beginning|at (?:the )?end|[IV]+(?:, [IV]+)* —|•)|^[^\"]*?:\s",
                           re.IGNORECASE)
 
 WORDING = (

@@ -26,15 +26,18 @@ TARGET = (r"(?:up to (?:one|two|three|four|five|X) |any number of |one or two |o
           r"(?:another )?(?:other )?target [\w ,'+/~-]*?(?: each)?")
 # (Crippling Fear's "Creatures that aren't of the chosen type", Defensive Maneuvers' "of the creature type of your
 # choice": the type chosen as it resolved picks the group, which the case names, 611.2c)
-QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?"
+# (Glistening Deluge: "Creatures that are green and/or white")
+QUALIFIER = (r"(?: with(?:out)? [\w ,'+/~-]+?| named [^,.\"]+?| that's (?:an? )?[\w ]+?| that are \w+(?: and/or \w+)?"
              r"|(?: that aren't)? of (?:the chosen|that) type| of the creature type of your choice"
              # (Crown of Vigor: "other creatures that share a creature type with it", the enchanted creature's)
              r"| that share a creature type with (?:it|~))?")
 # (Sarkhan the Masterless: "each planeswalker you control"; Public Execution: "Each other creature that player
 # controls", the player of the target before)
 GROUP = (r"(?:(?:all |each )?(?:other )?(?:[\w/-]+ ){0,2}(?:creatures?|permanents?|lands?|artifacts?|planeswalkers?|"
-         r"[A-Z][a-z]+s)|each (?:other )?[A-Z][a-z]+)"      # (Sorin, Vampire Lord: "each Vampire you control")
-         r"(?: you control| you don't control| your opponents control| an opponent controls"
+         r"[A-Z][a-z]+s)|each (?:other )?[A-Z][a-z]+"       # (Sorin, Vampire Lord: "each Vampire you control")
+         r"|(?:[\w/-]+ ){0,2}cards? exiled this way)"        # (Lukka, Coppercoat Outcast, 406.3: in exile)
+         # (Brand: "Gain control of all permanents you own", 108.3 the owner)
+         r"(?: you control| you own| you don't control| your opponents control| an opponent controls"
          r"| target (?:player|opponent) controls| that player controls)?" + QUALIFIER + r"(?: you control)?")
 # (Oracle's "he" and "she" are the card's own character: Bosco, Just a Bear's "He gains trample")
 SELF = r"~|this (?:creature|land|artifact|permanent|Vehicle|Spacecraft|enchantment|Equipment)|he|she"
@@ -131,6 +134,11 @@ def creates_a_token(sentence: str) -> bool:
     return bool(re.search(r"\bcreates?\b[^.]*\btokens?\b", re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
 
 
+# What a player loses is no object's characteristic (613.1; 106.4 mana in a pool, 122.1 a player's counters):
+# Mana Short's "that player loses all unspent mana", Leeches' "Target player loses all poison counters".
+PLAYER_LOSSES = lazy_pattern(r"\bloses? all (?:unspent mana|poison counters)\b", re.IGNORECASE)
+
+
 def changes_the_layers(sentence: str) -> bool:
     """A sentence with a continuous effect on objects. Creating a token is none (111.3: its characteristics
     are the effect's, the case lists the token), unless the token is a copy (707.2: a copy effect)."""
@@ -140,7 +148,7 @@ def changes_the_layers(sentence: str) -> bool:
         return any(changes_the_layers(part) for part in parts)
     if creates_a_token(sentence) and not re.search(r"\bcop(?:y|ies)\b", sentence):
         return False
-    sentence = without_conditions(sentence)
+    sentence = PLAYER_LOSSES.sub("", without_conditions(sentence))
     return bool(LAYER_HINTS.search(sentence) or RESOLVED_HINTS.search(sentence)
                 or re.search(r"\b(?:gains?|loses?|with) all creature types\b", sentence, re.IGNORECASE)   # 205.3m
                 # keyword actions that change an object on the battlefield: amass (701.47a: "it becomes a [subtype]
@@ -149,6 +157,12 @@ def changes_the_layers(sentence: str) -> bool:
                 # battlefield face down, 701.40, 701.58: the case lists it face down, as a created token, 111.3.)
                 or re.search(r"\b(?:amass(?:es)?|earthbends?|suspect(?:s|ed)?)\b",
                              re.sub(r'"[^"]*"', '""', sentence), re.IGNORECASE))
+
+
+# 115.1, 601.2c: "For each opponent, gain control of target permanent that player controls" (Blatant Thievery, Mass
+# Mutiny) says how many targets there are, one per opponent: the targets are the objects the case names (611.2c).
+EACH_OPPONENTS_TARGET = lazy_pattern(r"^For each opponent, (?=gain control of (?:up to one )?target [^.\"]*?\bthat player "
+                                     r"controls\b)")
 
 
 def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | None:
@@ -163,6 +177,7 @@ def resolved_effect(effect: str, self_only: bool = False) -> tuple[str, list] | 
     if re.search(r"\bIf\b[^.]*\.[^.]*\bThat player gains control\b", effect):
         return None        # Goblin Festival: "If you lose the flip, choose ... That player gains control" (a condition)
     effect = WOULD_INSTEAD.sub("", effect).strip()
+    effect = EACH_OPPONENTS_TARGET.sub("", effect)
     created = False
     stated: dict = {}                         # each condition key the effect states: its words (one `condition`)
     last: list[int] = []                      # the operations of the layer sentence before
@@ -305,8 +320,12 @@ def layer_sentence(sentence: str) -> tuple[str, list] | None:
     # (Coward: "Target creature can't block this turn and becomes a Coward ...": a blocking restriction, 509.1b, no
     # characteristic)
     text = re.sub(r"^(.+?) can't block this turn and (?=(?:becomes?|gets?|gains?) )", r"\1 ", text)
-    m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness", text, re.IGNORECASE)
-    if m:                                      # Twisted Image (613.4d)
+    # Twisted Image (613.4d); Invert: "Switch the power and toughness of each of up to two target creatures"
+    m = re.fullmatch(r"switch (?P<who>.+?)'s power and toughness|switch the power and toughness of (?:each of )?"
+                     r"(?P<of>.+)", text, re.IGNORECASE)
+    if m and m.group("of"):
+        return (m.group("of"), ["switch_pt"]) if is_subject(m.group("of")) else None
+    if m:
         return (m.group("who"), ["switch_pt"]) if is_subject(m.group("who")) else None
     for split in VERB.finditer(text):
         who = text[: split.start()]
@@ -561,7 +580,7 @@ def becomes_copy(effect: str, printed: str) -> dict | None:
 
 # (Nissa, Who Shakes the World: '... emblem with "Lands you control have indestructible." Search your library ...':
 # what the line does after it is read with the line, in __init__.py)
-EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with (".+")\.?(?= [A-Z][^"]*$|$)')
+EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with,? (".+")\.?(?= [A-Z][^"]*$|$)')
 
 
 def emblem_abilities(line: str) -> list | None:
