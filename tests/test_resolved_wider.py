@@ -173,9 +173,7 @@ def test_spells_read(name, text, expected):
     ("Jabari's Influence", "Gain control of target nonartifact, nonblack creature that attacked you this turn and put "
      "a -1/-0 counter on it."),
     # (Hire a Crew, Grip of Phyresis: each instruction before and after ", then" read on its own, tests/test_reader_round_k.py)
-    # a group whose words are not read ("that are green and/or white"): parts.py reads Rites of Reaping's two
-    ("Glistening Deluge", "All creatures get -1/-1 until end of turn. Creatures that are green and/or white get an "
-     "additional -2/-2 until end of turn."),
+    # (Glistening Deluge's "Creatures that are green and/or white": read as a second part, tests/test_reader_parts.py)
     # (a copy of a card in exile, and the token's own effect after it: read, tests/test_reader_copies_resolved.py)
     # a condition in words of its own, then another: one `condition` cannot hold them (608.2c)
     ("Unclaimed Blessing", "Choose target creature. If you're on the Mirran team, put a +1/+1 counter on that "
