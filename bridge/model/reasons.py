@@ -77,4 +77,6 @@ TARGET_REASONS = {
     "shroud": "{obj} has shroud (702.18a)",
     "hexproof": "{obj} has hexproof and the spell's controller is an opponent (702.11)",
     "protection": "{obj} has protection from {color}, and the spell or the ability's source is {color} (702.16b)",
+    "protection_from": "{obj} has protection from {color}, and the spell or the ability's source has that quality "
+                       "(702.16a-b, 702.16j)",
 }
