@@ -21,11 +21,10 @@ def arg(term: Symbol):
                                                                else str(term))
 
 
-UNCHECKED_PROTECTION = ("a protection whose quality this version does not read: whether it {} is not checked "
-                        "(702.16a)")
+UNCHECKED_PROTECTION = "a protection whose quality this version does not read (702.16a), which may {}"
 UNCHECKED = {"704.5m": UNCHECKED_704_5M, "704.5j": UNCHECKED_704_5J,
-             "702.16c": UNCHECKED_PROTECTION.format("puts this Aura into its owner's graveyard (704.5m)"),
-             "702.16d": UNCHECKED_PROTECTION.format("unattaches this Equipment or Fortification (704.5n)")}
+             "702.16c": UNCHECKED_PROTECTION.format("put this Aura into its owner's graveyard (704.5m)"),
+             "702.16d": UNCHECKED_PROTECTION.format("unattach this Equipment or Fortification (704.5n)")}
 
 
 def unchecked_why(rule: str) -> str:
