@@ -47,7 +47,8 @@ class Round:
     not_destroyed: tuple[tuple[str, str], ...] = ()  # (object, why): e.g. indestructible (702.12b)
     choices: tuple[tuple[str, str, tuple[str, ...]], ...] = ()   # legend rule left to a player (704.5j)
     unchecked: tuple[tuple[str, str, str], ...] = ()   # (object, ability text, rule): an enchant restriction not
-    #                                                   read (704.5m), an ability that may switch 704.5j off
+    #                                                   read (704.5m), an ability that may switch 704.5j off,
+    #                                                   a protection whose quality is not read (702.16c-d)
     game_over: bool = False                          # asp/ says at most one player is left (104.3)
 
     @property
