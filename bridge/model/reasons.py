@@ -37,6 +37,8 @@ def reason_text(obj: str, why) -> str:
         return f"{obj} doesn't go to the {args[0].name}"
     if why.name in SELECTOR_REASONS:
         return SELECTOR_REASONS[why.name](obj, [plain(a) for a in args])
+    if why.name == "protection_from":       # a type or subtype as asp/ spells it ("Demon"), or "everything"
+        return TARGET_REASONS[why.name].format(obj=obj, color=args[0].string)
     return TARGET_REASONS.get(why.name, str(why)).format(obj=obj, color=args[0].string.lower() if args else "")
 
 
@@ -77,4 +79,6 @@ TARGET_REASONS = {
     "shroud": "{obj} has shroud (702.18a)",
     "hexproof": "{obj} has hexproof and the spell's controller is an opponent (702.11)",
     "protection": "{obj} has protection from {color}, and the spell or the ability's source is {color} (702.16b)",
+    "protection_from": "{obj} has protection from {color}, and the spell or the ability's source has that quality "
+                       "(702.16a-b, 702.16j)",
 }

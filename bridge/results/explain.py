@@ -69,7 +69,8 @@ def explain_data(result: Result, object_id: str | None = None) -> dict:
         data["state_based_actions"] = (object_rounds(result.sba, object_id) if object_id
                                        else rounds_json(result.sba)["rounds"])
     data["targets"] = [{"spell": obj.id, "target": c.target, "legal": c.legal,
-                        "because": [reason_text(c.target, r) for r in c.reasons]}
+                        "because": [reason_text(c.target, r) for r in c.reasons],
+                        **({"not_checked": c.verdict_note} if c.not_checked else {})}
                        for obj in result.stack for c in obj.targets]
     from bridge.results.render import question_text
     data["answers"] = [{"question": a.question.where, "text": question_text(a.question), "answer": a.answer,
@@ -253,6 +254,7 @@ def explain_text(result: Result, object_id: str | None = None) -> str:
         lines += ["", "targets (608.2b: checked with the characteristics above):"]
         for item in data["targets"]:
             verdict = "legal" if item["legal"] else "illegal: " + "; ".join(item["because"])
+            verdict += f" ({item['not_checked']})" if item.get("not_checked") else ""
             lines.append(f"  {item['spell']} → {item['target']}: {verdict}")
     if data["answers"]:
         lines += ["", "questions (seed 002, 505.5-505.6; CR 709.4):"]

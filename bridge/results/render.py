@@ -59,7 +59,7 @@ def text_table(result: Result) -> str:
         for obj in result.stack:
             if obj.targets:
                 checks = ", ".join(f"{c.target} {'legal' if c.legal else 'illegal (' + '; '.join(reason_text(c.target, r) for r in c.reasons) + ')'}"
-                                   for c in obj.targets)
+                                   + (f" ({c.verdict_note})" if c.not_checked else "") for c in obj.targets)
                 verdict = " — removed on resolution: every target is illegal (608.2b)" if obj.countered_on_resolution else ""
                 lines.append(one_line(f"  {obj.id} targets: {checks}{verdict}"))
     for zone in CARD_ZONE_NAMES:

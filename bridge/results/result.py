@@ -77,7 +77,9 @@ class ObjectState:
                 **({"cast": self.cast, "copy_of": self.copy_of,
                                                  "decisions": self.decisions,
                                                  "targets": [{"target": c.target, "legal": c.legal,
-                                                              "illegal_because": [str(r) for r in c.reasons]}
+                                                              "illegal_because": [str(r) for r in c.reasons],
+                                                              **({"not_checked": list(c.not_checked)}
+                                                                 if c.not_checked else {})}
                                                              for c in self.targets],
                                                  "countered_on_resolution": self.countered_on_resolution,
                                                  "ability_of": self.ability_of}
@@ -90,6 +92,13 @@ class TargetCheck:
     target: str
     legal: bool
     reasons: tuple[Symbol, ...] = ()
+    not_checked: tuple[str, ...] = ()    # the target's protections whose quality is not read (702.16a): legal
+    #                                     may be wrong, said wherever the verdict is shown
+
+    @property
+    def verdict_note(self) -> str:
+        return "; ".join(f'not checked: its "{text}" is a protection whose quality this version does not read '
+                         f"(702.16a-b)" for text in self.not_checked)
 
 
 @dataclass(frozen=True)
@@ -266,7 +275,7 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
         return effect_text(term, labels, names, texts)
 
     decisions = read_decisions(solution)
-    targets, countered = read_targets(solution)
+    targets, countered = read_targets(solution, texts)
     cast = {a.arguments[0].string for a in solution.atoms("cast_spell", 1)}
     copy_owners = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("copy_owner", 2)}
     ability_controllers = {a.arguments[0].string: a.arguments[1].string for a in solution.atoms("initial_controller", 2)}
@@ -488,9 +497,13 @@ def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict
             for oid, o in objects.items()}
 
 
-def read_targets(solution) -> tuple[dict[str, tuple[TargetCheck, ...]], set[str]]:
+def read_targets(solution, texts: dict) -> tuple[dict[str, tuple[TargetCheck, ...]], set[str]]:
     """Each spell's checked targets (asp/115_targets.lp), in order, and the spells that would be
     removed from the stack on resolution."""
+    unread = defaultdict(set)
+    for atom in solution.atoms("target_not_checked", 3):
+        s, target, ability = atom.arguments
+        unread[(s.string, target.string)].add(ability_text(ability, texts))
     reasons = defaultdict(list)
     for atom in solution.atoms("illegal", 4):
         s, j, target, why = atom.arguments
@@ -499,7 +512,8 @@ def read_targets(solution) -> tuple[dict[str, tuple[TargetCheck, ...]], set[str]
     for atom in sorted(solution.atoms("target_of", 3), key=lambda a: a.arguments[1].number):
         s, j, target = atom.arguments
         why = tuple(sorted(reasons.get((s.string, j.number, target.string), []), key=str))
-        found[s.string].append(TargetCheck(target.string, not why, why))
+        found[s.string].append(TargetCheck(target.string, not why, why,
+                                           tuple(sorted(unread.get((s.string, target.string), ())))))
     countered = {a.arguments[0].string for a in solution.atoms("countered_on_resolution", 1)}
     return {k: tuple(v) for k, v in found.items()}, countered
 

@@ -47,7 +47,8 @@ class Round:
     not_destroyed: tuple[tuple[str, str], ...] = ()  # (object, why): e.g. indestructible (702.12b)
     choices: tuple[tuple[str, str, tuple[str, ...]], ...] = ()   # legend rule left to a player (704.5j)
     unchecked: tuple[tuple[str, str, str], ...] = ()   # (object, ability text, rule): an enchant restriction not
-    #                                                   read (704.5m), an ability that may switch 704.5j off
+    #                                                   read (704.5m), an ability that may switch 704.5j off,
+    #                                                   a protection whose quality is not read (702.16c-d)
     game_over: bool = False                          # asp/ says at most one player is left (104.3)
 
     @property
@@ -204,7 +205,9 @@ def read_round(number: int, result: Result, solution: Solution) -> Round:
     not_destroyed = tuple(sorted((a.arguments[0].string, a.arguments[1].name)
                                  for a in solution.atoms("not_destroyed", 2)))
     unchecked = tuple(sorted((a.arguments[0].string, result.texts.get(a.arguments[1], str(a.arguments[1])), rule)
-                             for name, rule in (("enchant_not_checked", "704.5m"), ("legend_not_checked", "704.5j"))
+                             for name, rule in (("enchant_not_checked", "704.5m"), ("legend_not_checked", "704.5j"),
+                                                ("protection_not_checked", "702.16c"),
+                                                ("attachment_protection_not_checked", "702.16d"))
                              for a in solution.atoms(name, 2)))
     return Round(number, result, actions, tuple(sorted(triggers, key=lambda t: (t.source, str(t.ability)))),
                  not_destroyed, choices, unchecked, game_over=any(True for _ in solution.atoms("game_over", 0)))

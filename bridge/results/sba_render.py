@@ -21,8 +21,14 @@ def arg(term: Symbol):
                                                                else str(term))
 
 
+UNCHECKED_PROTECTION = "a protection whose quality this version does not read (702.16a), which may {}"
+UNCHECKED = {"704.5m": UNCHECKED_704_5M, "704.5j": UNCHECKED_704_5J,
+             "702.16c": UNCHECKED_PROTECTION.format("put this Aura into its owner's graveyard (704.5m)"),
+             "702.16d": UNCHECKED_PROTECTION.format("unattach this Equipment or Fortification (704.5n)")}
+
+
 def unchecked_why(rule: str) -> str:
-    return UNCHECKED_704_5M if rule == "704.5m" else UNCHECKED_704_5J
+    return UNCHECKED[rule]
 
 
 def why_text(why: Symbol) -> str:

@@ -7,6 +7,7 @@ import re
 from clingo import Function, Number, String, Symbol
 
 from bridge.cards.oracle.enchant import enchant_restriction
+from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 from bridge.model.vocabulary import Ability, Expr, Operation, Selector
 from bridge.vocabulary.words import rules_words
 
@@ -31,20 +32,62 @@ def to_symbol(value) -> Symbol:
     raise TypeError(f"cannot make a symbol of {value!r}")
 
 
-def protection_qualities(keyword: str) -> list[str]:
-    """The one-word qualities of a protection keyword: "protection from red" -> [Red]; 702.16g "protection
-    from black and from green" is shorthand for two protections -> [Black, Green]."""
-    match = re.fullmatch(r"protection from (\w+)((?:,? (?:and )?from \w+)*)", keyword)
-    if match is None:
+# 702.16a-j the qualities protection is read from: a color (105.1), "colorless"/"monocolored"/"multicolored"
+# (105.2), a card type, supertype or subtype (702.16a: in the plural, "artifacts", "Humans"), "everything"
+# (702.16j); 702.16g "from A and from B" is two protections; 702.16h "from each color" is five.
+COLOR_KINDS = ("colorless", "monocolored", "multicolored")
+
+
+def protection_qualities(keyword: str) -> list[Symbol] | None:
+    """The qualities of a protection keyword, as terms for asp/702_keyword_abilities.lp: color("Red"),
+    word("Artifact") (a card type, supertype or subtype), kind("multicolored"), everything; [] for no
+    protection keyword; None for one the vocabulary cannot read (a player, "each of your opponents",
+    "non-Human creatures", "instants and sorceries"), which the facts mark as not understood."""
+    if not keyword.lower().startswith("protection from "):
         return []
-    words = [match.group(1)] + re.findall(r"from (\w+)", match.group(2))
-    return [w[:1].upper() + w[1:] for w in words]
+    qualities = []
+    for part in re.split(r",? and from |, from ", keyword[len("protection from "):]):
+        if part.strip().lower() == "each color":       # 702.16h one protection from each of the five (105.1)
+            qualities.extend(Function("color", [String(c.capitalize())]) for c in COLORS)
+            continue
+        quality = protection_quality(part.strip())
+        if quality is None:
+            return None
+        qualities.append(quality)
+    return qualities
+
+
+def protection_quality(words: str) -> Symbol | None:
+    lower = words.lower()
+    if lower in COLORS:
+        return Function("color", [String(lower.capitalize())])
+    if lower == "everything":
+        return Function("everything")
+    if lower in COLOR_KINDS:
+        return Function("kind", [String(lower)])
+    if " " in words:
+        return None
+    word = card_type(words) or singular_subtype(words[:1].upper() + words[1:])
+    return Function("word", [String(word)]) if word else None
 
 
 class VocabularyFacts:
     """Part of FactWriter (bridge/solving/facts.py): the facts of the card vocabulary."""
 
     # --- vocabulary ---
+    def protection(self, term: Symbol, keyword: str) -> None:
+        """702.16a each quality of a protection keyword (asp/702_keyword_abilities.lp); one not read is said:
+        protection_unread, so what it may change (704.5m-n, 115) is flagged, never silently allowed."""
+        qualities = protection_qualities(keyword)
+        if qualities is None:
+            self.add("protection_unread", term)
+            return
+        for quality in qualities:
+            if quality.name == "color":
+                self.add("protection_from", term, quality.arguments[0])
+            else:
+                self.add("protection_from_quality", term, quality)
+
     def selector(self, term: Symbol, sel: Selector, scope: str | None = None) -> None:
         if sel.self_only:
             self.add("selector_self", term)
@@ -267,8 +310,8 @@ class VocabularyFacts:
                 self.add("keyword_title", term, title)
             if len(words) == 2 and words[1].isdigit():
                 self.add("keyword_number", term, int(words[1]))
-            for quality in protection_qualities(ability.keyword):
-                self.add("protection_from", term, quality)
+            if not ability.protects_from_chosen:
+                self.protection(term, ability.keyword)
             if words[0] == "enchant":          # 702.5a what an Aura can enchant (read by 704.5m)
                 if words[1:] in (["player"], ["opponent"]):
                     self.add("enchant_player", term)
@@ -295,8 +338,9 @@ class VocabularyFacts:
             self.add("player_effect_ability", term, Function(ability.players.who))
             for gained in ability.players.gains:
                 self.add("player_gain", term, gained)
-                for quality in protection_qualities(gained):
-                    self.add("player_protection_from", gained, quality)
+                for quality in protection_qualities(gained) or ():
+                    if quality.name == "color":     # 702.16b-c a player's protection from a color (613.10)
+                        self.add("player_protection_from", gained, quality.arguments[0])
             if ability.players.devotion_bonus:
                 self.add("devotion_increase", term, ability.players.devotion_bonus)
             if ability.players.hand_size is not None:

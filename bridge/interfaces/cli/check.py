@@ -151,6 +151,8 @@ def check_entry(args, path) -> dict:
     if doubtful:
         noted.append(f"      {UNSURE_MARK} expected values these abilities may change: " + ", ".join(doubtful))
     noted += [f"      {note}" for note in limit_notes(outcome.result.sba)]    # what the 704 checks left out
+    noted += [f"      {obj.id} → {c.target}: {c.verdict_note}" for obj in outcome.result.stack    # and 115's
+              for c in obj.targets if c.not_checked]
     # what the run decided on its own (a tie's order, 107.1b's zero ...): said on a pass, and on a failure,
     # where it may be the reason
     decided = [f"      note: {one_line(tie)}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]
