@@ -37,3 +37,11 @@ def test_a_dungeon_count_left_out_is_marked(write_case):
     assert (given.objects["grizzly_bears"].power, given.objects["grizzly_bears"].toughness) == (4, 4)
     left_out = solve(str(write_case(HEAD + board)))
     assert "pt" in dict(left_out.objects["grizzly_bears"].unsure)
+
+
+def test_an_emblem_a_target_opponent_gets_is_read_like_yours():
+    """Garruk, Apex Predator's −8: the opponent owns and controls the emblem (114.2); its only ability is a trigger,
+    so the line is counted with the triggered ones (114.4, 603.1: creating it changes no characteristic)."""
+    reading = read_line('[−8]: Target opponent gets an emblem with "Whenever a creature attacks you, it gets +5/+5 '
+                        'and gains trample until end of turn."', "Garruk, Apex Predator")
+    assert reading.kind == "triggered" and not reading.structured
