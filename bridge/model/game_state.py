@@ -6,6 +6,8 @@ GAME_STATE = {
     "citys_blessing": "702.131 the city's blessing (ascend)",
     "monarch": "724 the monarch",
     "completed_dungeon": "309.7 completed a dungeon (this game)",
+    "differently_named_dungeons_completed": "309.7 differently named dungeons they have completed this game "
+                                            "(Ellywick Tumblestrum's emblem)",
     "cards_drawn_this_turn": "121 cards drawn this turn",
     "life_gained_this_turn": "119.9 life gained this turn",
     "life_lost_this_turn": "119.3 life lost this turn",

@@ -200,7 +200,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
 
 VISIT = lazy_pattern(r"Visit — ")
 EXERT_WHEN_YOU_DO = lazy_pattern(r"You may exert ~ as it attacks\. When you do, ")
-EMBLEM_WORDS = lazy_pattern(r'You get an emblem with,? ".+"\.?(?= [A-Z][^"]*$|$)')
+EMBLEM_WORDS = lazy_pattern(r'(?:You get|Target opponent gets) an emblem with,? ".+"\.?(?= [A-Z][^"]*$|$)')
 
 
 def changes_what_it_gives(ability: dict) -> bool:

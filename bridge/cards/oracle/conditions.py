@@ -132,6 +132,12 @@ STARTING_LIFE = lazy_pattern(r"(?:you have at least (?P<more>\w+) life more than
                              r"is (?P<above>greater than(?: or equal to)?)) your starting life total")
 LIFE_TOTAL = {"life": "you"}
 MINUS_STARTING_LIFE = {"minus": {"game_state": "starting_life_total"}}
+# 105.1 the Mirage Djinn: "green is the most common color among all permanents or is tied for most common" — the
+# permanents of that color (a multicolored one counts for each of its colors) are at least as many as those of each
+# other color (none of any color: all five are tied)
+COLOR_WORDS = ("white", "blue", "black", "red", "green")
+MOST_COMMON_COLOR = lazy_pattern(r"(white|blue|black|red|green) is the most common color among all permanents or is "
+                                 r"tied for most common")
 ANY_WITH_COUNTER = lazy_pattern(r"an? (creature|permanent|artifact|land) has an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it")
 # Gideon Blackblade: "During your turn, ~ is a 4/4 Human Soldier creature with indestructible that's still a
 # planeswalker."
@@ -355,6 +361,10 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     if text == "you have more cards in hand than each opponent":     # Secretkeeper: more than the most any has
         return {"sum": [{"count_cards": {"zone": "hand", "owner": "you"}},
                         {"minus": {"count_cards": {"zone": "hand", "owner": "an_opponent"}}}], "at_least": 1}
+    m = MOST_COMMON_COLOR.fullmatch(text)
+    if m:                                  # 105.1 Sulam Djinn: as many permanents of that color as of each other
+        return [{"sum": [{"count": {"all": [m.group(1)]}}, {"minus": {"count": {"all": [other]}}}], "at_least": 0}
+                for other in COLOR_WORDS if other != m.group(1)]
     if text == "you control your commander":                    # Lieutenant (903.3: `commander: true`)
         return {"count": {"all": ["commander"], "owner": "you", "controller": "you"}, "at_least": 1}
     if text == "an opponent is poisoned":                        # 122.1f: one or more poison counters

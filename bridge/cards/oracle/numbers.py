@@ -43,7 +43,11 @@ PLAYER_STATE_NUMBERS = {"the number of cards you've drawn this turn": "cards_dra
                         "your speed": "speed",                           # 702.179 Gomif, Fast Racer; Samut
                         "the number of turns you've taken this game": "turns_taken_this_game",   # Control Win Condition
                         "the number of creatures that entered the battlefield under your control this turn":
-                            "creatures_entered_this_turn"}                                         # Kinbinding
+                            "creatures_entered_this_turn",                                         # Kinbinding
+                        # 309.7 Ellywick Tumblestrum's emblem: "for each differently named dungeon you've completed"
+                        "the number of differently named dungeon you've completed": "differently_named_dungeons_completed",
+                        "the number of differently named dungeons you've completed":
+                            "differently_named_dungeons_completed"}
 # ... and what was done with the ability's own object (606.2a, 406.6 Lumbering Battlement: "for each card exiled
 # with it", its source's own: "~"; statics.py says when "it" is the source).
 OWN_STATE_NUMBERS = {"the number of card exiled with ~": "cards_exiled_with_it",

@@ -580,7 +580,10 @@ def becomes_copy(effect: str, printed: str) -> dict | None:
 
 # (Nissa, Who Shakes the World: '... emblem with "Lands you control have indestructible." Search your library ...':
 # what the line does after it is read with the line, in __init__.py)
-EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?You get an emblem with,? (".+")\.?(?= [A-Z][^"]*$|$)')
+# (Garruk, Apex Predator: "Target opponent gets an emblem with ...": 114.2 that player owns and controls it, the
+# case's `emblems: - {from: CARD, controller: PLAYER}`)
+EMBLEM = lazy_pattern(r'^(?:.*?: )?(?:[^.]*\. )?(?:You get|Target opponent gets) an emblem with,? (".+")\.?'
+                      r'(?= [A-Z][^"]*$|$)')
 
 
 def emblem_abilities(line: str) -> list | None:

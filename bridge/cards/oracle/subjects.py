@@ -71,6 +71,14 @@ def subject(phrase: str) -> dict | str | None:
         kinds = {} if re.fullmatch(r"(?:all )?cards", phrase[: zone.start()], re.IGNORECASE) \
             else group(re.sub(r"\bcards?\b", "", phrase[: zone.start()]).strip())
         owner = {"your": {"owner": "you"}, "an opponent's": {"owner": "opponent"}}.get(zone.group(1) or "", {})
+        several = re.fullmatch(r"(\w+(?:(?:,? and |, )\w+)+) cards", phrase[: zone.start()])
+        if several:                 # Wrenn and Six's emblem: "Instant and sorcery cards in your graveyard": each
+            # card of one of the card types (like "instant and sorcery spells" above); colors stay text
+            words = re.split(r",? and |, ", several.group(1))
+            if not all(card_type(w) for w in words):
+                return None
+            found = [group(w) for w in words]
+            return {"any": [{**f, **owner, "zone": "graveyard"} for f in found]}
         # 110.4a a "permanent card" is one of the permanent card types; the word `permanent` names
         # permanents only, so a card's "permanent" stays text (Six: "nonland permanent cards in your graveyard")
         if kinds is None or "controller" in kinds or "permanent" in kinds.get("all", []):
