@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from bridge.cards.oracle.patterns import lazy_pattern
+from bridge.cards.oracle.words import card_type, singular_subtype
 
 REMINDER = lazy_pattern(r"\s*\([^()]*\)")
 SELF_WORDS = lazy_pattern(r"\b[Tt]his (?:creature|enchantment|artifact|land|Aura|Equipment|permanent|Vehicle|"
@@ -36,6 +37,20 @@ def self_names(name: str, legendary: bool = True) -> list[str]:
     return sorted(set(names), key=len, reverse=True)
 
 
+def first_word_name(name: str, legendary: bool = True) -> str | None:
+    """201.5c a legendary card whose name has no comma, " of " or " the " may name itself by its first word
+    (Zurgo Helmsmasher: "During your turn, Zurgo has indestructible"; Legolas Greenleaf: "Legolas can't be
+    blocked ..."); not an article ("The Goblin Mastermind") nor a type ("Sliver Queen": "a 1/1 Sliver token")."""
+    name = name[2:] if name.startswith("A-") else name
+    words = name.split()
+    if not legendary or len(words) < 2 or any(s in name for s in (",", " of ", " the ")):
+        return None
+    first = words[0]
+    if first in ("The", "A", "An") or singular_subtype(first) or card_type(first):
+        return None
+    return first
+
+
 def with_self_reference(line: str, name: str, legendary: bool = True) -> str:
     """The line with every way the card names itself written '~' — outside quotes: inside a quoted
     ability, 'this creature' is whatever object gets that ability (113.7 ... 'this' means its own source)."""
@@ -45,6 +60,9 @@ def with_self_reference(line: str, name: str, legendary: bool = True) -> str:
         for own in self_names(name, legendary):
             # (201.5 the card names itself without an article: Coward's "becomes a Coward" is the creature type)
             part = re.sub(r"(?<![\w'])(?<!\ba )(?<!\ban )" + re.escape(own) + r"(?![\w])", "~", part)
+        first = first_word_name(name, legendary)
+        if first:           # not the start of another name: Marit Lage's Slumber's "Marit Lage", "Nissa's Chosen"
+            part = re.sub(r"(?<![\w'])" + re.escape(first) + r"(?![\w])(?!(?:'s)? [A-Z])", "~", part)
         parts[i] = part
     return '"'.join(parts)
 
