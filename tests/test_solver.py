@@ -69,3 +69,34 @@ def test_a_fresh_control_after_every_step_changes_nothing(path):
         results.append(({k: v.as_dict() for k, v in result.objects.items()}, result.trace, solution.steps))
     assert results[0][2] >= 1, "the case should apply something"
     assert results[0] == results[1]
+
+
+def test_a_run_keeps_its_rules_when_its_checkout_is_removed_under_it(tmp_path, monkeypatch):
+    """Issue 37's failed sweep: its checkout was removed while it ran, and every later Control of the run
+    listed no rule file, went through the layers with no rule at all, and ended in "no end of the layers
+    after 2 steps (a defect in asp/)". The rule files are listed once per process: the run goes on with
+    the rules it read; a folder without any rule file is refused, naming it."""
+    import shutil
+    from bridge.files import locations
+    from bridge.solving import firing
+    from conftest import ROOT
+    package = tmp_path / "bridge"
+    shutil.copytree(ROOT / "asp", package / "asp")
+    monkeypatch.setattr(locations, "PACKAGE", package)
+    locations.asp_files.cache_clear()
+    try:
+        firing.warm_up()                     # as sweep's and check's workers do before their children
+        case = load_case(CASES / "cr613" / "gray_ogre.yaml")
+        before = final_values(solver.solve_case(case))
+        assert before
+        shutil.rmtree(package / "asp")
+        assert final_values(solver.solve_case(case)) == before
+        locations.asp_files.cache_clear()    # a new process with no rule folder (beside bridge/ either)
+        with pytest.raises(RuntimeError, match=f"{tmp_path / 'asp'}: no rule files"):
+            locations.asp_files()
+    finally:
+        locations.asp_files.cache_clear()
+
+
+def final_values(solution) -> list[str]:
+    return sorted(str(a.symbol) for a in solution.control.symbolic_atoms.by_signature("final_value", 3))

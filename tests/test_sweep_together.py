@@ -101,3 +101,25 @@ def test_a_batch_past_its_time_or_memory_is_solved_again_board_by_board(monkeypa
     found = sorted(({k: v for k, v in row.items() if k != "solve_ms"}
                     for job in bounded for row in worker.solve_batch(job)[0]), key=lambda r: r["board"])
     assert found == alone
+
+
+def test_a_board_with_an_internal_error_is_a_row_naming_it_and_the_sweep_goes_on(monkeypatch):
+    """A defect met on one board (solve_case's RuntimeError "no end of the layers", say), in its batch and
+    again alone: that board's row names it and the error, every other board keeps the row it has alone."""
+    alone = rows(1)
+    solve = worker.board_findings
+
+    def defective(job, case, file, *args):
+        if case["case"].startswith("Blackwash"):
+            raise RuntimeError(f"{file}: no end of the layers after 2 steps (a defect in asp/)")
+        return solve(job, case, file, *args)
+    monkeypatch.setattr(worker, "board_findings", defective)
+    for together in (1, 6):
+        found = rows(together)
+        assert [row["board"] for row in found] == [row["board"] for row in alone]
+        for mine, its in zip(found, alone):
+            if mine["board"].startswith("Blackwash"):
+                assert mine["error"].startswith("internal error")
+                assert mine["board"] in mine["error"] and "no end of the layers" in mine["error"]
+            elif not any(card == "Blackwash" for card in its["cards"]):
+                assert mine == its

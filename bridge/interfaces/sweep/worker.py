@@ -151,10 +151,19 @@ def solve_board(job: BatchJob, order: tuple[int, ...], task: Task, edition: str,
                                                   board_bounds(job), file)
     except (CaseError, SolveTimeout, OutOfMemory, ChildKilled) as error:   # a killed one: --resume redoes it
         return dict(row, error=str(error)), None
+    except Exception as error:      # noqa: BLE001 (a defect met on this board: its row says so, the sweep goes on)
+        return dict(row, error=internal_error(file, error)), None
     clock["solve"] += seconds["solve"]
     clock["findings"] += seconds["findings"]
     row.update(findings)
     return row, states
+
+
+def internal_error(file: str, error: Exception) -> str:
+    """A board's row error for a defect of mtg-layers met on it, naming the board."""
+    text = str(error)
+    return (f"internal error (please report it with the board): {type(error).__name__}: "
+            + (text if file in text else f"{file}: {text}"))
 
 
 def solve_boards(job: BatchJob, boards: list[tuple], built_in, query, clock: dict) -> list[tuple]:
