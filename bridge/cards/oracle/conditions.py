@@ -34,6 +34,7 @@ from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds
 from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
+from bridge.cards.oracle.words import COLORS
 
 FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
 LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet|it devoured a creature)"
@@ -135,7 +136,6 @@ MINUS_STARTING_LIFE = {"minus": {"game_state": "starting_life_total"}}
 # 105.1 the Mirage Djinn: "green is the most common color among all permanents or is tied for most common" — the
 # permanents of that color (a multicolored one counts for each of its colors) are at least as many as those of each
 # other color (none of any color: all five are tied)
-COLOR_WORDS = ("white", "blue", "black", "red", "green")
 MOST_COMMON_COLOR = lazy_pattern(r"(white|blue|black|red|green) is the most common color among all permanents or is "
                                  r"tied for most common")
 ANY_WITH_COUNTER = lazy_pattern(r"an? (creature|permanent|artifact|land) has an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it")
@@ -364,7 +364,7 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     m = MOST_COMMON_COLOR.fullmatch(text)
     if m:                                  # 105.1 Sulam Djinn: as many permanents of that color as of each other
         return [{"sum": [{"count": {"all": [m.group(1)]}}, {"minus": {"count": {"all": [other]}}}], "at_least": 0}
-                for other in COLOR_WORDS if other != m.group(1)]
+                for other in COLORS if other != m.group(1)]
     if text == "you control your commander":                    # Lieutenant (903.3: `commander: true`)
         return {"count": {"all": ["commander"], "owner": "you", "controller": "you"}, "at_least": 1}
     if text == "an opponent is poisoned":                        # 122.1f: one or more poison counters

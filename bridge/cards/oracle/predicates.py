@@ -151,7 +151,7 @@ def keyword_list(text: str) -> tuple[list, str]:
         chosen = re.match(r"protection from the chosen color", rest, flags=re.IGNORECASE)
         if each_color:
             found.extend([f"protection from {each_color.group(1).lower()}"] if each_color.group(1) else [])
-            found.extend(f"protection from {c}" for c in ("white", "blue", "black", "red", "green"))
+            found.extend(f"protection from {c}" for c in COLORS)
             piece_end = each_color.end()
         elif chosen:                # Voice of All, Flickering Ward: the color its source chose (607.2, 702.16a)
             found.append({"text": "protection from the chosen color", "chosen": "color"})
