@@ -105,6 +105,18 @@ def test_a_sweep_too_large_is_refused_with_its_count(tmp_path, capsys):
     assert not (tmp_path / "out.jsonl").exists()
 
 
+def test_a_sweep_without_the_research_extra_says_which_install_it_needs(tmp_path, capsys, monkeypatch):
+    """Without dask or tqdm a sweep is refused at once with the extra to install (it was an internal
+    error after the pool's analysis); the dry run needs neither."""
+    import bridge.interfaces.sweep.command as command
+    monkeypatch.setattr(command, "installed", lambda module: module != "tqdm")
+    assert main(["sweep", str(SPEC), "-o", str(tmp_path / "out.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert str(SPEC) in err and "needs tqdm" in err and "mtg-layers[research]" in err and "internal" not in err
+    assert not (tmp_path / "out.jsonl").exists()
+    assert main(["sweep", str(SPEC), "--dry-run"]) == 0
+
+
 def test_local_cluster_rows_formats_and_resume(tmp_path, expected_rows, capsys):
     out = tmp_path / "rows.jsonl"
     assert main(["sweep", str(SPEC), "-o", str(out), "--workers", "1", "--no-progress"]) == 0

@@ -75,12 +75,25 @@ def cluster_threads(client) -> int:
     return sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()) or 1
 
 
+def installed(module: str) -> bool:
+    from importlib.util import find_spec
+    try:
+        return find_spec(module) is not None
+    except ModuleNotFoundError:        # "dask.distributed" when dask itself is missing
+        return False
+
+
 def run(args) -> int:
     try:
         from bridge.interfaces.cli.options import limits_of
         spec = load_spec(args.spec, limits_of(args))
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
+        return 2
+    missing = [] if args.dry_run else [name for name in ("dask.distributed", "tqdm") if not installed(name)]
+    if missing:        # said before the pool is analysed, not as an internal error once it has been
+        print(f"error: {args.spec}: a sweep solves on Dask with a progress bar and needs {', '.join(missing)}: "
+              "pip install 'mtg-layers[research]' (--dry-run works without it)", file=sys.stderr)
         return 2
     from bridge.interfaces.sweep.dry_run import dry_run_report, pool_statuses, warnings
     profiles = {} if args.prune else None
