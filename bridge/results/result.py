@@ -360,7 +360,11 @@ def build_result(case: Case, solution, events: tuple = ()) -> Result:
         depends[(k.number, a)].add(describe_effect(b))
         depends_ids[(k.number, a)].add(effect_id(b, names))
     trace = []
-    for atom in sorted(by_name["applied"], key=lambda a: a.arguments[0].number):
+    # the effects one step applies together (613.7, 613.8: a batch of the same layer), in timestamp order,
+    # then by id: the same order whether the board was solved alone or in a batch with others
+    in_order = sorted(by_name["applied"], key=lambda a: (a.arguments[0].number, times.get((a.arguments[0].number,
+                      a.arguments[1]), 0), effect_id(a.arguments[1], names)))
+    for atom in in_order:
         k, effect, layer = atom.arguments
         trace.append(Step(number=k.number, layer=layer.string, effect=describe_effect(effect),
                           effect_id=effect_id(effect, names),
