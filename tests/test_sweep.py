@@ -20,7 +20,8 @@ from jsonschema import Draft202012Validator
 from bridge.interfaces.cli.main import main
 from bridge.results.schemas import schema
 from bridge.interfaces.sweep.output import full_row, read_rows
-from bridge.interfaces.sweep.spec import load_spec
+from bridge.interfaces.sweep.spec import board_mapping, load_spec
+from bridge.interfaces import api
 from bridge.interfaces.sweep.worker import solve_batch
 from bridge.interfaces.sweep.command import jobs
 
@@ -81,7 +82,9 @@ def test_spec_errors_name_the_spec_and_key(tmp_path, capsys):
                         ("pool: {library: static}\ntimeout: -1", "timeout"),
                         ("pool: {library: static}\nquery: broken.lp", "broken.lp"),
                         ("pool: {library: static}\nquery: latin1.lp", "UTF-8"),
-                        ("pool: {folder: cards}", "pool.folder")):
+                        ("pool: {folder: cards}", "pool.folder"),
+                        ("pool: {library: static}\nlife: 20", "life"),
+                        ("pool: {library: static}\nlife: {Carol: 20}", "life")):
         bad.write_text(text)
         assert main(["sweep", str(bad), "-o", str(tmp_path / "out.jsonl")]) == 2
         err = capsys.readouterr().err
@@ -115,6 +118,25 @@ def test_a_sweep_without_the_research_extra_says_which_install_it_needs(tmp_path
     assert str(SPEC) in err and "needs tqdm" in err and "mtg-layers[research]" in err and "internal" not in err
     assert not (tmp_path / "out.jsonl").exists()
     assert main(["sweep", str(SPEC), "--dry-run"]) == 0
+
+
+def test_life_totals_of_a_spec_reach_every_board(tmp_path):
+    """A spec's `life:` is each board's (as a case's): Serra Avatar's power and toughness read its
+    controller's life total (a case leaving it out is refused, naming the player)."""
+    from bridge.interfaces.sweep.in_process import sweep
+    spec = tmp_path / "avatar.yaml"
+    spec.write_text("pool: {cards: [Serra Avatar, Glorious Anthem]}\nsizes: [2]\nrules: [current]\n"
+                    "findings: [order_sensitivity]\n")
+    rows = sweep(spec)
+    assert len(rows) == 2 and all("life" in row["error"] for row in rows)
+    spec.write_text(spec.read_text() + "life: {Alice: 17, Bob: 20}\n")
+    loaded = load_spec(spec)
+    rows = sweep(loaded)
+    assert len(rows) == 2 and all(row["error"] is None for row in rows)
+    job = jobs(loaded, loaded.tasks(), None, 1)[0]
+    board = board_mapping("avatar", "test", job.players, job.background, job.totals, [e for _, e in job.pool])
+    assert board["life"] == {"Alice": 17, "Bob": 20}
+    assert api.solve(board).objects["serra_avatar"].pt == "18/18"     # 17 life, +1/+1 from Glorious Anthem
 
 
 def test_local_cluster_rows_formats_and_resume(tmp_path, expected_rows, capsys):

@@ -43,7 +43,7 @@ def jobs(spec: SweepSpec, tasks, batch_size: int | None, workers: int, args=None
                       reevaluate=args.reevaluate)
     timeout = args.timeout if args is not None and "timeout" in getattr(args, "given", ()) else spec.timeout
     tasks = iter(tasks)
-    return [BatchJob(name=spec.name, pool=pool, background=spec.background, players=spec.players,
+    return [BatchJob(name=spec.name, pool=pool, background=spec.background, players=spec.players, totals=spec.totals,
                      orders=spec.orders, editions=spec.editions, findings=spec.findings,
                      query_text=spec.query_text, query_file=spec.query_file, timeout=timeout,
                      store_facts=bool(args is not None and getattr(args, "store_facts", None)),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridge.interfaces.sweep.spec import PoolCard, SweepSpec, attaches, chosen_keys
+from bridge.interfaces.sweep.spec import PoolCard, SweepSpec, attaches, board_mapping, chosen_keys
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.case import load_case
 
@@ -67,8 +67,8 @@ def read_statuses(spec: SweepSpec, card: PoolCard) -> list[tuple[str, str]]:
 
 
 def pool_object(spec: SweepSpec, card: PoolCard):
-    case = load_case({"case": "pool card", "source": "sweep", "players": list(spec.players),
-                      "battlefield": list(spec.background) + [card.entry]}, spec.file)
+    case = load_case(board_mapping("pool card", "sweep", spec.players, spec.background, spec.totals, [card.entry]),
+                     spec.file)
     return case.objects[-1]
 
 
@@ -80,8 +80,8 @@ def solved_alone(spec: SweepSpec, card: PoolCard, timeout: float, empty: dict):
     boards = []
     for edition in spec.editions:
         def board(entries):
-            return {"case": f"dry run: {card.label}", "source": "sweep --dry-run", "rules": edition,
-                    "players": list(spec.players), "battlefield": list(spec.background) + entries}
+            return board_mapping(f"dry run: {card.label}", "sweep --dry-run", spec.players, spec.background,
+                                 spec.totals, entries, rules=edition)
         try:
             alone = api.solve(board([entry]), file=spec.file, timeout=timeout)
             if edition not in empty:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 
+from bridge.interfaces.sweep.spec import board_mapping
 from bridge.reading.case import load_case
 
 
 def background_ids(job) -> list[str]:
     """The ids the background's objects get (one object per entry, as a case gives them)."""
-    case = load_case({"case": "background", "source": f"sweep {job.name}", "players": list(job.players),
-                      "battlefield": list(job.background)}, f"sweep {job.name}")
+    case = load_case(board_mapping("background", f"sweep {job.name}", job.players, job.background, job.totals),
+                     f"sweep {job.name}")
     return [obj.id for obj in case.objects][:len(job.background)]
 
 

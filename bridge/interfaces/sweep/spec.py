@@ -17,7 +17,8 @@ from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits, read_case_text, re
 from bridge.solving.runner import Bounds
 
 SPEC_KEYS = ("sweep", "pool", "sizes", "background", "players", "controllers", "orders", "rules", "findings",
-             "query", "timeout")
+             "query", "timeout", "life", "poison")
+PLAYER_TOTALS = ("life", "poison")     # the players' totals every board has: the case keys of the same name
 POOL_KEYS = ("library", "cards", "folder", "store", "card_pool", "cards_list")
 POOL_DEFAULTS = ("attach_to", "choices")     # for the pool's entries that lack them (see pool_variants)
 FINDINGS = ("dependency_loop", "dependency_override", "order_sensitivity", "edition_difference")
@@ -49,6 +50,7 @@ class SweepSpec:
     background: tuple
     players: tuple[str, ...]
     controllers: tuple[str, ...]
+    totals: tuple                   # (key, ((player, N), ...)) for `life:` and `poison:` (board_mapping)
     orders: str
     editions: tuple[str, ...]
     findings: tuple[str, ...]
@@ -76,6 +78,14 @@ class SweepSpec:
             combos = math.comb(len(self.pool), size)       # 0 when size > the pool
             total += combos * len(self.controllers) ** size * self.boards_per_task(size)
         return total
+
+
+def board_mapping(case: str, source: str, players, background, totals, entries=(), rules=None) -> dict:
+    """A board as a case file reads it: the players and their totals (`life:`, `poison:`), the background's
+    entries then `entries`, and the rules edition if given."""
+    board = {"case": case, "source": source, "players": list(players), "battlefield": list(background) + list(entries)}
+    board.update((key, dict(values)) for key, values in totals)
+    return board if rules is None else dict(board, rules=rules)
 
 
 def fail(file: str, where: str, problem: str) -> CaseError:
@@ -136,11 +146,16 @@ def load_spec(path, limits: Limits = DEFAULT_LIMITS) -> SweepSpec:
             or not 0 < timeout <= 1_000_000:
         raise fail(file, "timeout", f"expected a number of seconds per board greater than 0 and at most 1,000,000, "
                                     f"got {timeout!r}")
-    pool = pool_cards(file, base, data.get("pool"), background, players)
+    for key in PLAYER_TOTALS:
+        if key in data and not isinstance(data[key], dict):
+            raise fail(file, key, f"expected {{player: number}}, as a case's `{key}:`, got {data[key]!r}")
+    totals = tuple((key, tuple(data[key].items())) for key in PLAYER_TOTALS if key in data)   # checked on the background
+    pool = pool_cards(file, base, data.get("pool"), background, players, totals)
     if max(sizes) > len(pool):
         raise fail(file, "sizes", f"combinations of {max(sizes)} cards from a pool of {len(pool)}")
     return SweepSpec(file=file, name=str(data.get("sweep", Path(file).stem)), pool=pool, sizes=tuple(sizes),
-                     background=tuple(background), players=players, controllers=controllers, orders=orders,
+                     background=tuple(background), players=players, controllers=controllers, totals=totals,
+                     orders=orders,
                      editions=editions, findings=findings, query_file=query_file, query_text=query_text,
                      timeout=float(timeout))
 
@@ -337,16 +352,16 @@ def pool_variants(entry: dict, obj, targets: list, choices: dict) -> list[tuple[
     return variants
 
 
-def pool_cards(file: str, base: Path, pool, background: list, players: tuple) -> tuple[PoolCard, ...]:
+def pool_cards(file: str, base: Path, pool, background: list, players: tuple, totals=()) -> tuple[PoolCard, ...]:
     """The pool, each card checked on the background (bad input names the spec and the pool entry)."""
     try:
-        taken = {o.id for o in load_case({"case": "background", "source": "sweep", "players": list(players),
-                                          "battlefield": background}, file).objects}
+        taken = {o.id for o in load_case(board_mapping("background", "sweep", players, background, totals), file).objects}
     except CaseError as error:
-        raise fail(file, f"background: {error.where}", error.problem) from None
+        where = error.where if error.where.split(".")[0].split("[")[0] in PLAYER_TOTALS else f"background: {error.where}"
+        raise fail(file, where, error.problem) from None
     targets, choices = pool_defaults(file, pool, set(taken))
     cards, labels = [], set()
-    for where, entry, name in completed_entries(file, base, pool, background, players, targets, choices):
+    for where, entry, name in completed_entries(file, base, pool, background, players, targets, choices, totals):
         label = name if name not in labels else f"{name} ({len(cards) + 1})"
         labels.add(label)
         object_id = entry.get("id") or snake_case(label)
@@ -357,13 +372,13 @@ def pool_cards(file: str, base: Path, pool, background: list, players: tuple) ->
     return tuple(cards)
 
 
-def completed_entries(file, base, pool, background, players, targets, choices):
+def completed_entries(file, base, pool, background, players, targets, choices, totals=()):
     """(where, entry, name) for each pool entry and each way the pool's defaults complete it, each
     loaded on the background (bad input names the spec and the pool entry)."""
     def loaded(where, entry):
         try:
-            return load_case({"case": "pool card", "source": "sweep", "players": list(players),
-                              "battlefield": list(background) + [entry]}, file).objects[-1]
+            return load_case(board_mapping("pool card", "sweep", players, background, totals, [entry]),
+                             file).objects[-1]
         except CaseError as error:
             raise fail(file, where, f"{error.where}: {error.problem}") from None
     for where, entry in pool_entries(file, base, pool):

@@ -19,7 +19,7 @@ from bridge.interfaces import api
 from bridge.interfaces.query import QueryProgram, example_path, load_program, parse_program, run_query
 from bridge.interfaces.sweep.minimize import minimize_task
 from bridge.interfaces.sweep.output import STORED_FACTS
-from bridge.interfaces.sweep.spec import Task
+from bridge.interfaces.sweep.spec import Task, board_mapping
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.reading.case import load_case
 from bridge.reading.yaml_input import DEFAULT_LIMITS, Limits
@@ -39,6 +39,7 @@ class BatchJob:
     pool: tuple                   # (label, entry) per pool card
     background: tuple
     players: tuple[str, ...]
+    totals: tuple                 # the players' `life:` and `poison:` (spec.board_mapping)
     orders: str
     editions: tuple[str, ...]
     findings: tuple[str, ...]
@@ -131,8 +132,8 @@ def board_case(job: BatchJob, order: tuple[int, ...], task: Task, edition: str) 
     entries = [dict(job.pool[task.cards[i]][1], controller=task.controllers[i]) for i in order]
     row = {"format_version": FORMAT_VERSION, "board": board_key(labels, controllers, edition), "cards": labels,
            "controllers": controllers, "rules": edition}
-    case = {"case": row["board"], "source": f"sweep {job.name}", "rules": edition, "players": list(job.players),
-            "battlefield": list(job.background) + entries}
+    case = board_mapping(row["board"], f"sweep {job.name}", job.players, job.background, job.totals, entries,
+                         rules=edition)
     return row, case, f"sweep {job.name}: {row['board']}"
 
 
