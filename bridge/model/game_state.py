@@ -50,6 +50,8 @@ OBJECT_GAME_STATE = {
     # 406.6, 607.2a the cards its linked ability exiled; 702.167c the exiled cards used to craft it (the case lists no
     # exiled card as linked to an object: it gives the number)
     "cards_exiled_with_it": "406.6 the number of cards exiled with it (Unlicensed Hearse)",
+    "card_types_exiled_with_it": "205.2a the number of card types among the cards exiled with it (Keen-Eyed "
+                                 "Curator)",
     "exiled_card_mana_value": "607.2a the mana value of the card exiled with it (Living Lore)",
     "crafted_with_total_power": "702.167c the total power of the exiled cards used to craft it (Mastercraft Raptor)",
     "crafted_with_colors": "702.167c the number of colors among the exiled cards used to craft it (Sunbird Effigy)",

@@ -144,6 +144,10 @@ ANY_WITH_COUNTER = lazy_pattern(r"an? (creature|permanent|artifact|land) has an?
 STILL_A = lazy_pattern(r"(~ is an? [^,]+? creature) with ([a-z ]+) that's still an? (?:planeswalker|land)")
 # 122.1 "as long as ~ has two or more counters on it" (of any kinds, together: Ezio, Hero of Bretagard, Gavel)
 ALL_COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|\w+ or more) counters? on (?:it|him|her)")
+# 406.6, 607.2a what the object's linked ability exiled, which the case gives as a number (the object's
+# `game_state:`): Veteran Survivor's "there are three or more cards exiled with this creature", Keen-Eyed Curator's
+# "... four or more card types among cards exiled with this creature" (205.2a)
+EXILED_WITH_IT = lazy_pattern(r"there are (\w+) or more (cards|card types among cards) exiled with ~")
 ENCHANTED_BY = lazy_pattern(r"(~|it) is enchanted by (an|exactly \w+|\w+ or more) Auras?")
 HAS_KEYWORD = lazy_pattern(r"(~|it) has ([a-z ]+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
@@ -205,7 +209,8 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         return {"functions_in": {"except": ["battlefield"]}, **found} if battlefield.group(1) else found
     who = IS.match(condition_text)
     if re.match(r"it(?:'s| )", main):
-        if who is None and (condition_text.startswith("~ ") or THERE_ARE_COUNTERS.fullmatch(condition_text)):
+        if who is None and (condition_text.startswith("~ ") or THERE_ARE_COUNTERS.fullmatch(condition_text)
+                            or EXILED_WITH_IT.fullmatch(condition_text)):
             who = re.match(r"(~)", "~")     # "As long as ~ has three or more +1/+1 counters" / "there are ... on ~"
         if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
             return None
@@ -345,6 +350,10 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     if m and (m.group(1) == "~" or main_subject == "self"):     # 122.1 counters of every kind (Hero of Bretagard)
         bound = counter_bound(m.group(2))
         return None if bound is None else {"all_counters": "source", **bound}
+    m = EXILED_WITH_IT.fullmatch(text)
+    if m and how_many(m.group(1)) is not None:
+        what = "cards_exiled_with_it" if m.group(2) == "cards" else "card_types_exiled_with_it"
+        return {"game_state": what, "at_least": how_many(m.group(1))}
     m = ENCHANTED_BY.fullmatch(text)
     if m and (m.group(1) == "~" or main_subject == "self"):     # Timber Paladin: the Auras attached to it (303.4)
         bound = counter_bound(m.group(2))
