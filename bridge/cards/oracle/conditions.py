@@ -476,6 +476,8 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         mark = {"controller": "opponent"}
         return {"count": {"any": [{**b, **mark} for b in counted["any"]]} if "any" in counted else
                 {**counted, **mark}, "equal": 0}
+    # 903.3 Gray Harbor Merfolk: "a commander that's a creature or planeswalker" (a commander of either type)
+    text = re.sub(r"(controls? an?) commander that's an? (\w+) or (?:an? )?(\w+)$", r"\1 \2 commander or \3 commander", text)
     m = CONTROLS.fullmatch(text)
     if m:
         counted = group(m.group(3)) or either_group(m.group(3)) or one_of_groups(m.group(3))
