@@ -215,6 +215,9 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
             return None
         main = who.group(1) + (" is" + main[4:] if main.startswith("it's") else main[2:])
+        # Idol of False Gods: "it's a 0/0 creature in addition to its other types and it has annihilator 2": the
+        # second 'it' is the same object
+        main = re.sub(r" and it (?=has |gets )", " and ", main)
     still = STILL_A.fullmatch(main.rstrip("."))
     if still:       # 205.1b "that's still a planeswalker": every prior type kept (Gideon Blackblade)
         main = f"{still.group(1)} in addition to its other types and has {still.group(2)}."
