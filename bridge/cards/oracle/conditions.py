@@ -97,6 +97,9 @@ GAME_STATE_WORDS = (
      "creatures_given_plus_one_counters_this_turn", "at_least", None),          # 122.6 Sigardian Paladin
     (lazy_pattern(r"you've rolled (\w+) or more dice this turn"), "dice_rolled_this_turn", "at_least", None),  # 706
     (lazy_pattern(r"you have (\w+) or more unspent mana"), "unspent_mana", "at_least", None),    # 106.4 Ozai
+    (lazy_pattern(r"you've visited an Attraction this turn"), "attractions_visited_this_turn", "at_least", 1),  # 701.52a
+    (lazy_pattern(r"you attacked with (\w+) or more Merfolk this turn"), "merfolk_attacked_with_this_turn", "at_least",
+     None),                                                                       # 508.1 Deepway Navigator
 )
 # 702.95b Soulbond: "As long as ~ is paired with another creature, each of those creatures has ..." (Wolfir
 # Silverheart) / "..., both creatures have reach" (Geist Trappers): the object and the one it is paired with.
@@ -113,6 +116,11 @@ OBJECT_STATE_WORDS = (
     # "you had another creature enter ..." (Saddled Rimestag): 'another' is other than this object
     (lazy_pattern(r"(?:another creature entered|you had another creature enter) the battlefield under your "
                   r"control this turn()"), "other_creatures_entered_this_turn", "at_least", 1),
+    # Swordsworn Cavalier: "another Knight entered ..."; Shoreline Scout: "another Merfolk or an Island entered ..."
+    (lazy_pattern(r"another Knight entered the battlefield under your control this turn()"),
+     "other_knights_entered_this_turn", "at_least", 1),
+    (lazy_pattern(r"another Merfolk or an Island entered the battlefield under your control this turn()"),
+     "other_merfolk_or_islands_entered_this_turn", "at_least", 1),
     (lazy_pattern(r"(~|it|this creature) attacked a battle this turn"), "attacked_a_battle_this_turn", "at_least", 1),
     (lazy_pattern(r"you've put (?:one or more|a) \+1/\+1 counters? on (~) this turn"),
      "given_plus_one_counters_this_turn", "at_least", 1),                      # 122.6 Beast, Erudite Aerialist
