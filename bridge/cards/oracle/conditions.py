@@ -32,6 +32,7 @@ import re
 from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds
+from bridge.cards.oracle.predicates import only_riders
 from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.words import COLORS
@@ -249,6 +250,18 @@ def conditional_static(sentence: str, read_static) -> dict | None:
     if condition is None:
         return None
     return {"static": {"as_long_as": condition, **found["static"]}}
+
+
+def only_riders_under_a_condition(sentence: str) -> bool:
+    """Solid Footing: "As long as enchanted creature has vigilance, it assigns combat damage equal to its toughness
+    rather than its power."; Warmonger's Chariot's "..., it can attack as though it didn't have defender": what
+    applies under the condition is a rule of combat only (510.1c, 508.1), no layer effect (613.1); the words that
+    look like one are the condition's."""
+    m = FIRST.fullmatch(sentence)
+    if not m or not m.group(1):
+        return False
+    main = re.sub(r"^(?:it|~|enchanted creature|equipped creature) ", "", m.group(3).rstrip("."))
+    return main != m.group(3).rstrip(".") and only_riders(main)
 
 
 def status_of_each(found: dict, group: dict, status: str, negated: bool) -> dict | None:

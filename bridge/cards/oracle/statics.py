@@ -318,6 +318,9 @@ def several_statics(text: str) -> list[dict] | None:
                 only_riders(sentence[len(named.group(1)) + 1:].rstrip(".")):
             continue                    # A-Gutter Shortcut: "It can't be blocked ...": a rule of combat (509.1b), text
         otherwise = re.match(r"Otherwise, (.+)", sentence)
+        if otherwise and found and named and "as_long_as" in found[-1]["static"] and \
+                no_characteristic_changed(otherwise.group(1).rstrip("."), named.group(1)):
+            continue                    # 611.3a Bonds of Faith: "Otherwise, it can't attack or block." (508.1c, text)
         instead = re.fullmatch(r"(?:If (.+?), (.+) instead|(.+) instead (as long as .+?))\.?", sentence)
         if instead:                     # "If it's a Warrior, it gets +2/+1 instead." (a static's "if": as long as)
             sentence = (f"As long as {instead.group(1)}, {instead.group(2)}." if instead.group(1)
@@ -343,6 +346,13 @@ def several_statics(text: str) -> list[dict] | None:
                                                            for o in ops) > 1:
         return None                     # "loses all other abilities" in one sentence, abilities granted in another
     return found
+
+
+def no_characteristic_changed(sentence: str, subject_words: str) -> bool:
+    """The other branch of an "as long as ..., Otherwise, ..." that is only a rule of combat (riders) of the same
+    object: it has no layer effect (613.1). (Armament of Nyx's "Otherwise, prevent all damage ..." stays text.)"""
+    lead = subject_words[:1].lower() + subject_words[1:] if subject_words != "~" else "~"
+    return sentence.startswith(lead + " ") and only_riders(sentence[len(lead) + 1:])
 
 
 # 702.16n "This effect doesn't remove this Aura." / "... doesn't remove Auras." (702.16p's "Auras and Equipment you
