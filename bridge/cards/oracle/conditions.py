@@ -31,7 +31,7 @@ import re
 
 from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.keywords import keyword
-from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds
+from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds, number
 from bridge.cards.oracle.predicates import only_riders
 from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
@@ -157,6 +157,7 @@ ALL_COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|\w+ or more) counters? on (?:
 # `game_state:`): Veteran Survivor's "there are three or more cards exiled with this creature", Keen-Eyed Curator's
 # "... four or more card types among cards exiled with this creature" (205.2a)
 EXILED_WITH_IT = lazy_pattern(r"there are (\w+) or more (cards|card types among cards) exiled with ~")
+COUNTERS_AMONG = lazy_pattern(r"there are (\w+) or more ([+-]\d+/[+-]\d+|[a-z]+) counters among (.+)")
 ENCHANTED_BY = lazy_pattern(r"(~|it) is enchanted by (an|exactly \w+|\w+ or more) Auras?")
 HAS_KEYWORD = lazy_pattern(r"(~|it) has ([a-z ]+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
@@ -378,6 +379,12 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     if m and how_many(m.group(1)) is not None:
         what = "cards_exiled_with_it" if m.group(2) == "cards" else "card_types_exiled_with_it"
         return {"game_state": what, "at_least": how_many(m.group(1))}
+    m = COUNTERS_AMONG.fullmatch(text)
+    if m and how_many(m.group(1)) is not None:      # 122.1 Tom Bombadil: the counters on them all together
+        counted = number(f"the number of {m.group(2)} counters on {m.group(3)}")
+        if counted is None or set(counted) != {"counters_among"} or not counter_kind_known(m.group(2)):
+            return None
+        return {**counted, "at_least": how_many(m.group(1))}
     m = ENCHANTED_BY.fullmatch(text)
     if m and (m.group(1) == "~" or main_subject == "self"):     # Timber Paladin: the Auras attached to it (303.4)
         bound = counter_bound(m.group(2))
