@@ -252,6 +252,10 @@ TEMPLATES = (full_text_of_top_card, max_speed, conditional, control, cda_power_t
 IT_NAMES = lazy_pattern(r"^(~|[Ee]nchanted (?:creature|permanent|land|artifact)|[Ee]quipped creature) ")
 
 
+# The group a later sentence's "they" names: the first sentence's subject (Radiant Destiny).
+GROUP_NAMES = lazy_pattern(r"^([A-Z][\w ]+?) (?:get|have|are) ")
+
+
 SAME_OUTSIDE = lazy_pattern(r"(.+?)\. The same is true for (creature spells|spells) you control and (creature|nonland) cards "
                             r"you own that aren't on the battlefield\.?")
 # ... of the same objects as the first sentence's: Conspiracy's creatures, Celestial Dawn's nonland permanents (a
@@ -314,6 +318,18 @@ def several_statics(text: str) -> list[dict] | None:
             sentence = sentence[:1].upper() + sentence[1:]
         elif i and re.search(r"\b[Ii]t(?:s|'s)?\b", sentence):
             return None                 # an "it" with nothing to name
+        group_named = GROUP_NAMES.match(sentences[0]) if i and not named else None
+        if i and re.search(r"\b[Tt]hey\b", sentence):
+            # Radiant Destiny: "Creatures you control of the chosen type get +1/+1. As long as you have the city's
+            # blessing, they also have vigilance.": 'they' are the first sentence's objects (the same group, checked)
+            if group_named is None or not found or not isinstance(found[0]["static"].get("affects"), dict):
+                return None
+            words = group_named.group(1)
+            sentence = re.sub(r"\b[Tt]hey\b", lambda t: words if t.group(0) == "They" else words[:1].lower() + words[1:],
+                              sentence)
+            they = static_ability(sentence)
+            if they is None or they.get("static", {}).get("affects") != found[0]["static"]["affects"]:
+                return None
         if i and named and sentence.startswith(named.group(1)[:1].upper() + named.group(1)[1:] + " ") and \
                 only_riders(sentence[len(named.group(1)) + 1:].rstrip(".")):
             continue                    # A-Gutter Shortcut: "It can't be blocked ...": a rule of combat (509.1b), text
