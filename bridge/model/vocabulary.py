@@ -42,6 +42,9 @@ class Selector:
     statuses: tuple[str, ...] = ()     # token | face_down: what each object is (all)
     not_statuses: tuple[str, ...] = ()  # ... and isn't (not; "nontoken")
     on_source: bool = False        # "attached to it": permanents attached to the ability's object
+    # In a count only: attached to what the ability's object is attached to (`attached_to: attached`; Brass
+    # Knuckles' "as long as two or more Equipment are attached to it", 'it' the equipped creature, 301.5)
+    on_host: bool = False
     # In a count only, "it" the object the effect changes (Strong Back's "Enchanted creature gets +2/+2 for each
     # Aura and Equipment attached to it", Bravado's "... for each other creature you control"):
     on_affected: bool = False      # attached to the affected object (`attached_to: affected`)

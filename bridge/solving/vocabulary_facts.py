@@ -108,6 +108,8 @@ class VocabularyFacts:
             self.add("selector_on_source", term)
         if sel.on_affected:
             self.add("selector_on_affected", term)
+        if sel.on_host:
+            self.add("selector_on_host", term)
         if sel.other_than_affected:
             self.add("selector_other_than_affected", term)
         for zone in sel.zones:

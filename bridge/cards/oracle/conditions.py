@@ -158,6 +158,8 @@ ALL_COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|\w+ or more) counters? on (?:
 # "... four or more card types among cards exiled with this creature" (205.2a)
 EXILED_WITH_IT = lazy_pattern(r"there are (\w+) or more (cards|card types among cards) exiled with ~")
 COUNTERS_AMONG = lazy_pattern(r"there are (\w+) or more ([+-]\d+/[+-]\d+|[a-z]+) counters among (.+)")
+# Face of Divinity: "another Aura is attached to enchanted creature" (303.4)
+ANOTHER_ATTACHED = lazy_pattern(r"another (Aura|Equipment) is attached to (?:enchanted|equipped) creature")
 ENCHANTED_BY = lazy_pattern(r"(~|it) is enchanted by (an|exactly \w+|\w+ or more) Auras?")
 HAS_KEYWORD = lazy_pattern(r"(~|it) has ([a-z ]+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
@@ -217,7 +219,8 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
             return None
         return {"functions_in": {"except": ["battlefield"]}, **found} if battlefield.group(1) else found
-    who = IS.match(condition_text)
+    who = IS.match(condition_text) or (ANOTHER_ATTACHED.fullmatch(condition_text) and
+                                       re.search(r"(?<=attached to )(enchanted creature|equipped creature)", condition_text))
     if re.match(r"it(?:'s| )", main):
         if who is None and (condition_text.startswith("~ ") or THERE_ARE_COUNTERS.fullmatch(condition_text)
                             or EXILED_WITH_IT.fullmatch(condition_text)):
@@ -361,9 +364,14 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
             n = n if n is not None else how_many(m.group(1))
             return None if n is None else {"game_state": what, bound: n}
     m = ATTACHED_TO_IT.fullmatch(text)
-    if m and how_many(m.group(1)) is not None and (m.group(3) == "~" or main_subject == "self"):
-        return {"count": {"all": ["Aura" if m.group(2) == "Auras" else "Equipment"], "attached_to": "self"},
+    if m and how_many(m.group(1)) is not None and (m.group(3) == "~" or main_subject in ("self", "enchanted", "equipped")):
+        # (Brass Knuckles: 'it' the equipped creature, what the ability's object is attached to)
+        on = "self" if m.group(3) == "~" or main_subject == "self" else "attached"
+        return {"count": {"all": ["Aura" if m.group(2) == "Auras" else "Equipment"], "attached_to": on},
                 "at_least": how_many(m.group(1))}
+    m = ANOTHER_ATTACHED.fullmatch(text)
+    if m:                                       # Face of Divinity: another than this Aura, on the same creature
+        return {"count": {"all": [m.group(1)], "attached_to": "attached", "other": True}, "at_least": 1}
     m = HAS_KEYWORD.fullmatch(text)
     if m and keyword(m.group(2)) == m.group(2) and (m.group(1) == "~" or main_subject == "self"):
         return {"self": {"has": [m.group(2)]}}
