@@ -136,6 +136,7 @@ class Case:
     player_counters: tuple[tuple[str, str, int], ...] = ()
     player_counters_given: tuple[str, ...] = ()
     hands_given: tuple[str, ...] = ()   # the players whose hand the case gives (`hands:`, 402: no other is empty)
+    libraries_given: tuple[str, ...] = ()   # ... and whose library (`libraries:`, 401: no other is empty)
     # 903.8 the times each player has cast their commander from the command zone this game (player, N)
     commander_casts: tuple[tuple[str, int], ...] = ()
 

@@ -160,6 +160,8 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("commander_casts", player, number)
     for player in case.hands_given:                 # asp/402_hand.lp
         w.add("hand_given", player)
+    for player in case.libraries_given:             # asp/401_library.lp
+        w.add("library_given", player)
     for player, zone, number in case.unlisted_cards:
         w.add("unlisted_cards", player, Function(zone), number)
     for obj in case.objects:

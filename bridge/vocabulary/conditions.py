@@ -95,8 +95,8 @@ def read_condition(reader, value, where: str) -> Condition:
     if kind in ("life", "poison") and data[kind] == "an_opponent" or kind == "poison":
         return players_number(reader, kind, data[kind], bounds, where)
     number = reader.expr({kind: data[kind]}, where)
-    if number.kind == "count_cards" and number.owner == "an_opponent":
-        number = some_opponents_cards(reader, number, bounds, where)
+    if number.kind == "count_cards" and number.owner in ("an_opponent", "a_player"):
+        number = some_players_cards(reader, number, bounds, where)
     if (number.selector and (number.selector.on_affected or number.selector.other_than_affected)) or \
             (number.kind == "count_cards" and number.owner == "affected_controller"):
         raise reader.fail(f"{where}.{kind}", "a condition is of the ability, not of each object it changes: "
@@ -120,18 +120,19 @@ def players_number(reader, kind: str, who, bounds: dict, where: str) -> Conditio
     return bounded(Expr(f"opponents_{kind}", owner=which), bounds)
 
 
-def some_opponents_cards(reader, number: Expr, bounds: dict, where: str) -> Expr:
-    """`count_cards: {owner: an_opponent, ...}`: some opponent's own cards are within the bound (102.2): at least N
-    holds when the most any one opponent has is (Tenured Oilcaster), at most N when the fewest is (Guul Draz
-    Specter's "an opponent has no cards in hand": `an_opponent_fewest`)."""
+def some_players_cards(reader, number: Expr, bounds: dict, where: str) -> Expr:
+    """`count_cards: {owner: an_opponent | a_player, ...}`: some opponent's (some player's) own cards are within the
+    bound (102.2): at least N holds when the most any one of them has is (Tenured Oilcaster), at most N when the
+    fewest is (Guul Draz Specter's "an opponent has no cards in hand": `an_opponent_fewest`; Isleback Spawn's "a
+    library has twenty or fewer cards in it": `a_player_fewest`)."""
     directions = {COMPARISONS[key] in ("le", "lt") for key in bounds}
     if len(directions) != 1 or any(COMPARISONS[key] == "eq" for key in bounds) and len(bounds) > 1:
-        raise reader.fail(where, "'owner: an_opponent' takes one bound, at least or at most (some opponent's own cards "
+        raise reader.fail(where, f"'owner: {number.owner}' takes one bound, at least or at most (some one player's own cards "
                                  "are within it)")
     if any(COMPARISONS[key] == "eq" for key in bounds) and next(iter(bounds.values())) != 0:
-        raise reader.fail(where, "'owner: an_opponent' with 'equal' takes 0 only (some opponent has none)")
+        raise reader.fail(where, f"'owner: {number.owner}' with 'equal' takes 0 only (some one player has none)")
     fewest = directions == {True} or any(COMPARISONS[key] == "eq" for key in bounds)
-    return replace(number, owner="an_opponent_fewest") if fewest else number
+    return replace(number, owner=f"{number.owner}_fewest") if fewest else number
 
 
 def bounded(number: Expr, bounds: dict) -> Condition:

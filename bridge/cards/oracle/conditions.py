@@ -466,6 +466,11 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     m = re.fullmatch(r"there are (\w+) or more mana values among cards in your graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # 202.3 Syndicate Infiltrator
         return {"mana_values_in_graveyard": "you", "at_least": how_many(m.group(1))}
+    if text == "there are no cards in your library":            # Living Conundrum (401)
+        return {"count_cards": {"zone": "library", "owner": "you"}, "equal": 0}
+    m = re.fullmatch(r"a library has (\w+) or fewer cards in it", text)
+    if m and how_many(m.group(1)) is not None:                  # Isleback Spawn: some player's library
+        return {"count_cards": {"zone": "library", "owner": "a_player"}, "at_most": how_many(m.group(1))}
     if text == "an opponent has no cards in hand":              # Guul Draz Specter: some opponent (102.2)
         return {"count_cards": {"zone": "hand", "owner": "an_opponent"}, "equal": 0}
     if text == "you have no cards in hand":                     # hellbent
