@@ -23,13 +23,13 @@ WITH_PARAMETER = lazy_pattern(
     r"swampcycling|mountaincycling|forestcycling|landcycling|basic landcycling|fortify|crew|fading|vanishing|"
     r"bloodthirst|bushido|afflict|annihilator|rampage|modular|graft|dredge|amplify|frenzy|poisonous|"
     r"absorb|tribute|renown|fabricate|devour|backup|toxic|squad|casualty|training|afterlife|soulshift|"
-    r"protection from|hexproof from|enchant|affinity for|\w+walk|landwalk|"
+    r"protection from|hexproof from|enchant|affinity for|\w+walk|landwalk|(?:artifact|nonbasic|legendary|snow) \w+walk|"
     r"champion an?|companion)\b")
 
 
 # Keywords whose parameter is a quality ("protection from red", "enchant creature", "affinity for artifacts").
 QUALITY = lazy_pattern(r"(?:protection from|hexproof from|enchant|affinity for|champion an?|craft with|companion|"
-                       r"\w+walk|landwalk)\b")
+                       r"\w+walk|landwalk|(?:artifact|nonbasic|legendary|snow) \w+walk)\b")   # 702.14a, c
 # What may follow any other keyword: a mana cost, a number (X), a number then "—" and a cost ("suspend 4—{1}{U}"),
 # or "—" and a cost in words ("Morph—Discard a card.", 702.37a; "Ward—Pay 3 life.", 702.21a).
 PARAMETER = lazy_pattern(r"(?: (?:\{[^}]+\})+| (?:\d+|x)(?:—.+)?|—.+| (?:\{[^}]+\})+ \(.*\))?")
