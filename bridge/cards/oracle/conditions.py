@@ -37,6 +37,7 @@ from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.words import COLORS
 
+SEVERAL_QUALITIES = lazy_pattern(r"As long as ~ is (\w+), (\w+), and (has [^,]+ on it), (~ .+)")
 FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
 LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet|it devoured a creature)"
                     r"|unless it's ((?:attacking|blocking)(?: or (?:attacking|blocking))?))\.?")
@@ -182,6 +183,17 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
             return None
         return {"static": {"as_long_as": {"status": "paired"}, **found["static"], "affects": {"any": ["self", "paired"]}}}
+    m = SEVERAL_QUALITIES.fullmatch(sentence)
+    if m:
+        # Kosei, Penitent Warlord: "As long as ~ is enchanted, equipped, and has a counter on it, ~ has ...": each
+        # quality a condition of its own, all holding (a list)
+        parts = [one_condition(f"~ is {m.group(1)}", "self"), one_condition(f"~ is {m.group(2)}", "self"),
+                 one_condition(f"~ {m.group(3)}", "self")]
+        found = read_static(m.group(4).rstrip(".") + ".")
+        if any(p is None or isinstance(p, list) for p in parts) or not found or set(found) != {"static"} or \
+                "as_long_as" in found["static"]:
+            return None
+        return {"static": {"as_long_as": parts, **found["static"]}}
     m = FIRST.fullmatch(sentence)
     if m and m.group(2) and m.group(3).startswith("as long as "):
         # Kaito, Bane of Nightmares: "During your turn, as long as ~ has one or more loyalty counters on him, ..."
