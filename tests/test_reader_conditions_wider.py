@@ -48,6 +48,7 @@ def static_of(name: str, starts: str) -> dict:
     ("Warden of the Beyond", "This creature gets", {"count_cards": {"zone": "exile", "owner": "an_opponent"},
                                                     "at_least": 1}),
     ("Guul Draz Specter", "This creature gets", {"count_cards": {"zone": "hand", "owner": "an_opponent"}, "equal": 0}),
+    ("Baneslayer Aspirant", "Baneslayer Aspirant gets", {"emblems": "you", "at_least": 1}),
     ("Living Conundrum", "As long as", {"count_cards": {"zone": "library", "owner": "you"}, "equal": 0}),
     ("Isleback Spawn", "This creature gets", {"count_cards": {"zone": "library", "owner": "a_player"}, "at_most": 20}),
     ("Brass Knuckles", "Equipped creature has double strike",

@@ -74,6 +74,7 @@ class Expr:
     #            | number_of_colors (the number of colors of the affected object: "for each of its colors", 105.2)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
+    #            | emblems (the emblems the effect's controller has, 114.2: the case's `emblems:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")
     #            | game_state (the case's `game_state:` value `fact` of the effect's controller: 702.131, "this turn")
     #            | poison (the poison counters of the effect's controller, 122.1f: the case's `poison:`)

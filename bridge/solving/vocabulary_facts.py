@@ -160,6 +160,8 @@ class VocabularyFacts:
             return Function("life_total")
         if expr.kind == "poison":
             return Function("poison_total")
+        if expr.kind == "emblems":
+            return Function("emblems_of_you")
         if expr.kind in ("opponents_life", "opponents_poison"):
             return Function(expr.kind, [Function(expr.owner)])
         if expr.kind in ("game_state", "object_state"):

@@ -111,6 +111,10 @@ class NumberReading:
                 raise self.fail(f"{where}.game_state", f"unknown game state {what!r}" + close_matches(what, known)
                                 + "; known: " + ", ".join(known))
             return Expr("object_state" if what in OBJECT_GAME_STATE else "game_state", fact=what)
+        if key == "emblems":                # 114.2 the emblems "you" have (Baneslayer Aspirant; the case's emblems:)
+            if arg != "you":
+                raise self.fail(f"{where}.emblems", f"expected you (the emblems of the ability's controller), got {arg!r}")
+            return Expr("emblems", owner="you")
         if key == "life":                   # "your life total" (119; the case's life:)
             if arg != "you":
                 raise self.fail(f"{where}.life", f"expected you (the life total of the ability's controller), got {arg!r}")

@@ -413,6 +413,8 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # Tenured Oilcaster: one opponent's own graveyard
         return {"count_cards": {"zone": "graveyard", "owner": "an_opponent"}, "at_least": how_many(m.group(1))}
+    if text == "you have one or more emblems":                  # Baneslayer Aspirant (114.2)
+        return {"emblems": "you", "at_least": 1}
     if text == "an opponent owns a card in exile":               # Warden of the Beyond (404, 108.3 the owner)
         return {"count_cards": {"zone": "exile", "owner": "an_opponent"}, "at_least": 1}
     m = re.fullmatch(r"there are (\w+) or more cards in a single graveyard", text)
