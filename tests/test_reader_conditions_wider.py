@@ -98,6 +98,13 @@ def test_a_rule_of_combat_under_a_condition_is_no_layer_line(name):
     assert not found.layer
 
 
+@pytest.mark.parametrize("name", ["Crown of Gondor", "Arm-Mounted Anchor", "Plate Armor"])
+def test_an_equip_cost_lowered_is_no_layer_line(name):
+    """601.2f, 602.2b "Equip {4}. This ability costs {3} less to activate if ...": a cost, no characteristic."""
+    found = card_line(name, "Equip")
+    assert not found.layer
+
+
 @pytest.mark.parametrize("name,starts", [
     # 615 a prevention effect in the "Otherwise" branch stays text (tests/test_oracle_reader.py)
     ("Armament of Nyx", "Enchanted creature has double strike"),
