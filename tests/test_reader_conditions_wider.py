@@ -49,6 +49,10 @@ def static_of(name: str, starts: str) -> dict:
                                                     "at_least": 1}),
     ("Guul Draz Specter", "This creature gets", {"count_cards": {"zone": "hand", "owner": "an_opponent"}, "equal": 0}),
     ("Baneslayer Aspirant", "Baneslayer Aspirant gets", {"emblems": "you", "at_least": 1}),
+    ("Mul Daya Channelers", "As long as the top card of your library is a creature",
+     {"count_cards": {"zone": "library", "owner": "your_top_card", "all": ["creature"]}, "at_least": 1}),
+    ("Vampire Nocturnus Avatar", "As long as",
+     {"count_cards": {"zone": "library", "owner": "your_top_card", "all": ["black"]}, "at_least": 1}),
     ("Living Conundrum", "As long as", {"count_cards": {"zone": "library", "owner": "you"}, "equal": 0}),
     ("Isleback Spawn", "This creature gets", {"count_cards": {"zone": "library", "owner": "a_player"}, "at_most": 20}),
     ("Brass Knuckles", "Equipped creature has double strike",
@@ -134,6 +138,25 @@ def test_a_library_left_out_is_marked(write_case, libraries, pt, unsure):
     assert bool(conundrum.unsure) == unsure
     if unsure:
         assert "library: not given" in str(dict(conundrum.unsure))
+
+
+@pytest.mark.parametrize("libraries,pt,unsure", [
+    ("libraries: {Alice: [Grizzly Bears, Forest]}\n", (5, 5), False),
+    ("libraries: {Alice: [Forest, Grizzly Bears]}\n", (2, 2), False),     # only the top card
+    ("libraries: {Alice: 2}\n", None, True),                               # its top card not said
+    ("", None, True),
+])
+def test_the_top_card_of_your_library_is_given_or_marked(write_case, libraries, pt, unsure):
+    """401.1 Mul Daya Channelers: the case lists a library top first; a top card it doesn't say is never assumed."""
+    text = HEAD + libraries + "battlefield:\n  - {card: Mul Daya Channelers}\n"
+    try:
+        channelers = solve(str(write_case(text))).objects["mul_daya_channelers"]
+    except CaseError as error:          # words asked of cards given as a number only: said, the case refused
+        assert unsure and "library" in str(error)
+        return
+    if pt:
+        assert (channelers.power, channelers.toughness) == pt
+    assert bool(channelers.unsure) == unsure
 
 
 @pytest.mark.parametrize("hands,pt", [

@@ -174,6 +174,8 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("in_zone", o, Function(obj.zone))
         if obj.zone == "graveyard" and obj.position:
             w.add("graveyard_position", o, obj.position)      # 404.1, 1 = the top card
+        if obj.zone == "library" and obj.position:
+            w.add("library_position", o, obj.position)        # 401.1, 1 = the top card
         if obj.token:
             w.add("token", o)                  # 111.1 (704.5d reads it)
         if obj.entered:

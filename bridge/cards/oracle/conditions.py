@@ -107,6 +107,7 @@ EXILED_WITH_IT = lazy_pattern(r"there are (\w+) or more (cards|card types among 
 COUNTERS_AMONG = lazy_pattern(r"there are (\w+) or more ([+-]\d+/[+-]\d+|[a-z]+) counters among (.+)")
 # Face of Divinity: "another Aura is attached to enchanted creature" (303.4)
 ANOTHER_ATTACHED = lazy_pattern(r"another (Aura|Equipment) is attached to (?:enchanted|equipped) creature")
+TOP_OF_LIBRARY = lazy_pattern(r"the top card of your library is (?:an? )?(\w+)( card)?")
 ENCHANTED_BY = lazy_pattern(r"(~|it) is enchanted by (an|exactly \w+|\w+ or more) Auras?")
 HAS_KEYWORD = lazy_pattern(r"(~|it) has ([a-z ]+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
@@ -426,6 +427,12 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     m = re.fullmatch(r"there are (\w+) or more mana values among cards in your graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # 202.3 Syndicate Infiltrator
         return {"mana_values_in_graveyard": "you", "at_least": how_many(m.group(1))}
+    m = TOP_OF_LIBRARY.fullmatch(text)
+    if m:                                       # 401.1 Mul Daya Channelers, Vampire Nocturnus: the top card only
+        kinds = card_kinds(m.group(1)) if m.group(2) else ({"all": [m.group(1)]} if m.group(1) in COLORS else None)
+        if kinds is None:
+            return None
+        return {"count_cards": {"zone": "library", "owner": "your_top_card", **kinds}, "at_least": 1}
     if text == "there are no cards in your library":            # Living Conundrum (401)
         return {"count_cards": {"zone": "library", "owner": "you"}, "equal": 0}
     m = re.fullmatch(r"a library has (\w+) or fewer cards in it", text)
