@@ -83,9 +83,7 @@ def test_the_zone_it_functions_in(line, functions_in):
 
 
 @pytest.mark.parametrize("line", [
-    "As long as Kosei is enchanted, equipped, and has a counter on it, Kosei has flying.",
     "Enchanted creature has first strike as long as it has two or more counters on it.",
-    "As long as you attacked with three or more Merfolk this turn, Merfolk you control get +1/+0.",
 ])
 def test_what_it_cannot_say_stays_text(line):
     found = [r for r in read_text(line, "Kosei, Penitent Warlord", "Enchantment — Aura", "") if r.layer]

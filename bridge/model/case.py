@@ -61,7 +61,7 @@ class BoardObject:
     merged_under: tuple[Card, ...] = ()   # a merged permanent (723.2): the cards under `card`, top first
     damage: int = 0                       # damage marked on it (120.6), read by 704.5g
     deathtouch_damage: bool = False       # dealt damage by a deathtouch source since the last check (704.5h)
-    position: int = 0                     # its place in its graveyard, 1 = the top (404.1); 0: not known (404.3)
+    position: int = 0                     # its place in its graveyard or library, 1 = the top (404.1, 401.1); 0: not known (404.3)
     entered: bool = False                 # entered by one of the case's events: its counters are all known
 
     @property
@@ -136,6 +136,7 @@ class Case:
     player_counters: tuple[tuple[str, str, int], ...] = ()
     player_counters_given: tuple[str, ...] = ()
     hands_given: tuple[str, ...] = ()   # the players whose hand the case gives (`hands:`, 402: no other is empty)
+    libraries_given: tuple[str, ...] = ()   # ... and whose library (`libraries:`, 401: no other is empty)
     # 903.8 the times each player has cast their commander from the command zone this game (player, N)
     commander_casts: tuple[tuple[str, int], ...] = ()
 

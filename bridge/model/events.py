@@ -46,6 +46,15 @@ def graveyard_piles(board: Board, objects: list[BoardObject], gone: dict[str, st
     return [replace(o, position=place.get(o.id, 0)) if o.zone == "graveyard" else o for o in objects]
 
 
+def library_piles(board: Board, objects: list[BoardObject], gone: dict[str, str]) -> list[BoardObject]:
+    """401.1 A library is a pile too; a card an event puts into one may go anywhere in it (an event does not say
+    where): that library's order is then not known (position 0, asp/401_library.lp marks what reads its top)."""
+    owners = {o.owner for o in board.objects if gone.get(o.id) == "library" and o.zone != "library"}
+    if not owners:
+        return objects
+    return [replace(o, position=0) if o.zone == "library" and o.owner in owners else o for o in objects]
+
+
 @dataclass(frozen=True)
 class Event:
     number: int
@@ -79,5 +88,5 @@ class Event:
                 obj = replace(obj, status=status,
                               status_changes=obj.status_changes + ((name, present, now, self.number),))
             objects.append(obj)
-        objects = graveyard_piles(board, objects, gone)
+        objects = library_piles(board, graveyard_piles(board, objects, gone), gone)
         return Board(tuple(objects) + self.new_objects, board.effects + self.new_effects)

@@ -28,6 +28,8 @@ GAME_STATE = {
                                                    "this turn",
     "dice_rolled_this_turn": "706 dice they rolled this turn",
     "unspent_mana": "106.4 the unspent mana in their mana pool",
+    "attractions_visited_this_turn": "701.52a times they visited an Attraction this turn (Soul Swindler)",
+    "merfolk_attacked_with_this_turn": "508.1 the Merfolk they attacked with this turn (Deepway Navigator)",
     "starting_life_total": "103.4 their starting life total (20; 40 in Commander, 903.7)",
 }
 
@@ -38,6 +40,10 @@ OBJECT_GAME_STATE = {
     "dealt_damage": "120 it has dealt damage (\"if it hasn't dealt damage yet\")",
     "other_creatures_entered_this_turn": "other creatures that entered the battlefield under its controller's "
                                          "control this turn (Bristlebane Outrider)",
+    "other_knights_entered_this_turn": "other Knights that entered the battlefield under its controller's control "
+                                       "this turn (Swordsworn Cavalier)",
+    "other_merfolk_or_islands_entered_this_turn": "other Merfolk and Islands that entered the battlefield under its "
+                                                  "controller's control this turn (Shoreline Scout)",
     "given_plus_one_counters_this_turn": "122.6 its controller put one or more +1/+1 counters on it this turn "
                                          "(Beast, Erudite Aerialist)",
     "attacked_a_battle_this_turn": "508.1 it attacked a battle this turn (War Historian)",
@@ -50,6 +56,8 @@ OBJECT_GAME_STATE = {
     # 406.6, 607.2a the cards its linked ability exiled; 702.167c the exiled cards used to craft it (the case lists no
     # exiled card as linked to an object: it gives the number)
     "cards_exiled_with_it": "406.6 the number of cards exiled with it (Unlicensed Hearse)",
+    "card_types_exiled_with_it": "205.2a the number of card types among the cards exiled with it (Keen-Eyed "
+                                 "Curator)",
     "exiled_card_mana_value": "607.2a the mana value of the card exiled with it (Living Lore)",
     "crafted_with_total_power": "702.167c the total power of the exiled cards used to craft it (Mastercraft Raptor)",
     "crafted_with_colors": "702.167c the number of colors among the exiled cards used to craft it (Sunbird Effigy)",

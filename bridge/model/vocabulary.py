@@ -42,6 +42,9 @@ class Selector:
     statuses: tuple[str, ...] = ()     # token | face_down: what each object is (all)
     not_statuses: tuple[str, ...] = ()  # ... and isn't (not; "nontoken")
     on_source: bool = False        # "attached to it": permanents attached to the ability's object
+    # In a count only: attached to what the ability's object is attached to (`attached_to: attached`; Brass
+    # Knuckles' "as long as two or more Equipment are attached to it", 'it' the equipped creature, 301.5)
+    on_host: bool = False
     # In a count only, "it" the object the effect changes (Strong Back's "Enchanted creature gets +2/+2 for each
     # Aura and Equipment attached to it", Bravado's "... for each other creature you control"):
     on_affected: bool = False      # attached to the affected object (`attached_to: affected`)
@@ -71,6 +74,7 @@ class Expr:
     #            | number_of_colors (the number of colors of the affected object: "for each of its colors", 105.2)
     #            | minus (`parts[0]` negated: "+X/-X", "-1/-1 for each ...")
     #            | life_total (the life total of the effect's controller, 119: the case's `life:`)
+    #            | emblems (the emblems the effect's controller has, 114.2: the case's `emblems:`)
     #            | your_turn (1 during the turn of the effect's controller, else 0: a condition's "during your turn")
     #            | game_state (the case's `game_state:` value `fact` of the effect's controller: 702.131, "this turn")
     #            | poison (the poison counters of the effect's controller, 122.1f: the case's `poison:`)

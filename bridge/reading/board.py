@@ -161,13 +161,14 @@ class BoardReading:
 
     @staticmethod
     def graveyard_positions(objects: list) -> list:
-        """404.1 A graveyard is a pile: the case lists each one top first (position 1 is the top card)."""
-        seen: dict[str, int] = {}
+        """404.1 A graveyard is a pile, and so is a library (401.1): the case lists each one top first (position 1
+        is the top card)."""
+        seen: dict[tuple[str, str], int] = {}
         placed = []
         for obj in objects:
-            if obj.zone == "graveyard":
-                seen[obj.owner] = seen.get(obj.owner, 0) + 1
-                obj = replace(obj, position=seen[obj.owner])
+            if obj.zone in ("graveyard", "library"):
+                seen[(obj.owner, obj.zone)] = seen.get((obj.owner, obj.zone), 0) + 1
+                obj = replace(obj, position=seen[(obj.owner, obj.zone)])
             placed.append(obj)
         return placed
 

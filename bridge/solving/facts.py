@@ -160,6 +160,8 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("commander_casts", player, number)
     for player in case.hands_given:                 # asp/402_hand.lp
         w.add("hand_given", player)
+    for player in case.libraries_given:             # asp/401_library.lp
+        w.add("library_given", player)
     for player, zone, number in case.unlisted_cards:
         w.add("unlisted_cards", player, Function(zone), number)
     for obj in case.objects:
@@ -172,6 +174,8 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("in_zone", o, Function(obj.zone))
         if obj.zone == "graveyard" and obj.position:
             w.add("graveyard_position", o, obj.position)      # 404.1, 1 = the top card
+        if obj.zone == "library" and obj.position:
+            w.add("library_position", o, obj.position)        # 401.1, 1 = the top card
         if obj.token:
             w.add("token", o)                  # 111.1 (704.5d reads it)
         if obj.entered:

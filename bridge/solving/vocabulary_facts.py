@@ -108,6 +108,8 @@ class VocabularyFacts:
             self.add("selector_on_source", term)
         if sel.on_affected:
             self.add("selector_on_affected", term)
+        if sel.on_host:
+            self.add("selector_on_host", term)
         if sel.other_than_affected:
             self.add("selector_other_than_affected", term)
         for zone in sel.zones:
@@ -158,6 +160,8 @@ class VocabularyFacts:
             return Function("life_total")
         if expr.kind == "poison":
             return Function("poison_total")
+        if expr.kind == "emblems":
+            return Function("emblems_of_you")
         if expr.kind in ("opponents_life", "opponents_poison"):
             return Function(expr.kind, [Function(expr.owner)])
         if expr.kind in ("game_state", "object_state"):

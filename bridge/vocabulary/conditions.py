@@ -6,6 +6,8 @@
     as_long_as: {count_cards: {zone: graveyard, owner: you}, at_least: 7}    # threshold
     as_long_as: {counters: level, at_least: 2, at_most: 6}                   # 711.2a
     as_long_as: {all_counters: source, at_least: 2}        # counters of every kind on it (122.1)
+    as_long_as: {emblems: you, at_least: 1}                # "as long as you have one or more emblems" (114.2)
+    as_long_as: {counters_among: {kind: lore, of: {all: [Saga], controller: you}}, at_least: 4}   # on them all (122.1)
     as_long_as: {status: monstrous}                                          # 701.31b
     as_long_as: {status: paired}                           # 702.95b soulbond: "as long as ~ is paired with another creature"
     as_long_as: {devotion: [red], less_than: 5}                              # Theros gods (700.5)
@@ -29,7 +31,7 @@ from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "all_counters", "devotion", "life", "card_types_in_graveyards",
-               "poison", "sum", "mana_values_in_graveyard")
+               "poison", "sum", "mana_values_in_graveyard", "counters_among", "emblems")
 STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired", "renowned")
 TURNS = ("yours", "not_yours")
 OTHER_KEYS = ("status", "turn", "game_state")
@@ -94,6 +96,8 @@ def read_condition(reader, value, where: str) -> Condition:
     if kind in ("life", "poison") and data[kind] == "an_opponent" or kind == "poison":
         return players_number(reader, kind, data[kind], bounds, where)
     number = reader.expr({kind: data[kind]}, where)
+    if number.kind == "count_cards" and number.owner in ("an_opponent", "a_player"):
+        number = some_players_cards(reader, number, bounds, where)
     if (number.selector and (number.selector.on_affected or number.selector.other_than_affected)) or \
             (number.kind == "count_cards" and number.owner == "affected_controller"):
         raise reader.fail(f"{where}.{kind}", "a condition is of the ability, not of each object it changes: "
@@ -115,6 +119,21 @@ def players_number(reader, kind: str, who, bounds: dict, where: str) -> Conditio
                                  "total is within it)")
     which = "least" if directions == {True} else "most"
     return bounded(Expr(f"opponents_{kind}", owner=which), bounds)
+
+
+def some_players_cards(reader, number: Expr, bounds: dict, where: str) -> Expr:
+    """`count_cards: {owner: an_opponent | a_player, ...}`: some opponent's (some player's) own cards are within the
+    bound (102.2): at least N holds when the most any one of them has is (Tenured Oilcaster), at most N when the
+    fewest is (Guul Draz Specter's "an opponent has no cards in hand": `an_opponent_fewest`; Isleback Spawn's "a
+    library has twenty or fewer cards in it": `a_player_fewest`)."""
+    directions = {COMPARISONS[key] in ("le", "lt") for key in bounds}
+    if len(directions) != 1 or any(COMPARISONS[key] == "eq" for key in bounds) and len(bounds) > 1:
+        raise reader.fail(where, f"'owner: {number.owner}' takes one bound, at least or at most (some one player's own cards "
+                                 "are within it)")
+    if any(COMPARISONS[key] == "eq" for key in bounds) and next(iter(bounds.values())) != 0:
+        raise reader.fail(where, f"'owner: {number.owner}' with 'equal' takes 0 only (some one player has none)")
+    fewest = directions == {True} or any(COMPARISONS[key] == "eq" for key in bounds)
+    return replace(number, owner=f"{number.owner}_fewest") if fewest else number
 
 
 def bounded(number: Expr, bounds: dict) -> Condition:

@@ -35,7 +35,10 @@ STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "fa
                          "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified",
                          # 700.9 modified (counters, equipped, or enchanted by an Aura of its controller's);
                          # 903.3 a commander (the case's status)
-                         "modified": "modified", "unmodified": "modified", "commander": "commander"}
+                         "modified": "modified", "unmodified": "modified", "commander": "commander",
+                         # 701.27g a transformed permanent (a double-faced one, back face up); 123.4 a stickered
+                         # object (one with a sticker on it: the case's status)
+                         "transformed": "transformed", "stickered": "stickered"}
 NEGATED_STATUS_WORDS = ("nontoken", "untapped", "unmodified")      # the status the object does not have
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).
@@ -49,7 +52,8 @@ COUNTER_HOLDERS = ("affected", "source", "attached")
 EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated", "minus", "life",
                    "count_sharing_creature_type", "basic_land_types", "colors_among",
                    "greatest_mana_value", "player_counters",
-                   "commander_casts", "all_counters", "counters_among", "game_state", "mana_values_in_graveyard")
+                   "commander_casts", "all_counters", "counters_among", "game_state", "mana_values_in_graveyard",
+                   "emblems")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up", "becomes_target", "leaves_graveyard")
 TRIGGER_KEYS = ("when", "what", "to", "once")
 ZONES = ("graveyard", "exile", "hand", "library")

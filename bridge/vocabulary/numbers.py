@@ -14,7 +14,10 @@ from bridge.vocabulary.keys import COUNT_CARDS_KEYS, COUNTER_HOLDERS, EXPRESSION
 # the object the effect changes (Death's Approach: "in its controller's graveyard"; power and toughness only), or
 # those of the player its source chose as it entered (Sewer Nemesis: "the chosen player's graveyard", 607.2).
 # "a_player": the one player with the most, any player (Swimmer in Nightmares: "ten or more cards in a single graveyard").
-COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "a_player", "any", "affected_controller", "chosen_player")
+# "your_top_card": the top card of the effect's controller's library only (401.1, zone library: Mul Daya Channelers'
+# "as long as the top card of your library is a creature card" counts 1 or 0).
+COUNT_CARDS_OWNERS = ("you", "opponent", "an_opponent", "a_player", "any", "affected_controller", "chosen_player",
+                      "your_top_card")
 
 
 class NumberReading:
@@ -82,6 +85,9 @@ class NumberReading:
             owner = spec.get("owner", "any")
             if owner not in COUNT_CARDS_OWNERS:
                 raise self.fail(f"{where}.count_cards.owner", f"expected {', '.join(COUNT_CARDS_OWNERS)}, got {owner!r}")
+            if owner == "your_top_card" and zone != "library":
+                raise self.fail(f"{where}.count_cards.zone", "owner your_top_card is the top card of a library: zone "
+                                                             "library (401.1)")
             sel = self.selector({k: v for k, v in spec.items() if k in COUNT_CARDS_KEYS}, f"{where}.count_cards",
                                 place="count_cards")
             return Expr("count_cards", selector=sel, owner=owner, zone=zone)
@@ -111,6 +117,10 @@ class NumberReading:
                 raise self.fail(f"{where}.game_state", f"unknown game state {what!r}" + close_matches(what, known)
                                 + "; known: " + ", ".join(known))
             return Expr("object_state" if what in OBJECT_GAME_STATE else "game_state", fact=what)
+        if key == "emblems":                # 114.2 the emblems "you" have (Baneslayer Aspirant; the case's emblems:)
+            if arg != "you":
+                raise self.fail(f"{where}.emblems", f"expected you (the emblems of the ability's controller), got {arg!r}")
+            return Expr("emblems", owner="you")
         if key == "life":                   # "your life total" (119; the case's life:)
             if arg != "you":
                 raise self.fail(f"{where}.life", f"expected you (the life total of the ability's controller), got {arg!r}")

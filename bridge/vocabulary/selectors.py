@@ -63,14 +63,16 @@ class SelectorReading:
             if owner not in ("you", "opponent"):
                 raise self.fail(f"{where}.owner", f"expected you or opponent, got {owner!r}")
         attached_to = data.get("attached_to", "self")
-        if attached_to != "self" and not (attached_to == "affected" and place == "count"):
+        if attached_to != "self" and not (attached_to in ("affected", "attached") and place == "count"):
             raise self.fail(f"{where}.attached_to", "expected self (\"attached to it\": the permanents attached to "
-                            "the ability's object)" + AFFECTED_IN_A_COUNT)
+                            "the ability's object)" + AFFECTED_IN_A_COUNT + "; or attached: attached to what the "
+                            "ability's object is attached to (Brass Knuckles)")
         if branches and len({(b.on_affected, b.other_than_affected) for b in branches}) > 1:
             raise self.fail(f"{where}.any", "attached_to: affected and other: affected go in every branch or none")
         first = branches[0] if branches else Selector()
         return Selector(words=words, not_words=not_words, controller=controller, other=other is True, branches=branches,
                         on_source="attached_to" in data and attached_to == "self",
+                        on_host=attached_to == "attached" or first.on_host,
                         on_affected=attached_to == "affected" or first.on_affected,
                         other_than_affected=other == "affected" or first.other_than_affected,
                         chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner,

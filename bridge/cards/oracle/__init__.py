@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bridge.cards.oracle.activated import activated_ability
-from bridge.cards.oracle.conditions import conditional_parts
+from bridge.cards.oracle.conditions import conditional_parts, only_riders_under_a_condition
 from bridge.cards.oracle.copies import copy_ability, spell_copy
 from bridge.cards.oracle.counter_kinds import kinds_named_by
 from bridge.cards.oracle.delayed import delayed_trigger_effect
@@ -141,7 +141,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
         # 702.159a "Visit — [Effect]" is a triggered ability; 701.43d exert's "When you do, ..." is a triggered
         # ability printed with the static one (603.12 reflexive): their effects are the case's, once they resolve
         return Reading(line, ({"text": line, **uses_choice(plain)},), False, resolves_a_layer_effect(plain), "triggered")
-    layer = bool(LAYER_HINTS.search(plain)) or starts_with_keyword(plain)
+    layer = (bool(LAYER_HINTS.search(plain)) and not only_riders_under_a_condition(plain)) or starts_with_keyword(plain)
     if NOT_STATIC.search(plain) and not re.search(r"~ becomes? a copy", plain):
         kind = resolved_kind(plain, spell)
         when = trigger(plain)

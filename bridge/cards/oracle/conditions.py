@@ -29,13 +29,16 @@ from __future__ import annotations
 
 import re
 
+from bridge.cards.oracle.condition_words import GAME_STATE_WORDS, OBJECT_STATE_WORDS
 from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.keywords import keyword
-from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds
+from bridge.cards.oracle.numbers import WORD_NUMBERS, card_kinds, number
+from bridge.cards.oracle.predicates import only_riders
 from bridge.cards.oracle.subjects import group
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.words import COLORS
 
+SEVERAL_QUALITIES = lazy_pattern(r"As long as ~ is (\w+), (\w+), and (has [^,]+ on it), (~ .+)")
 FIRST = lazy_pattern(r"(?:As long as (.+?)|(During your turn|During turns other than yours)), (.+?)\.?")
 LAST = lazy_pattern(r"(.+?) (?:as long as (.+?)|(during your turn)|if (it hasn't dealt damage yet|it devoured a creature)"
                     r"|unless it's ((?:attacking|blocking)(?: or (?:attacking|blocking))?))\.?")
@@ -68,57 +71,10 @@ ON_BATTLEFIELD = lazy_pattern(r"~ (?:is|(isn't)) on the battlefield")
 IN_ZONE = lazy_pattern(r"(?:this card|~) is in your (graveyard|hand)(?: and (.+))?")
 # "no opponent controls a ..." (none among every opponent's permanents) / "any player controls a ..." (anyone's)
 NOBODY_OR_ANYONE = lazy_pattern(r"(no opponent|any player) controls (?:a|an) (.+)")
-# 611.3a What "you" have or did that no permanent shows (bridge/model/game_state.py): the case's `game_state:`.
-# (wording, what it reads, the bound: "N" in the wording is the number group)
-GAME_STATE_WORDS = (
-    (lazy_pattern(r"you have the city's blessing"), "citys_blessing", "at_least", 1),            # 702.131
-    (lazy_pattern(r"you(?:'re| are) the monarch"), "monarch", "at_least", 1),                   # 724
-    (lazy_pattern(r"you've completed a dungeon"), "completed_dungeon", "at_least", 1),          # 309.7
-    (lazy_pattern(r"your speed is 4|you have max speed"), "speed", "at_least", 4),      # 702.179e (never above 4)
-    (lazy_pattern(r"you've drawn (\w+) or more cards this turn"), "cards_drawn_this_turn", "at_least", None),
-    (lazy_pattern(r"you(?:'ve)? gained life this turn"), "life_gained_this_turn", "at_least", 1),
-    (lazy_pattern(r"you've lost life this turn"), "life_lost_this_turn", "at_least", 1),
-    (lazy_pattern(r"you've cast (\w+) or more spells this turn"), "spells_cast_this_turn", "at_least", None),
-    (lazy_pattern(r"you haven't cast a spell this turn"), "spells_cast_this_turn", "at_most", 0),
-    (lazy_pattern(r"you've cast (\w+) or more noncreature spells this turn"), "noncreature_spells_cast_this_turn",
-     "at_least", None),
-    (lazy_pattern(r"you've cast an instant or sorcery spell this turn"), "instant_sorcery_spells_cast_this_turn",
-     "at_least", 1),
-    (lazy_pattern(r"you've committed a crime this turn"), "crimes_committed_this_turn", "at_least", 1),   # 700.13
-    (lazy_pattern(r"you've surveilled this turn"), "surveilled_this_turn", "at_least", 1),               # 701.25
-    (lazy_pattern(r"you sacrificed a permanent this turn"), "permanents_sacrificed_this_turn", "at_least", 1),
-    (lazy_pattern(r"(\w+) or more nonland permanents entered the battlefield under your control this turn"),
-     "nonland_permanents_entered_this_turn", "at_least", None),                                    # celebration
-    (lazy_pattern(r"an artifact entered the battlefield under your control this turn"),
-     "artifacts_entered_this_turn", "at_least", 1),                               # Sentinel Sarah Lyons
-    (lazy_pattern(r"(\w+) or more creatures died under your control this turn"),
-     "creatures_died_this_turn", "at_least", None),                               # 700.4 Gimli, Mournful Avenger
-    (lazy_pattern(r"you've put (\w+) or more \+1/\+1 counters on a creature this turn"),
-     "creatures_given_plus_one_counters_this_turn", "at_least", None),          # 122.6 Sigardian Paladin
-    (lazy_pattern(r"you've rolled (\w+) or more dice this turn"), "dice_rolled_this_turn", "at_least", None),  # 706
-    (lazy_pattern(r"you have (\w+) or more unspent mana"), "unspent_mana", "at_least", None),    # 106.4 Ozai
-)
 # 702.95b Soulbond: "As long as ~ is paired with another creature, each of those creatures has ..." (Wolfir
 # Silverheart) / "..., both creatures have reach" (Geist Trappers): the object and the one it is paired with.
 SOULBOND = lazy_pattern(r"As long as (?:~|this creature) is paired with another creature, "
                         r"(?:each of those creatures (has|gets)|both creatures (have|get)) (.+)")
-# ... and of the ability's own object: "as long as it entered this turn" (Crew Captain), "it attacked this
-# turn" (Agent Frank Horrigan), "if it hasn't dealt damage yet" (Karakyk Guardian); 'it' the main subject.
-OBJECT_STATE_WORDS = (
-    (lazy_pattern(r"(~|it|this (?:creature|Aura|artifact|enchantment|permanent)) entered this turn"),
-     "entered_this_turn", "at_least", 1),
-    (lazy_pattern(r"(~|it|this creature) attacked this turn"), "attacked_this_turn", "at_least", 1),
-    (lazy_pattern(r"(~|it|this creature) hasn't dealt damage yet"), "dealt_damage", "at_most", 0),
-    # "as long as another creature entered the battlefield under your control this turn" (Bristlebane Outrider),
-    # "you had another creature enter ..." (Saddled Rimestag): 'another' is other than this object
-    (lazy_pattern(r"(?:another creature entered|you had another creature enter) the battlefield under your "
-                  r"control this turn()"), "other_creatures_entered_this_turn", "at_least", 1),
-    (lazy_pattern(r"(~|it|this creature) attacked a battle this turn"), "attacked_a_battle_this_turn", "at_least", 1),
-    (lazy_pattern(r"you've put (?:one or more|a) \+1/\+1 counters? on (~) this turn"),
-     "given_plus_one_counters_this_turn", "at_least", 1),                      # 122.6 Beast, Erudite Aerialist
-    (lazy_pattern(r"(~|it) was cast"), "cast", "at_least", 1),                       # 601.2i The Tarrasque
-    (lazy_pattern(r"(~|it) devoured a creature"), "creatures_devoured", "at_least", 1),  # 702.82b Hellkite Hatchling
-)
 # Deadly Wanderings: "As long as you control exactly one creature, that creature gets +2/+0 ...": the
 # creatures you control (the one there is) while there is exactly one.
 THAT_CREATURE = lazy_pattern(r"As long as you control exactly one creature, that creature (.+)")
@@ -144,6 +100,14 @@ ANY_WITH_COUNTER = lazy_pattern(r"an? (creature|permanent|artifact|land) has an?
 STILL_A = lazy_pattern(r"(~ is an? [^,]+? creature) with ([a-z ]+) that's still an? (?:planeswalker|land)")
 # 122.1 "as long as ~ has two or more counters on it" (of any kinds, together: Ezio, Hero of Bretagard, Gavel)
 ALL_COUNTERS = lazy_pattern(r"(~|it) has (a|an|one|\w+ or more) counters? on (?:it|him|her)")
+# 406.6, 607.2a what the object's linked ability exiled, which the case gives as a number (the object's
+# `game_state:`): Veteran Survivor's "there are three or more cards exiled with this creature", Keen-Eyed Curator's
+# "... four or more card types among cards exiled with this creature" (205.2a)
+EXILED_WITH_IT = lazy_pattern(r"there are (\w+) or more (cards|card types among cards) exiled with ~")
+COUNTERS_AMONG = lazy_pattern(r"there are (\w+) or more ([+-]\d+/[+-]\d+|[a-z]+) counters among (.+)")
+# Face of Divinity: "another Aura is attached to enchanted creature" (303.4)
+ANOTHER_ATTACHED = lazy_pattern(r"another (Aura|Equipment) is attached to (?:enchanted|equipped) creature")
+TOP_OF_LIBRARY = lazy_pattern(r"the top card of your library is (?:an? )?(\w+)( card)?")
 ENCHANTED_BY = lazy_pattern(r"(~|it) is enchanted by (an|exactly \w+|\w+ or more) Auras?")
 HAS_KEYWORD = lazy_pattern(r"(~|it) has ([a-z ]+)")
 DEVOTION = lazy_pattern(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))? is less than (\w+)")
@@ -166,6 +130,17 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
             return None
         return {"static": {"as_long_as": {"status": "paired"}, **found["static"], "affects": {"any": ["self", "paired"]}}}
+    m = SEVERAL_QUALITIES.fullmatch(sentence)
+    if m:
+        # Kosei, Penitent Warlord: "As long as ~ is enchanted, equipped, and has a counter on it, ~ has ...": each
+        # quality a condition of its own, all holding (a list)
+        parts = [one_condition(f"~ is {m.group(1)}", "self"), one_condition(f"~ is {m.group(2)}", "self"),
+                 one_condition(f"~ {m.group(3)}", "self")]
+        found = read_static(m.group(4).rstrip(".") + ".")
+        if any(p is None or isinstance(p, list) for p in parts) or not found or set(found) != {"static"} or \
+                "as_long_as" in found["static"]:
+            return None
+        return {"static": {"as_long_as": parts, **found["static"]}}
     m = FIRST.fullmatch(sentence)
     if m and m.group(2) and m.group(3).startswith("as long as "):
         # Kaito, Bane of Nightmares: "During your turn, as long as ~ has one or more loyalty counters on him, ..."
@@ -203,13 +178,18 @@ def conditional_static(sentence: str, read_static) -> dict | None:
         if not found or "static" not in found or found.get("cda") or found["static"]["affects"] != "self":
             return None
         return {"functions_in": {"except": ["battlefield"]}, **found} if battlefield.group(1) else found
-    who = IS.match(condition_text)
+    who = IS.match(condition_text) or (ANOTHER_ATTACHED.fullmatch(condition_text) and
+                                       re.search(r"(?<=attached to )(enchanted creature|equipped creature)", condition_text))
     if re.match(r"it(?:'s| )", main):
-        if who is None and (condition_text.startswith("~ ") or THERE_ARE_COUNTERS.fullmatch(condition_text)):
+        if who is None and (condition_text.startswith("~ ") or THERE_ARE_COUNTERS.fullmatch(condition_text)
+                            or EXILED_WITH_IT.fullmatch(condition_text)):
             who = re.match(r"(~)", "~")     # "As long as ~ has three or more +1/+1 counters" / "there are ... on ~"
         if who is None or who.group(1).lower() == "it":       # 'it' must name the condition's subject
             return None
         main = who.group(1) + (" is" + main[4:] if main.startswith("it's") else main[2:])
+        # Idol of False Gods: "it's a 0/0 creature in addition to its other types and it has annihilator 2": the
+        # second 'it' is the same object
+        main = re.sub(r" and it (?=has |gets )", " and ", main)
     still = STILL_A.fullmatch(main.rstrip("."))
     if still:       # 205.1b "that's still a planeswalker": every prior type kept (Gideon Blackblade)
         main = f"{still.group(1)} in addition to its other types and has {still.group(2)}."
@@ -233,6 +213,18 @@ def conditional_static(sentence: str, read_static) -> dict | None:
     if condition is None:
         return None
     return {"static": {"as_long_as": condition, **found["static"]}}
+
+
+def only_riders_under_a_condition(sentence: str) -> bool:
+    """Solid Footing: "As long as enchanted creature has vigilance, it assigns combat damage equal to its toughness
+    rather than its power."; Warmonger's Chariot's "..., it can attack as though it didn't have defender": what
+    applies under the condition is a rule of combat only (510.1c, 508.1), no layer effect (613.1); the words that
+    look like one are the condition's."""
+    m = FIRST.fullmatch(sentence)
+    if not m or not m.group(1):
+        return False
+    main = re.sub(r"^(?:it|~|enchanted creature|equipped creature) ", "", m.group(3).rstrip("."))
+    return main != m.group(3).rstrip(".") and only_riders(main)
 
 
 def status_of_each(found: dict, group: dict, status: str, negated: bool) -> dict | None:
@@ -331,9 +323,14 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
             n = n if n is not None else how_many(m.group(1))
             return None if n is None else {"game_state": what, bound: n}
     m = ATTACHED_TO_IT.fullmatch(text)
-    if m and how_many(m.group(1)) is not None and (m.group(3) == "~" or main_subject == "self"):
-        return {"count": {"all": ["Aura" if m.group(2) == "Auras" else "Equipment"], "attached_to": "self"},
+    if m and how_many(m.group(1)) is not None and (m.group(3) == "~" or main_subject in ("self", "enchanted", "equipped")):
+        # (Brass Knuckles: 'it' the equipped creature, what the ability's object is attached to)
+        on = "self" if m.group(3) == "~" or main_subject == "self" else "attached"
+        return {"count": {"all": ["Aura" if m.group(2) == "Auras" else "Equipment"], "attached_to": on},
                 "at_least": how_many(m.group(1))}
+    m = ANOTHER_ATTACHED.fullmatch(text)
+    if m:                                       # Face of Divinity: another than this Aura, on the same creature
+        return {"count": {"all": [m.group(1)], "attached_to": "attached", "other": True}, "at_least": 1}
     m = HAS_KEYWORD.fullmatch(text)
     if m and keyword(m.group(2)) == m.group(2) and (m.group(1) == "~" or main_subject == "self"):
         return {"self": {"has": [m.group(2)]}}
@@ -345,6 +342,16 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     if m and (m.group(1) == "~" or main_subject == "self"):     # 122.1 counters of every kind (Hero of Bretagard)
         bound = counter_bound(m.group(2))
         return None if bound is None else {"all_counters": "source", **bound}
+    m = EXILED_WITH_IT.fullmatch(text)
+    if m and how_many(m.group(1)) is not None:
+        what = "cards_exiled_with_it" if m.group(2) == "cards" else "card_types_exiled_with_it"
+        return {"game_state": what, "at_least": how_many(m.group(1))}
+    m = COUNTERS_AMONG.fullmatch(text)
+    if m and how_many(m.group(1)) is not None:      # 122.1 Tom Bombadil: the counters on them all together
+        counted = number(f"the number of {m.group(2)} counters on {m.group(3)}")
+        if counted is None or set(counted) != {"counters_among"} or not counter_kind_known(m.group(2)):
+            return None
+        return {**counted, "at_least": how_many(m.group(1))}
     m = ENCHANTED_BY.fullmatch(text)
     if m and (m.group(1) == "~" or main_subject == "self"):     # Timber Paladin: the Auras attached to it (303.4)
         bound = counter_bound(m.group(2))
@@ -407,6 +414,10 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # Tenured Oilcaster: one opponent's own graveyard
         return {"count_cards": {"zone": "graveyard", "owner": "an_opponent"}, "at_least": how_many(m.group(1))}
+    if text == "you have one or more emblems":                  # Baneslayer Aspirant (114.2)
+        return {"emblems": "you", "at_least": 1}
+    if text == "an opponent owns a card in exile":               # Warden of the Beyond (404, 108.3 the owner)
+        return {"count_cards": {"zone": "exile", "owner": "an_opponent"}, "at_least": 1}
     m = re.fullmatch(r"there are (\w+) or more cards in a single graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # Swimmer in Nightmares: any one player's graveyard
         return {"count_cards": {"zone": "graveyard", "owner": "a_player"}, "at_least": how_many(m.group(1))}
@@ -416,6 +427,19 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
     m = re.fullmatch(r"there are (\w+) or more mana values among cards in your graveyard", text)
     if m and how_many(m.group(1)) is not None:                  # 202.3 Syndicate Infiltrator
         return {"mana_values_in_graveyard": "you", "at_least": how_many(m.group(1))}
+    m = TOP_OF_LIBRARY.fullmatch(text)
+    if m:                                       # 401.1 Mul Daya Channelers, Vampire Nocturnus: the top card only
+        kinds = card_kinds(m.group(1)) if m.group(2) else ({"all": [m.group(1)]} if m.group(1) in COLORS else None)
+        if kinds is None:
+            return None
+        return {"count_cards": {"zone": "library", "owner": "your_top_card", **kinds}, "at_least": 1}
+    if text == "there are no cards in your library":            # Living Conundrum (401)
+        return {"count_cards": {"zone": "library", "owner": "you"}, "equal": 0}
+    m = re.fullmatch(r"a library has (\w+) or fewer cards in it", text)
+    if m and how_many(m.group(1)) is not None:                  # Isleback Spawn: some player's library
+        return {"count_cards": {"zone": "library", "owner": "a_player"}, "at_most": how_many(m.group(1))}
+    if text == "an opponent has no cards in hand":              # Guul Draz Specter: some opponent (102.2)
+        return {"count_cards": {"zone": "hand", "owner": "an_opponent"}, "equal": 0}
     if text == "you have no cards in hand":                     # hellbent
         return {"count_cards": {"zone": "hand", "owner": "you"}, "equal": 0}
     m = re.fullmatch(r"you have (\w+) or (more|fewer) cards in (?:your )?hand", text)
@@ -467,6 +491,8 @@ def one_condition(text: str, main_subject: str | None) -> dict | None:
         mark = {"controller": "opponent"}
         return {"count": {"any": [{**b, **mark} for b in counted["any"]]} if "any" in counted else
                 {**counted, **mark}, "equal": 0}
+    # 903.3 Gray Harbor Merfolk: "a commander that's a creature or planeswalker" (a commander of either type)
+    text = re.sub(r"(controls? an?) commander that's an? (\w+) or (?:an? )?(\w+)$", r"\1 \2 commander or \3 commander", text)
     m = CONTROLS.fullmatch(text)
     if m:
         counted = group(m.group(3)) or either_group(m.group(3)) or one_of_groups(m.group(3))

@@ -23,16 +23,18 @@ WITH_PARAMETER = lazy_pattern(
     r"swampcycling|mountaincycling|forestcycling|landcycling|basic landcycling|fortify|crew|fading|vanishing|"
     r"bloodthirst|bushido|afflict|annihilator|rampage|modular|graft|dredge|amplify|frenzy|poisonous|"
     r"absorb|tribute|renown|fabricate|devour|backup|toxic|squad|casualty|training|afterlife|soulshift|"
-    r"protection from|hexproof from|enchant|affinity for|\w+walk|landwalk|"
+    r"protection from|hexproof from|enchant|affinity for|\w+walk|landwalk|(?:artifact|nonbasic|legendary|snow) \w+walk|"
     r"champion an?|companion)\b")
 
 
 # Keywords whose parameter is a quality ("protection from red", "enchant creature", "affinity for artifacts").
 QUALITY = lazy_pattern(r"(?:protection from|hexproof from|enchant|affinity for|champion an?|craft with|companion|"
-                       r"\w+walk|landwalk)\b")
+                       r"\w+walk|landwalk|(?:artifact|nonbasic|legendary|snow) \w+walk)\b")   # 702.14a, c
 # What may follow any other keyword: a mana cost, a number (X), a number then "—" and a cost ("suspend 4—{1}{U}"),
 # or "—" and a cost in words ("Morph—Discard a card.", 702.37a; "Ward—Pay 3 life.", 702.21a).
 PARAMETER = lazy_pattern(r"(?: (?:\{[^}]+\})+| (?:\d+|x)(?:—.+)?|—.+| (?:\{[^}]+\})+ \(.*\))?")
+OWN_COST_LOWERED = lazy_pattern(r"(?:equip|fortify|reconfigure) (?:\{[^}]+\})+\. this ability costs \{\d+\} less to activate "
+                                r"(?:if|for each) [^.]+\.?")
 # Words that make what follows a keyword a condition or a rider, not its parameter: "ward {4} as long as
 # it's untapped" is a conditional ability, not the keyword "ward {4} as long as ...".
 RIDER = lazy_pattern(r"\b(?:as long as|if|unless|until|during|for each|where|except)\b")
@@ -62,8 +64,12 @@ def keyword(piece: str) -> str | None:
 
 def starts_with_keyword(line: str) -> bool:
     """A line that begins with a keyword and goes on with a condition or a rider ("Ward {4} as long as
-    it's untapped"): a layer line the reader cannot read, not a keyword."""
+    it's untapped"): a layer line the reader cannot read, not a keyword. (An activated keyword whose cost the next
+    sentence lowers, Crown of Gondor's "Equip {4}. This ability costs {3} less to activate if you're the monarch.",
+    is none: 601.2f, 602.2b change what it costs, no characteristic.)"""
     lower = line.lower()
+    if OWN_COST_LOWERED.fullmatch(lower):
+        return False
     return bool(WITH_PARAMETER.match(lower) or any(lower.startswith(k + " ") for k in PLAIN)) and \
         bool(RIDER.search(lower))
 

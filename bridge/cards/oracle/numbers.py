@@ -10,7 +10,7 @@ from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.subjects import group, subject
 
 WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10}
+                "eight": 8, "nine": 9, "ten": 10, "twenty": 20}
 CARDS_IN_GRAVEYARD = lazy_pattern(r"the number of (?:(.+?) )?cards? in (your|all|your opponents'|its controller's|"
                                   r"the chosen player's) "
                                   r"graveyards?")

@@ -218,7 +218,13 @@ def base_pt(text: str):
     each equal to its mana value'."""
     m = starts(r"(?:has|have|with) base power and (?:base )?toughness " + BASE, text)
     if m:
-        return [{"set_base_pt": f"{m.group(1)}/{m.group(2)}"}], text[m.end():]
+        rest = text[m.end():]
+        # Timber Paladin: "has base power and toughness 10/10, vigilance, and trample": the keywords after the P/T
+        # are what it has too (the verb is the P/T's)
+        joined = re.match(r"(?:,? and |, )(?=[a-z])", rest) if m.group(0).lower().startswith(("has", "have")) else None
+        if joined and keyword_list(rest[joined.end():])[0]:
+            rest = f" and has {rest[joined.end():]}"
+        return [{"set_base_pt": f"{m.group(1)}/{m.group(2)}"}], rest
     m = re.match(r"(?:has|have|with) (?:base )?power and (?:base )?toughness each equal to (.+?)(?=$|, and |,)",
                  text, flags=re.IGNORECASE)
     if m:

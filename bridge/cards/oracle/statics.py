@@ -252,6 +252,10 @@ TEMPLATES = (full_text_of_top_card, max_speed, conditional, control, cda_power_t
 IT_NAMES = lazy_pattern(r"^(~|[Ee]nchanted (?:creature|permanent|land|artifact)|[Ee]quipped creature) ")
 
 
+# The group a later sentence's "they" names: the first sentence's subject (Radiant Destiny).
+GROUP_NAMES = lazy_pattern(r"^([A-Z][\w ]+?) (?:get|have|are) ")
+
+
 SAME_OUTSIDE = lazy_pattern(r"(.+?)\. The same is true for (creature spells|spells) you control and (creature|nonland) cards "
                             r"you own that aren't on the battlefield\.?")
 # ... of the same objects as the first sentence's: Conspiracy's creatures, Celestial Dawn's nonland permanents (a
@@ -314,10 +318,25 @@ def several_statics(text: str) -> list[dict] | None:
             sentence = sentence[:1].upper() + sentence[1:]
         elif i and re.search(r"\b[Ii]t(?:s|'s)?\b", sentence):
             return None                 # an "it" with nothing to name
+        group_named = GROUP_NAMES.match(sentences[0]) if i and not named else None
+        if i and re.search(r"\b[Tt]hey\b", sentence):
+            # Radiant Destiny: "Creatures you control of the chosen type get +1/+1. As long as you have the city's
+            # blessing, they also have vigilance.": 'they' are the first sentence's objects (the same group, checked)
+            if group_named is None or not found or not isinstance(found[0]["static"].get("affects"), dict):
+                return None
+            words = group_named.group(1)
+            sentence = re.sub(r"\b[Tt]hey\b", lambda t: words if t.group(0) == "They" else words[:1].lower() + words[1:],
+                              sentence)
+            they = static_ability(sentence)
+            if they is None or they.get("static", {}).get("affects") != found[0]["static"]["affects"]:
+                return None
         if i and named and sentence.startswith(named.group(1)[:1].upper() + named.group(1)[1:] + " ") and \
                 only_riders(sentence[len(named.group(1)) + 1:].rstrip(".")):
             continue                    # A-Gutter Shortcut: "It can't be blocked ...": a rule of combat (509.1b), text
         otherwise = re.match(r"Otherwise, (.+)", sentence)
+        if otherwise and found and named and "as_long_as" in found[-1]["static"] and \
+                no_characteristic_changed(otherwise.group(1).rstrip("."), named.group(1)):
+            continue                    # 611.3a Bonds of Faith: "Otherwise, it can't attack or block." (508.1c, text)
         instead = re.fullmatch(r"(?:If (.+?), (.+) instead|(.+) instead (as long as .+?))\.?", sentence)
         if instead:                     # "If it's a Warrior, it gets +2/+1 instead." (a static's "if": as long as)
             sentence = (f"As long as {instead.group(1)}, {instead.group(2)}." if instead.group(1)
@@ -343,6 +362,13 @@ def several_statics(text: str) -> list[dict] | None:
                                                            for o in ops) > 1:
         return None                     # "loses all other abilities" in one sentence, abilities granted in another
     return found
+
+
+def no_characteristic_changed(sentence: str, subject_words: str) -> bool:
+    """The other branch of an "as long as ..., Otherwise, ..." that is only a rule of combat (riders) of the same
+    object: it has no layer effect (613.1). (Armament of Nyx's "Otherwise, prevent all damage ..." stays text.)"""
+    lead = subject_words[:1].lower() + subject_words[1:] if subject_words != "~" else "~"
+    return sentence.startswith(lead + " ") and only_riders(sentence[len(lead) + 1:])
 
 
 # 702.16n "This effect doesn't remove this Aura." / "... doesn't remove Auras." (702.16p's "Auras and Equipment you

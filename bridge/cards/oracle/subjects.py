@@ -264,6 +264,8 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, lower
     if lower == "untapped":
         return False, "tapped"
+    if lower in ("transformed", "stickered"):          # 701.27g a transformed permanent; 123.4 a stickered one
+        return True, lower
     if lower in ("modified", "commander", "commanders"):  # 700.9 modified; 903.3 a commander (the case's status)
         return True, lower.rstrip("s")
     if lower.startswith("non"):
