@@ -76,6 +76,8 @@ class Expr:
     #            | poison (the poison counters of the effect's controller, 122.1f: the case's `poison:`)
     #            | opponents_life / opponents_poison (`owner` least | most: the least or greatest total among the
     #              opponents of the effect's controller: "as long as an opponent has 10 or less life")
+    #            | players_life (`owner` most: the greatest life total among all players, the controller's too: 119)
+    #            | half (`parts[0]` halved, `owner` up | down: how it is rounded, 107.1a)
     #            | object_state (the `game_state:` value `fact` of the effect's own object: "it entered this turn")
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object

@@ -158,7 +158,7 @@ class VocabularyFacts:
             return Function("life_total")
         if expr.kind == "poison":
             return Function("poison_total")
-        if expr.kind in ("opponents_life", "opponents_poison"):
+        if expr.kind in ("opponents_life", "opponents_poison", "players_life"):
             return Function(expr.kind, [Function(expr.owner)])
         if expr.kind in ("game_state", "object_state"):
             return Function(expr.kind, [Function(expr.fact)])
@@ -189,6 +189,9 @@ class VocabularyFacts:
             return Function("count_cards", [Function(expr.owner), term_base])
         if expr.kind == "minus":
             return Function("minus", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])])
+        if expr.kind == "half":
+            return Function("half", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0]),
+                                     Function(expr.owner)])
         left = self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])
         right = self.expr(Function("part", [term_base, Number(2)]), expr.parts[1])
         return Function("sum", [left, right])

@@ -112,9 +112,19 @@ class NumberReading:
                                 + "; known: " + ", ".join(known))
             return Expr("object_state" if what in OBJECT_GAME_STATE else "game_state", fact=what)
         if key == "life":                   # "your life total" (119; the case's life:)
-            if arg != "you":
-                raise self.fail(f"{where}.life", f"expected you (the life total of the ability's controller), got {arg!r}")
-            return Expr("life_total")
+            if arg == "you":
+                return Expr("life_total")
+            if arg == "most_among_opponents":       # Roiling Horror: "the life total of an opponent with the most life"
+                return Expr("opponents_life", owner="most")
+            if arg == "most_among_players":         # Scourge of the Skyclaves: "the highest life total among players"
+                return Expr("players_life", owner="most")
+            raise self.fail(f"{where}.life", "expected you (the life total of the ability's controller), "
+                            f"most_among_opponents or most_among_players, got {arg!r}")
+        if key == "half":                   # 107.1a "half ..., rounded up" (Malignus; Aspect of Wolf: down and up)
+            spec = self.mapping(arg, f"{where}.half", ("of", "rounded"))
+            if set(spec) != {"of", "rounded"} or spec["rounded"] not in ("up", "down"):
+                raise self.fail(f"{where}.half", "give of and rounded (up or down), e.g. {of: {life: you}, rounded: up}")
+            return Expr("half", parts=(self.expr(spec["of"], f"{where}.half.of"),), owner=spec["rounded"])
         if key == "devotion":
             colors = self.string_list(arg, f"{where}.devotion")
             for i, color in enumerate(colors):

@@ -82,6 +82,20 @@ def number(phrase: str):
     match = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", lower)
     if match:                                   # 700.5 Anax: "your devotion to red"
         return {"devotion": [c for c in match.groups() if c]}
+    if lower in ("the highest life total among your opponents", "the life total of an opponent with the most life"):
+        return {"life": "most_among_opponents"}     # 119 Malignus, Roiling Horror (102.2: your opponents)
+    if lower == "the highest life total among players":
+        return {"life": "most_among_players"}       # 119 Scourge of the Skyclaves (102.1: you too)
+    match = re.fullmatch(r"half (.+), rounded (up|down)", lower)
+    if match:                                   # 107.1a Malignus: "half the highest life total ..., rounded up"
+        halved = number(phrase[len("half "):match.end(1)])
+        return None if halved is None else {"half": {"of": halved, "rounded": match.group(2)}}
+    match = re.fullmatch(r"(.+?) minus (.+)", phrase)
+    if match:                                   # Scourge of the Skyclaves: "20 minus the highest life total ..."
+        first, second = number(match.group(1)), number(match.group(2))
+        if first is None or second is None:
+            return None
+        return {"sum": [first, -second if isinstance(second, int) else {"minus": second}]}
     match = re.fullmatch(r"twice (.+)", phrase)
     if match:                                   # Melek: "twice the number of instant and sorcery cards ..."
         once = number(match.group(1))

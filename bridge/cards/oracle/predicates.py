@@ -13,7 +13,7 @@ from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.words import BASIC_LAND_TYPES, COLORS, CREATURE_TYPES, SUPERTYPES, card_type, singular_subtype
 
-PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
+PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-][XY])"
 BASE = r"(\d+)/(\d+)"
 
 
@@ -110,14 +110,19 @@ def gets_pt(text: str):
 def x_pt(power: str, toughness: str, rest: str):
     """Cranial Ram: 'gets +X/+1, where X is the number of artifacts you control'; Death's Shadow's
     '-X/-X, where X is your life total' (107.3: X is the number the sentence's end defines)."""
-    m = re.fullmatch(r",? where X is (.+)", rest)
+    # Aspect of Wolf: "+X/+Y, where X is half the number of Forests you control, rounded down, and Y is half the
+    # number of Forests you control, rounded up" (each letter the number its own clause defines)
+    both = re.fullmatch(r",? where X is (.+?),? and Y is (.+)", rest) if "Y" in toughness else None
+    m = both or re.fullmatch(r",? where X is (.+)", rest)
     x = number(m.group(1)) if m else None
-    if x is None:
+    y = number(m.group(2)) if both else None
+    if x is None or (both is None) != ("Y" not in toughness) or (both and y is None):
         return None
     values = []
     for part in (power, toughness):
-        if part in ("+X", "-X"):
-            values.append(x if part == "+X" else {"minus": x})
+        if part in ("+X", "-X", "+Y", "-Y"):
+            letter = x if "X" in part else y
+            values.append(letter if part[0] == "+" else {"minus": letter})
         else:
             values.append(int(part))
     return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], ""
@@ -219,6 +224,9 @@ def base_pt(text: str):
     m = starts(r"(?:has|have|with) base power and (?:base )?toughness " + BASE, text)
     if m:
         return [{"set_base_pt": f"{m.group(1)}/{m.group(2)}"}], text[m.end():]
+    m = re.fullmatch(r"(?:has|have) base power and toughness X/X, where X is (.+)", text, flags=re.IGNORECASE)
+    if m and number(m.group(1)) is not None:    # Aettir and Priwen: "... X/X, where X is your life total" (107.3)
+        return [{"set_base_pt": {"power": number(m.group(1)), "toughness": number(m.group(1))}}], ""
     m = re.match(r"(?:has|have|with) (?:base )?power and (?:base )?toughness each equal to (.+?)(?=$|, and |,)",
                  text, flags=re.IGNORECASE)
     if m:
