@@ -20,7 +20,8 @@ from bridge.cards.oracle.keyword_actions import earthbend_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.parts import one_group, resolved_parts
 from bridge.cards.oracle.token_copies import for_each_token_copy, token_copy_then
-from bridge.cards.oracle.statics import cda_power_only, cda_toughness_only, several_statics, static_ability
+from bridge.cards.oracle.statics import cda_power_only, cda_toughness_only, self_and_attached, several_statics, \
+    static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
@@ -182,7 +183,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     found = copy_ability(plain, line) or cda_power_only(plain, toughness) or cda_toughness_only(plain, power) or \
         (static_ability(plain) if one_sentence(plain) else None)
     kind = "cda" if CDA_WORDING.search(plain) else "static"
-    several = (several_statics(plain) if not one_sentence(plain) else conditional_parts(plain, static_ability)) \
+    several = (several_statics(plain) if not one_sentence(plain) else conditional_parts(plain, static_ability)
+               or self_and_attached(plain)) \
         if found is None else None
     if several:                         # one ability, one effect per sentence (statics.several_statics)
         return Reading(line, tuple({"text": line, **(uses_choice(plain) if grants_a_choice(each) else {}), **each}

@@ -85,14 +85,23 @@ def gets_pt(text: str):
     m = starts(r"gets? (?:an additional )?" + PT + r"(?: for each (.+?))?", text)
     if not m:
         return None
-    whole = starts(r"gets? (?:an additional )?" + PT + r" for each (.+)", text)
-    if whole and number("the number of " + whole.group(3)) is not None:
-        m = whole                   # Champion of the Flame: "for each Aura and Equipment attached to it"
+    # the longest words after "for each" that read as a count (Champion of the Flame: "for each Aura and Equipment
+    # attached to it"; Thran Power Suit: "... attached to it and has ward {2}": the count ends before "and has")
+    ends = [len(text)] + [cut.start() for cut in re.finditer(r",| and ", text)][::-1]
+    longest = (starts(r"gets? (?:an additional )?" + PT + r" for each (.+)", text[:end]) for end in ends)
+    m = next((w for w in longest if w and number("the number of " + w.group(3)) is not None), m)
     power, toughness, each = m.group(1), m.group(2), m.group(3)
     if each is not None:
         counted = number("the number of " + each)
         if counted is None:
             return None
+        then = re.match(r" and (" + PT + r" for each .+)", text[m.end():])
+        more = gets_pt("gets " + then.group(1)) if then else None
+        if more and ("X" in then.group(2) + then.group(3) or "Y" in then.group(3)):
+            more = None
+        if more:                    # Eidolon of Countless Battles: "+1/+1 for each creature you control and +1/+1
+            first, rest = gets_pt(text[:m.end()])           # for each Aura you control": both apply (7c)
+            return first + more[0], more[1]
         # "+2/+2 for each": twice the count (a sum); "-1/-1 for each": the count negated (107.1b)
         per = {"+1": counted}
         for n in range(2, 6):
