@@ -154,6 +154,8 @@ class VocabularyFacts:
             return Function("mana_values_in_your_graveyard")
         if expr.kind == "your_turn":
             return Function("your_turn")
+        if expr.kind == "opponent_count":
+            return Function("opponent_count")
         if expr.kind == "life_total":
             return Function("life_total")
         if expr.kind == "poison":

@@ -120,6 +120,10 @@ class NumberReading:
                 return Expr("players_life", owner="most")
             raise self.fail(f"{where}.life", "expected you (the life total of the ability's controller), "
                             f"most_among_opponents or most_among_players, got {arg!r}")
+        if key == "opponents":              # 102.2, 102.3 Blazing Sunsteel: "for each opponent you have"
+            if arg != "you":
+                raise self.fail(f"{where}.opponents", f"expected you (the opponents of the ability's controller), got {arg!r}")
+            return Expr("opponent_count")
         if key == "half":                   # 107.1a "half ..., rounded up" (Malignus; Aspect of Wolf: down and up)
             spec = self.mapping(arg, f"{where}.half", ("of", "rounded"))
             if set(spec) != {"of", "rounded"} or spec["rounded"] not in ("up", "down"):

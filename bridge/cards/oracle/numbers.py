@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.counter_kinds import counter_kind_known
+from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.subjects import group, subject
 
@@ -71,6 +72,8 @@ def number(phrase: str):
         return {"game_state": PLAYER_STATE_NUMBERS[lower]}
     if lower in OWN_STATE_NUMBERS:
         return {"game_state": OWN_STATE_NUMBERS[lower]}
+    if lower in ("the number of opponents you have", "the number of opponent you have"):
+        return {"opponents": "you"}             # 102.2 Blazing Sunsteel: "for each opponent you have"
     if lower == "your life total":              # 119 Death's Shadow: "where X is your life total"
         return {"life": "you"}
     if lower == "the number of card types among cards in all graveyards":
@@ -138,6 +141,12 @@ def number(phrase: str):
         if not counter_kind_known(kind):
             return None                          # a kind neither the rules (122) nor the card's text names
         return {"counters": kind} if match.group(2) in ("it", "them") else {"counters": {"kind": kind, "object": "source"}}
+    match = re.fullmatch(r"the number of (?:(.+?) )?cards? with (\w+) in (your|all) graveyards?", lower)
+    if match and keyword(match.group(2)) == match.group(2):     # 702 Vile Manifestation: "each card with cycling in
+        kinds = card_kinds(match.group(1)) if match.group(1) else {}    # your graveyard" (the keyword, any cost)
+        if kinds is None or "has" in kinds:
+            return None
+        return {"count_cards": {"zone": "graveyard", "owner": OWNERS[match.group(3)], **kinds, "has": [match.group(2)]}}
     match = CARDS_IN_GRAVEYARD.fullmatch(phrase)
     if match:
         kinds = card_kinds(match.group(1)) if match.group(1) else {}
