@@ -43,6 +43,9 @@ def operations(predicate: str, first: tuple = ()) -> list | None:
         else:
             return None
         rest = re.sub(r"^(?:,? and |, )", "", rest)
+        # Katilda's Rising Dawn: "has flying, lifelink, and protection from Vampires, and it gets +X/+X ...": "it" is
+        # the subject the predicate is of, as in the clauses before
+        rest = re.sub(r"^it (?=(?:gets|has) )", "", rest) if ops else rest
     return ops or None
 
 
