@@ -434,6 +434,8 @@ def unknown_number_reaches(by_name: dict, texts: dict) -> list:
     for atom in by_name["number_left_unknown"]:
         player, what = atom.arguments[2].string, atom.arguments[3]
         said = (f"cards in {player}'s hand: not given (hands:), 402.1" if what.name == "hand" else
+                "differently named permanents, one of them of two names or more: not worked out, 201.2a"
+                if what.name == "several_names" else
                 f"times {player} cast their commander from the command zone: not given (commander_casts:), 903.8"
                 if what.name == "commander_casts" else
                 f"{what.arguments[0].string} counters on {player}: not given ({UNKNOWN_KEYS.get(what.arguments[0].string, 'player_counters')}:), 122.1")

@@ -183,7 +183,8 @@ class VocabularyFacts:
             return Function("player_counters", [String(expr.counter), Function(expr.owner)])
         if expr.kind == "number_of_colors":
             return Function("number_of_colors")
-        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among", "greatest_mana_value"):
+        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among", "greatest_mana_value",
+                         "names_among"):
             self.selector(term_base, expr.selector)
             return Function(expr.kind, [term_base])
         if expr.kind == "count_cards":

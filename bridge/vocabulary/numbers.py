@@ -71,6 +71,8 @@ class NumberReading:
             return Expr("commander_casts")
         if key == "greatest_mana_value":     # the greatest mana value among the permanents SELECTOR names (202.3)
             return Expr("greatest_mana_value", selector=self.selector(arg, f"{where}.greatest_mana_value"))
+        if key == "names_among":             # "differently named": the names among the permanents SELECTOR names (201.2)
+            return Expr("names_among", selector=self.selector(arg, f"{where}.names_among", place="count"))
         if key == "colors_among":            # the colors among the permanents SELECTOR names, each once (105.2)
             return Expr("colors_among", selector=self.selector(arg, f"{where}.colors_among"))
         if key == "count_cards":

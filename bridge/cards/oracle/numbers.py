@@ -183,6 +183,12 @@ def number(phrase: str):
     if match:                                   # 202.3 Glint Raker: "the greatest mana value among artifacts you control"
         counted = subject(match.group(1))
         return {"greatest_mana_value": counted} if isinstance(counted, dict) and "zone" not in counted else None
+    match = re.fullmatch(r"the number of differently named (.+?)( among permanents you control)?", phrase)
+    if match:                                   # 201.2 Awakened Amalgam: "differently named lands you control"; Grek:
+        counted = subject(match.group(1) + (" you control" if match.group(2) else ""))   # "token among permanents
+        if not isinstance(counted, dict) or "zone" in counted or "other" in counted:     # you control"
+            return None
+        return {"names_among": counted}
     match = re.fullmatch(r"the number of colors? among (.+)", phrase)
     if match:                                   # 105.2 "for each color among permanents you control"
         counted = subject(match.group(1))
