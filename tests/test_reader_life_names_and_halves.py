@@ -1,0 +1,84 @@
+"""Counts of issue 32 read from the real cards' Oracle text (the card pool): life totals (119) and halves (107.1a),
+opponents (102.2), "differently named" (201.2), keywords of cards in a graveyard (702.29), two "for each" bonuses,
+"~ and enchanted creature each", a count ended before "and has", "or there is a ... card in your graveyard"; each
+solved in its case file (cases/reader/, cases/conditions/)."""
+import pytest
+
+from bridge.cards.catalog import find_card
+from bridge.cards.oracle import read_text
+from bridge.interfaces.cli.main import main
+
+CASES = ["cases/reader/life_total_cdas_malignus_roiling_horror.yaml",
+         "cases/reader/life_total_scourge_aettir_aspect_of_wolf.yaml",
+         "cases/reader/nighthowler_eidolon_this_and_enchanted_creature_each.yaml",
+         "cases/reader/thran_power_suit_auras_and_equipment_attached.yaml",
+         "cases/conditions/desert_controlled_or_in_graveyard_sidewinder_naga_camel.yaml",
+         "cases/reader/vile_manifestation_cards_with_cycling.yaml",
+         "cases/reader/blazing_sunsteel_for_each_opponent.yaml",
+         "cases/reader/blazing_sunsteel_two_players.yaml",
+         "cases/reader/katilda_rising_dawn_and_it_gets.yaml",
+         "cases/reader/differently_named_grek_brewing_chef_amalgam.yaml"]
+
+
+def readings(name):
+    card = find_card(name).card
+    return [r for r in read_text(card.text, card.name, card.type_line, card.pt_text) if r.layer]
+
+
+def only_static(name, starts):
+    (found,) = [r for r in readings(name) if r.line.startswith(starts)]
+    assert found.structured
+    (ability,) = found.abilities
+    return ability["static"]
+
+
+def test_life_totals_and_halves():
+    most = {"life": "most_among_opponents"}
+    malignus = only_static("Malignus", "Malignus's power")["does"]["set_base_pt"]
+    assert malignus["power"] == malignus["toughness"] == {"half": {"of": most, "rounded": "up"}}
+    horror = only_static("Roiling Horror", "Roiling Horror's power")["does"]["set_base_pt"]
+    assert horror["power"] == {"sum": [{"life": "you"}, {"minus": most}]}
+    scourge = only_static("Scourge of the Skyclaves", "Scourge of the Skyclaves's power")["does"]["set_base_pt"]
+    assert scourge["toughness"] == {"sum": [20, {"minus": {"life": "most_among_players"}}]}
+    forests = {"count": {"controller": "you", "all": ["Forest"]}}
+    assert only_static("Aspect of Wolf", "Enchanted creature")["does"] == [{"modify_pt": {
+        "power": {"half": {"of": forests, "rounded": "down"}}, "toughness": {"half": {"of": forests, "rounded": "up"}}}}]
+    assert only_static("Aettir and Priwen", "Equipped creature")["does"] == [
+        {"set_base_pt": {"power": {"life": "you"}, "toughness": {"life": "you"}}}]
+
+
+def test_opponents_names_and_cards_with_a_keyword():
+    assert only_static("Blazing Sunsteel", "Equipped")["does"] == [{"modify_pt": {"power": {"opponents": "you"},
+                                                                                  "toughness": 0}}]
+    tokens = {"names_among": {"controller": "you", "all": ["token"]}}
+    assert only_static("Grek the Ogre", "Grek gets")["does"] == [{"modify_pt": {"power": tokens, "toughness": tokens}}]
+    assert only_static("Vile Manifestation", "This creature")["does"] == [{"modify_pt": {"power": {"count_cards": {
+        "zone": "graveyard", "owner": "you", "has": ["cycling"]}}, "toughness": 0}}]
+
+
+def test_this_creature_and_enchanted_creature_each_is_one_effect_on_each():
+    (line,) = [r for r in readings("Eidolon of Countless Battles") if r.line.startswith("This creature")]
+    assert line.structured and [a["static"]["affects"] for a in line.abilities] == ["self", "enchanted"]
+    assert len(line.abilities[0]["static"]["does"]) == 2      # "+1/+1 for each creature ... and +1/+1 for each Aura"
+
+
+def test_either_condition_is_a_sum_at_least_one():
+    condition = only_static("Solitary Camel", "This creature has lifelink")["as_long_as"]
+    assert condition == {"sum": [{"count": {"all": ["Desert"], "controller": "you"}},
+                                 {"count_cards": {"zone": "graveyard", "owner": "you", "all": ["Desert"]}}],
+                         "at_least": 1}
+
+
+@pytest.mark.parametrize("name,starts", [
+    ("Cid, Timeless Artificer", "Artifact creatures and Heroes"),         # whose adjective: not read
+    ("Sword of the Squeak", "Equipped creature"),           # base power: not read
+    ("Mirror Box", "Each nontoken creature"),
+])
+def test_neighbours_stay_flagged(name, starts):
+    (line,) = [r for r in readings(name) if r.line.startswith(starts)]
+    assert not line.structured
+
+
+@pytest.mark.parametrize("path", CASES)
+def test_cases_pass(path, capsys):
+    assert main(["check", path]) == 0, capsys.readouterr().out
