@@ -17,7 +17,8 @@ CASES = ["cases/reader/life_total_cdas_malignus_roiling_horror.yaml",
          "cases/reader/blazing_sunsteel_for_each_opponent.yaml",
          "cases/reader/blazing_sunsteel_two_players.yaml",
          "cases/reader/katilda_rising_dawn_and_it_gets.yaml",
-         "cases/reader/differently_named_grek_brewing_chef_amalgam.yaml"]
+         "cases/reader/differently_named_grek_brewing_chef_amalgam.yaml",
+         "cases/reader/light_from_within_chroma_its_mana_cost.yaml"]
 
 
 def readings(name):
@@ -54,6 +55,11 @@ def test_opponents_names_and_cards_with_a_keyword():
     assert only_static("Grek the Ogre", "Grek gets")["does"] == [{"modify_pt": {"power": tokens, "toughness": tokens}}]
     assert only_static("Vile Manifestation", "This creature")["does"] == [{"modify_pt": {"power": {"count_cards": {
         "zone": "graveyard", "owner": "you", "has": ["cycling"]}}, "toughness": 0}}]
+
+
+def test_chroma_counts_the_affected_objects_own_mana_cost():
+    symbols = {"mana_symbols_in_its_cost": ["white"]}
+    assert only_static("Light from Within", "Chroma")["does"] == [{"modify_pt": {"power": symbols, "toughness": symbols}}]
 
 
 def test_this_creature_and_enchanted_creature_each_is_one_effect_on_each():

@@ -77,6 +77,8 @@ class Expr:
     #            | opponents_life / opponents_poison (`owner` least | most: the least or greatest total among the
     #              opponents of the effect's controller: "as long as an opponent has 10 or less life")
     #            | players_life (`owner` most: the greatest life total among all players, the controller's too: 119)
+    #            | own_mana_symbols (the mana symbols of the `colors` in the mana cost of the object the effect changes:
+    #              chroma, 207.2c; a hybrid symbol counts once)
     #            | names_among (the different names among the permanents `selector` names, each once: 201.2)
     #            | opponent_count (the number of opponents of the effect's controller: 102.2, 102.3)
     #            | half (`parts[0]` halved, `owner` up | down: how it is rounded, 107.1a)

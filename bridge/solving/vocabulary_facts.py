@@ -168,10 +168,10 @@ class VocabularyFacts:
             if expr.owner in ("source", "attached"):
                 return Function("counters_on", [String(expr.counter), Function(expr.owner)])
             return Function("counters", [String(expr.counter)])
-        if expr.kind == "devotion":
+        if expr.kind in ("devotion", "own_mana_symbols"):
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
-            return Function("devotion", [term_base])
+            return Function(expr.kind, [term_base])
         if expr.kind == "counters_among":
             self.selector(term_base, expr.selector)
             return Function("counters_among", [String(expr.counter), term_base])

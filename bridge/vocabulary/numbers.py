@@ -131,15 +131,16 @@ class NumberReading:
             if set(spec) != {"of", "rounded"} or spec["rounded"] not in ("up", "down"):
                 raise self.fail(f"{where}.half", "give of and rounded (up or down), e.g. {of: {life: you}, rounded: up}")
             return Expr("half", parts=(self.expr(spec["of"], f"{where}.half.of"),), owner=spec["rounded"])
-        if key == "devotion":
-            colors = self.string_list(arg, f"{where}.devotion")
+        if key in ("devotion", "mana_symbols_in_its_cost"):     # chroma: "each white mana symbol in its mana cost"
+            colors = self.string_list(arg, f"{where}.{key}")
             for i, color in enumerate(colors):
                 if color.lower() not in COLOR_WORDS:
-                    raise self.fail(f"{where}.devotion[{i}]", f"unknown color {color!r}" + close_matches(color.lower(), COLOR_WORDS)
+                    raise self.fail(f"{where}.{key}[{i}]", f"unknown color {color!r}" + close_matches(color.lower(), COLOR_WORDS)
                                     + f"; expected {', '.join(COLOR_WORDS)}")
             if not colors:
-                raise self.fail(f"{where}.devotion", "name a color, e.g. devotion: [red]")
-            return Expr("devotion", colors=tuple(canonical_word(c.lower()) for c in colors))
+                raise self.fail(f"{where}.{key}", f"name a color, e.g. {key}: [red]")
+            return Expr("devotion" if key == "devotion" else "own_mana_symbols",
+                        colors=tuple(canonical_word(c.lower()) for c in colors))
         if key == "counters":
             on = "affected"
             if isinstance(arg, dict):       # {counters: {kind: charge, object: source | attached}} (122.1)

@@ -82,6 +82,9 @@ def number(phrase: str):
         return {"card_types_in_graveyards": "you"}
     if lower == "the number of card types among cards in your opponents' graveyards":
         return {"card_types_in_graveyards": "opponent"}     # Nighthawk Scavenger
+    match = re.fullmatch(r"the number of (white|blue|black|red|green) mana symbols? in its mana cost", lower)
+    if match:                                   # chroma: Light from Within (the object the effect changes)
+        return {"mana_symbols_in_its_cost": [match.group(1)]}
     match = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", lower)
     if match:                                   # 700.5 Anax: "your devotion to red"
         return {"devotion": [c for c in match.groups() if c]}
