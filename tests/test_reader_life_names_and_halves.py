@@ -18,7 +18,8 @@ CASES = ["cases/reader/life_total_cdas_malignus_roiling_horror.yaml",
          "cases/reader/blazing_sunsteel_two_players.yaml",
          "cases/reader/katilda_rising_dawn_and_it_gets.yaml",
          "cases/reader/differently_named_grek_brewing_chef_amalgam.yaml",
-         "cases/reader/light_from_within_chroma_its_mana_cost.yaml"]
+         "cases/reader/light_from_within_chroma_its_mana_cost.yaml",
+         "cases/reader/diligent_zookeeper_creature_types_to_a_maximum.yaml"]
 
 
 def readings(name):
@@ -60,6 +61,12 @@ def test_opponents_names_and_cards_with_a_keyword():
 def test_chroma_counts_the_affected_objects_own_mana_cost():
     symbols = {"mana_symbols_in_its_cost": ["white"]}
     assert only_static("Light from Within", "Chroma")["does"] == [{"modify_pt": {"power": symbols, "toughness": symbols}}]
+
+
+def test_its_creature_types_to_a_maximum():
+    most = {"at_most": ["number_of_creature_types", 10]}
+    assert only_static("Diligent Zookeeper", "Each non-Human")["does"] == [{"modify_pt": {"power": most,
+                                                                                          "toughness": most}}]
 
 
 def test_this_creature_and_enchanted_creature_each_is_one_effect_on_each():

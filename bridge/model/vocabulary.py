@@ -79,6 +79,8 @@ class Expr:
     #            | players_life (`owner` most: the greatest life total among all players, the controller's too: 119)
     #            | own_mana_symbols (the mana symbols of the `colors` in the mana cost of the object the effect changes:
     #              chroma, 207.2c; a hybrid symbol counts once)
+    #            | number_of_creature_types (the creature types of the object the effect changes, 205.3m)
+    #            | at_most (`parts[0]`, but never more than `number`: "to a maximum of 10")
     #            | names_among (the different names among the permanents `selector` names, each once: 201.2)
     #            | opponent_count (the number of opponents of the effect's controller: 102.2, 102.3)
     #            | half (`parts[0]` halved, `owner` up | down: how it is rounded, 107.1a)

@@ -181,8 +181,11 @@ class VocabularyFacts:
             return Function("commander_casts_of_you")
         if expr.kind == "player_counters":
             return Function("player_counters", [String(expr.counter), Function(expr.owner)])
-        if expr.kind == "number_of_colors":
-            return Function("number_of_colors")
+        if expr.kind in ("number_of_colors", "number_of_creature_types"):
+            return Function(expr.kind)
+        if expr.kind == "at_most":
+            return Function("at_most", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0]),
+                                        Number(expr.number)])
         if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among", "greatest_mana_value",
                          "names_among"):
             self.selector(term_base, expr.selector)

@@ -34,7 +34,10 @@ class NumberReading:
                 return Expr("mana_value")
             if text == "number_of_colors":     # "for each of its colors": the affected object's colors (105.2)
                 return Expr("number_of_colors")
-            raise self.fail(where, f"unknown number {value!r}; expected an integer, mana_value, number_of_colors, or one of "
+            if text == "number_of_creature_types":     # "for each of its creature types" (205.3m)
+                return Expr("number_of_creature_types")
+            raise self.fail(where, f"unknown number {value!r}; expected an integer, mana_value, number_of_colors, "
+                            "number_of_creature_types, or one of "
                             + ", ".join(EXPRESSION_KEYS))
         data = self.mapping(value, where, EXPRESSION_KEYS)
         if len(data) != 1:
@@ -126,6 +129,10 @@ class NumberReading:
             if arg != "you":
                 raise self.fail(f"{where}.opponents", f"expected you (the opponents of the ability's controller), got {arg!r}")
             return Expr("opponent_count")
+        if key == "at_most":                # Diligent Zookeeper: "..., to a maximum of 10": {at_most: [NUMBER, 10]}
+            if not isinstance(arg, list) or len(arg) != 2 or not isinstance(arg[1], int) or isinstance(arg[1], bool):
+                raise self.fail(f"{where}.at_most", "expected [a number, the greatest it may be], e.g. [..., 10]")
+            return Expr("at_most", parts=(self.expr(arg[0], f"{where}.at_most[0]"),), number=arg[1])
         if key == "half":                   # 107.1a "half ..., rounded up" (Malignus; Aspect of Wolf: down and up)
             spec = self.mapping(arg, f"{where}.half", ("of", "rounded"))
             if set(spec) != {"of", "rounded"} or spec["rounded"] not in ("up", "down"):

@@ -66,6 +66,12 @@ def number(phrase: str):
     lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
     if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
         return "mana_value"
+    match = re.fullmatch(r"the number of (?:of )?its creature types(?:, to a maximum of (\w+))?", lower)
+    if match:                                   # 205.3m Diligent Zookeeper: "for each of its creature types, to a
+        if not match.group(1):                  # maximum of 10" (the object the effect changes)
+            return "number_of_creature_types"
+        most = number(match.group(1))
+        return {"at_most": ["number_of_creature_types", most]} if isinstance(most, int) else None
     if lower in ("the number of of its colors", "the number of its colors"):
         return "number_of_colors"               # 105.2 Knight of New Alara: "for each of its colors" (the affected object)
     if lower in PLAYER_STATE_NUMBERS:
