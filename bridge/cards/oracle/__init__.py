@@ -97,6 +97,12 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     plain = normalized(line, name, legendary)
     if not plain:
         return Reading(line, (), True, False)          # reminder text only (207.2): Plains' "({T}: Add {W}.)"
+    own_cost = OWN_ACTIVATION_COST.fullmatch(plain)
+    if own_cost and (keyword_line(own_cost.group(1)) or [""])[0].startswith("equip "):
+        # Plate Armor: "Equip {3}. This ability costs {1} less to activate for each other Equipment you control." —
+        # an activated ability (702.6a) and what its cost is (601.2f, 602.2b): no layer effect (613.1), as "Equip {3}"
+        # alone is none; the cost is kept as text
+        return Reading(line, (*keyword_line(own_cost.group(1)), {"text": own_cost.group(2)}), False, False)
     keywords = keyword_line(plain) if plain else None
     if keywords is not None:
         layer = any(kw.split()[0] in LAYER_KEYWORDS for kw in keywords)
@@ -201,6 +207,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
 
 
 VISIT = lazy_pattern(r"Visit — ")
+OWN_ACTIVATION_COST = lazy_pattern(r"(.+?)\. (This ability costs \{\w+\} less to activate(?: for each [^.]+|, where X is [^.]+)\.)")
 EXERT_WHEN_YOU_DO = lazy_pattern(r"You may exert ~ as it attacks\. When you do, ")
 EMBLEM_WORDS = lazy_pattern(r'(?:You get|Target opponent gets) an emblem with,? ".+"\.?(?= [A-Z][^"]*$|$)')
 
