@@ -82,6 +82,17 @@ def test_either_condition_is_a_sum_at_least_one():
                          "at_least": 1}
 
 
+def test_equip_and_its_own_cost_is_no_layer_line():
+    (line,) = [r for r in read_text_of("Plate Armor") if r.line.startswith("Equip {3}.")]
+    assert not line.layer and line.abilities[0] == "equip {3}" and line.abilities[1] == {
+        "text": "This ability costs {1} less to activate for each other Equipment you control."}
+
+
+def read_text_of(name):
+    card = find_card(name).card
+    return read_text(card.text, card.name, card.type_line, card.pt_text)
+
+
 @pytest.mark.parametrize("name,starts", [
     ("Cid, Timeless Artificer", "Artifact creatures and Heroes"),         # whose adjective: not read
     ("Sword of the Squeak", "Equipped creature"),           # base power: not read
