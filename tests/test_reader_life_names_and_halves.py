@@ -19,7 +19,8 @@ CASES = ["cases/reader/life_total_cdas_malignus_roiling_horror.yaml",
          "cases/reader/katilda_rising_dawn_and_it_gets.yaml",
          "cases/reader/differently_named_grek_brewing_chef_amalgam.yaml",
          "cases/reader/light_from_within_chroma_its_mana_cost.yaml",
-         "cases/reader/diligent_zookeeper_creature_types_to_a_maximum.yaml"]
+         "cases/reader/diligent_zookeeper_creature_types_to_a_maximum.yaml",
+         "cases/reader/mutagen_connoisseur_transformed_permanents.yaml"]
 
 
 def readings(name):
@@ -61,6 +62,12 @@ def test_opponents_names_and_cards_with_a_keyword():
 def test_chroma_counts_the_affected_objects_own_mana_cost():
     symbols = {"mana_symbols_in_its_cost": ["white"]}
     assert only_static("Light from Within", "Chroma")["does"] == [{"modify_pt": {"power": symbols, "toughness": symbols}}]
+
+
+def test_transformed_permanents():
+    count = {"count": {"controller": "you", "all": ["transformed"]}}
+    assert only_static("Mutagen Connoisseur", "This creature")["does"] == [{"modify_pt": {"power": count,
+                                                                                          "toughness": 0}}]
 
 
 def test_its_creature_types_to_a_maximum():

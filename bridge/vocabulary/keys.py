@@ -35,7 +35,9 @@ STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "fa
                          "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified",
                          # 700.9 modified (counters, equipped, or enchanted by an Aura of its controller's);
                          # 903.3 a commander (the case's status)
-                         "modified": "modified", "unmodified": "modified", "commander": "commander"}
+                         "modified": "modified", "unmodified": "modified", "commander": "commander",
+                         # 701.27g a double-faced permanent with its back face up (the case's status)
+                         "transformed": "transformed"}
 NEGATED_STATUS_WORDS = ("nontoken", "untapped", "unmodified")      # the status the object does not have
 COMPARISONS = {"at_most": "le", "at_least": "ge", "equal": "eq", "less_than": "lt", "greater_than": "gt"}
 # 400.1 The zones a selector can name; `zone: all` names every one of them (Painter's Servant).

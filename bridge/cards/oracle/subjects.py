@@ -266,6 +266,8 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return False, "tapped"
     if lower in ("modified", "commander", "commanders"):  # 700.9 modified; 903.3 a commander (the case's status)
         return True, lower.rstrip("s")
+    if lower == "transformed":                            # 701.27g a double-faced permanent, back face up
+        return True, lower
     if lower.startswith("non"):
         rest = word[4:] if word[3:4] == "-" else word[3:]
         inner = word_of_group(rest)
