@@ -20,7 +20,8 @@ CASES = ["cases/reader/life_total_cdas_malignus_roiling_horror.yaml",
          "cases/reader/differently_named_grek_brewing_chef_amalgam.yaml",
          "cases/reader/light_from_within_chroma_its_mana_cost.yaml",
          "cases/reader/diligent_zookeeper_creature_types_to_a_maximum.yaml",
-         "cases/reader/mutagen_connoisseur_transformed_permanents.yaml"]
+         "cases/reader/mutagen_connoisseur_transformed_permanents.yaml",
+         "cases/reader/takeno_points_of_bushido.yaml"]
 
 
 def readings(name):
@@ -62,6 +63,11 @@ def test_opponents_names_and_cards_with_a_keyword():
 def test_chroma_counts_the_affected_objects_own_mana_cost():
     symbols = {"mana_symbols_in_its_cost": ["white"]}
     assert only_static("Light from Within", "Chroma")["does"] == [{"modify_pt": {"power": symbols, "toughness": symbols}}]
+
+
+def test_points_of_bushido_are_the_affected_objects():
+    assert only_static("Takeno, Samurai General", "Each other Samurai")["does"] == [
+        {"modify_pt": {"power": "bushido_points", "toughness": "bushido_points"}}]
 
 
 def test_transformed_permanents():

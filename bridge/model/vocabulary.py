@@ -80,6 +80,7 @@ class Expr:
     #            | own_mana_symbols (the mana symbols of the `colors` in the mana cost of the object the effect changes:
     #              chroma, 207.2c; a hybrid symbol counts once)
     #            | number_of_creature_types (the creature types of the object the effect changes, 205.3m)
+    #            | bushido_points (the N of each bushido N of the object the effect changes, summed: 702.45a)
     #            | at_most (`parts[0]`, but never more than `number`: "to a maximum of 10")
     #            | names_among (the different names among the permanents `selector` names, each once: 201.2)
     #            | opponent_count (the number of opponents of the effect's controller: 102.2, 102.3)

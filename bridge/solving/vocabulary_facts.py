@@ -181,7 +181,7 @@ class VocabularyFacts:
             return Function("commander_casts_of_you")
         if expr.kind == "player_counters":
             return Function("player_counters", [String(expr.counter), Function(expr.owner)])
-        if expr.kind in ("number_of_colors", "number_of_creature_types"):
+        if expr.kind in ("number_of_colors", "number_of_creature_types", "bushido_points"):
             return Function(expr.kind)
         if expr.kind == "at_most":
             return Function("at_most", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0]),

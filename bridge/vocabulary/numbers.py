@@ -36,8 +36,10 @@ class NumberReading:
                 return Expr("number_of_colors")
             if text == "number_of_creature_types":     # "for each of its creature types" (205.3m)
                 return Expr("number_of_creature_types")
+            if text == "bushido_points":    # "for each point of bushido it has" (702.45a: each bushido N, summed)
+                return Expr("bushido_points")
             raise self.fail(where, f"unknown number {value!r}; expected an integer, mana_value, number_of_colors, "
-                            "number_of_creature_types, or one of "
+                            "number_of_creature_types, bushido_points, or one of "
                             + ", ".join(EXPRESSION_KEYS))
         data = self.mapping(value, where, EXPRESSION_KEYS)
         if len(data) != 1:

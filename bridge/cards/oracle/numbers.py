@@ -66,6 +66,8 @@ def number(phrase: str):
     lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
     if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
         return "mana_value"
+    if lower in ("the number of point of bushido it has", "the number of points of bushido it has"):
+        return "bushido_points"                 # 702.45a Takeno: the N of each bushido N of the object it changes
     match = re.fullmatch(r"the number of (?:of )?its creature types(?:, to a maximum of (\w+))?", lower)
     if match:                                   # 205.3m Diligent Zookeeper: "for each of its creature types, to a
         if not match.group(1):                  # maximum of 10" (the object the effect changes)
