@@ -103,7 +103,7 @@ def gets_pt(text: str):
         if more and ("X" in then.group(2) + then.group(3) or "Y" in then.group(3)):
             more = None
         if more:                    # Eidolon of Countless Battles: "+1/+1 for each creature you control and +1/+1
-            first, rest = gets_pt(text[:m.end()])           # for each Aura you control": both apply (7c)
+            first, _ = gets_pt(text[:m.end()])              # for each Aura you control": both apply (7c)
             return first + more[0], more[1]
         # "+2/+2 for each": twice the count (a sum); "-1/-1 for each": the count negated (107.1b)
         per = {"+1": counted}
