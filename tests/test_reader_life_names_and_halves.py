@@ -21,7 +21,8 @@ CASES = ["cases/reader/life_total_cdas_malignus_roiling_horror.yaml",
          "cases/reader/light_from_within_chroma_its_mana_cost.yaml",
          "cases/reader/diligent_zookeeper_creature_types_to_a_maximum.yaml",
          "cases/reader/mutagen_connoisseur_transformed_permanents.yaml",
-         "cases/reader/takeno_points_of_bushido.yaml"]
+         "cases/reader/takeno_points_of_bushido.yaml",
+         "cases/reader/monstrous_war_leech_greatest_mana_value_in_graveyard.yaml"]
 
 
 def readings(name):
@@ -68,6 +69,12 @@ def test_chroma_counts_the_affected_objects_own_mana_cost():
 def test_points_of_bushido_are_the_affected_objects():
     assert only_static("Takeno, Samurai General", "Each other Samurai")["does"] == [
         {"modify_pt": {"power": "bushido_points", "toughness": "bushido_points"}}]
+
+
+def test_greatest_mana_value_among_cards_in_your_graveyard():
+    greatest = {"greatest_card_mana_value": {"zone": "graveyard", "owner": "you"}}
+    assert only_static("Monstrous War-Leech", "Monstrous War-Leech's power")["does"] == {
+        "set_base_pt": {"power": greatest, "toughness": greatest}}
 
 
 def test_transformed_permanents():

@@ -82,6 +82,8 @@ class Expr:
     #            | number_of_creature_types (the creature types of the object the effect changes, 205.3m)
     #            | bushido_points (the N of each bushido N of the object the effect changes, summed: 702.45a)
     #            | at_most (`parts[0]`, but never more than `number`: "to a maximum of 10")
+    #            | greatest_card_mana_value (the greatest mana value among the cards `selector` names in `zone`, those of
+    #              the effect's controller or of `owner` any: 202.3, 0 if none)
     #            | names_among (the different names among the permanents `selector` names, each once: 201.2)
     #            | opponent_count (the number of opponents of the effect's controller: 102.2, 102.3)
     #            | half (`parts[0]` halved, `owner` up | down: how it is rounded, 107.1a)

@@ -190,9 +190,9 @@ class VocabularyFacts:
                          "names_among"):
             self.selector(term_base, expr.selector)
             return Function(expr.kind, [term_base])
-        if expr.kind == "count_cards":
+        if expr.kind in ("count_cards", "greatest_card_mana_value"):
             self.selector(term_base, expr.selector, scope=expr.zone)
-            return Function("count_cards", [Function(expr.owner), term_base])
+            return Function(expr.kind, [Function(expr.owner), term_base])
         if expr.kind == "minus":
             return Function("minus", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])])
         if expr.kind == "half":

@@ -78,6 +78,17 @@ class NumberReading:
             return Expr("greatest_mana_value", selector=self.selector(arg, f"{where}.greatest_mana_value"))
         if key == "names_among":             # "differently named": the names among the permanents SELECTOR names (201.2)
             return Expr("names_among", selector=self.selector(arg, f"{where}.names_among", place="count"))
+        if key == "greatest_card_mana_value":    # 202.3 the greatest mana value among cards in a zone (0 if none)
+            spec = self.mapping(arg, f"{where}.greatest_card_mana_value", ("zone", "owner") + COUNT_CARDS_KEYS)
+            zone, owner = spec.get("zone", "graveyard"), spec.get("owner", "any")
+            if zone not in ZONES:
+                raise self.fail(f"{where}.greatest_card_mana_value.zone", f"unknown zone {zone!r}"
+                                + close_matches(str(zone), ZONES) + f"; expected one of {', '.join(ZONES)}")
+            if owner not in ("you", "any"):
+                raise self.fail(f"{where}.greatest_card_mana_value.owner", f"expected you or any, got {owner!r}")
+            sel = self.selector({k: v for k, v in spec.items() if k in COUNT_CARDS_KEYS},
+                                f"{where}.greatest_card_mana_value", place="count_cards")
+            return Expr("greatest_card_mana_value", selector=sel, owner=owner, zone=zone)
         if key == "colors_among":            # the colors among the permanents SELECTOR names, each once (105.2)
             return Expr("colors_among", selector=self.selector(arg, f"{where}.colors_among"))
         if key == "count_cards":

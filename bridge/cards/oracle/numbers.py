@@ -190,6 +190,11 @@ def number(phrase: str):
     match = PLAYER_COUNTERS.fullmatch(lower)
     if match:                                   # 122.1 Kalemne: "for each experience counter you have"
         return {"player_counters": {"kind": match.group(1), "whose": "you" if match.group(2) == "you" else "opponent"}}
+    match = re.fullmatch(r"the greatest mana value among (?:(.+?) )?cards in (your|all) graveyards?", phrase)
+    if match:                                   # 202.3 Monstrous War-Leech: "among cards in your graveyard"
+        kinds = card_kinds(match.group(1)) if match.group(1) else {}
+        return None if kinds is None else {"greatest_card_mana_value": {"zone": "graveyard",
+                                                                        "owner": OWNERS[match.group(2)], **kinds}}
     match = re.fullmatch(r"the greatest mana value among (.+)", phrase)
     if match:                                   # 202.3 Glint Raker: "the greatest mana value among artifacts you control"
         counted = subject(match.group(1))
