@@ -22,7 +22,8 @@ CASES = ["cases/reader/life_total_cdas_malignus_roiling_horror.yaml",
          "cases/reader/diligent_zookeeper_creature_types_to_a_maximum.yaml",
          "cases/reader/mutagen_connoisseur_transformed_permanents.yaml",
          "cases/reader/takeno_points_of_bushido.yaml",
-         "cases/reader/monstrous_war_leech_greatest_mana_value_in_graveyard.yaml"]
+         "cases/reader/monstrous_war_leech_greatest_mana_value_in_graveyard.yaml",
+         "cases/reader/dragon_man_greatest_of_permanents_and_graveyard_cards.yaml"]
 
 
 def readings(name):
@@ -75,6 +76,15 @@ def test_greatest_mana_value_among_cards_in_your_graveyard():
     greatest = {"greatest_card_mana_value": {"zone": "graveyard", "owner": "you"}}
     assert only_static("Monstrous War-Leech", "Monstrous War-Leech's power")["does"] == {
         "set_base_pt": {"power": greatest, "toughness": greatest}}
+
+
+def test_greatest_among_permanents_and_cards_is_the_greater():
+    (line,) = [r for r in readings("Dragon Man, Reformed Robot") if r.line.startswith("Dragon Man's power")]
+    power = line.abilities[0]["static"]["does"]["set_base_pt"]["power"]
+    assert power == {"greatest_of": [{"greatest_mana_value": {"controller": "you", "all": ["permanent"],
+                                                              "not": ["creature"]}},
+                                     {"greatest_card_mana_value": {"zone": "graveyard", "owner": "you",
+                                                                   "not": ["creature"]}}]}
 
 
 def test_transformed_permanents():

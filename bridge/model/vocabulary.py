@@ -84,6 +84,7 @@ class Expr:
     #            | at_most (`parts[0]`, but never more than `number`: "to a maximum of 10")
     #            | greatest_card_mana_value (the greatest mana value among the cards `selector` names in `zone`, those of
     #              the effect's controller or of `owner` any: 202.3, 0 if none)
+    #            | greatest_of (the greater of `parts[0]` and `parts[1]`)
     #            | names_among (the different names among the permanents `selector` names, each once: 201.2)
     #            | opponent_count (the number of opponents of the effect's controller: 102.2, 102.3)
     #            | half (`parts[0]` halved, `owner` up | down: how it is rounded, 107.1a)

@@ -200,7 +200,7 @@ class VocabularyFacts:
                                      Function(expr.owner)])
         left = self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])
         right = self.expr(Function("part", [term_base, Number(2)]), expr.parts[1])
-        return Function("sum", [left, right])
+        return Function("greatest_of" if expr.kind == "greatest_of" else "sum", [left, right])
 
     def operations(self, definition: Symbol, operations: tuple[Operation, ...], this: Symbol | None = None) -> None:
         """Operations of a definition; `this` is the ability a copy's "it has this ability" names."""

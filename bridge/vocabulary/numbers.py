@@ -146,6 +146,11 @@ class NumberReading:
             if not isinstance(arg, list) or len(arg) != 2 or not isinstance(arg[1], int) or isinstance(arg[1], bool):
                 raise self.fail(f"{where}.at_most", "expected [a number, the greatest it may be], e.g. [..., 10]")
             return Expr("at_most", parts=(self.expr(arg[0], f"{where}.at_most[0]"),), number=arg[1])
+        if key == "greatest_of":            # the greater of two numbers (Dragon Man: among permanents and among cards)
+            if not isinstance(arg, list) or len(arg) != 2:
+                raise self.fail(f"{where}.greatest_of", "expected a list of two numbers")
+            return Expr("greatest_of", parts=(self.expr(arg[0], f"{where}.greatest_of[0]"),
+                                              self.expr(arg[1], f"{where}.greatest_of[1]")))
         if key == "half":                   # 107.1a "half ..., rounded up" (Malignus; Aspect of Wolf: down and up)
             spec = self.mapping(arg, f"{where}.half", ("of", "rounded"))
             if set(spec) != {"of", "rounded"} or spec["rounded"] not in ("up", "down"):

@@ -190,6 +190,13 @@ def number(phrase: str):
     match = PLAYER_COUNTERS.fullmatch(lower)
     if match:                                   # 122.1 Kalemne: "for each experience counter you have"
         return {"player_counters": {"kind": match.group(1), "whose": "you" if match.group(2) == "you" else "opponent"}}
+    match = re.fullmatch(r"the greatest mana value among (.+?) and (.+? cards in your graveyard)", phrase)
+    if match:                                   # Dragon Man: "... among noncreature permanents you control and
+        on_battlefield = number(f"the greatest mana value among {match.group(1)}")      # noncreature cards in your
+        in_graveyard = number(f"the greatest mana value among {match.group(2)}")        # graveyard": the greater
+        if isinstance(on_battlefield, dict) and "greatest_mana_value" in on_battlefield and in_graveyard is not None:
+            return {"greatest_of": [on_battlefield, in_graveyard]}
+        return None
     match = re.fullmatch(r"the greatest mana value among (?:(.+?) )?cards in (your|all) graveyards?", phrase)
     if match:                                   # 202.3 Monstrous War-Leech: "among cards in your graveyard"
         kinds = card_kinds(match.group(1)) if match.group(1) else {}
