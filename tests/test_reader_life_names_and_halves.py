@@ -23,7 +23,8 @@ CASES = ["cases/reader/life_total_cdas_malignus_roiling_horror.yaml",
          "cases/reader/mutagen_connoisseur_transformed_permanents.yaml",
          "cases/reader/takeno_points_of_bushido.yaml",
          "cases/reader/monstrous_war_leech_greatest_mana_value_in_graveyard.yaml",
-         "cases/reader/dragon_man_greatest_of_permanents_and_graveyard_cards.yaml"]
+         "cases/reader/dragon_man_greatest_of_permanents_and_graveyard_cards.yaml",
+         "cases/reader/ashes_of_the_fallen_chosen_type_in_your_graveyard.yaml"]
 
 
 def readings(name):
@@ -85,6 +86,11 @@ def test_greatest_among_permanents_and_cards_is_the_greater():
                                                               "not": ["creature"]}},
                                      {"greatest_card_mana_value": {"zone": "graveyard", "owner": "you",
                                                                    "not": ["creature"]}}]}
+
+
+def test_has_the_chosen_creature_type_in_addition():
+    assert only_static("Ashes of the Fallen", "Each creature card")["does"] == [
+        {"add_subtypes": {"chosen": "creature_type"}}]
 
 
 def test_transformed_permanents():

@@ -361,6 +361,9 @@ def is_chosen(text: str):
     'are the chosen type'; Painter's Servant: 'are the chosen color in addition to their other colors'."""
     m = re.match(r"(?:is|are) the chosen (type|creature type|color)( in addition to (?:its|their) other "
                  r"(?:creature )?(?:types|colors))?(?=$|,| and )", text, flags=re.IGNORECASE)
+    # Ashes of the Fallen: "has the chosen creature type in addition to its other types" (the same: 205.1b)
+    m = m or re.match(r"ha(?:s|ve) the chosen (creature type)( in addition to (?:its|their) other (?:creature )?types)"
+                      r"(?=$|,| and )", text, flags=re.IGNORECASE)
     if not m:
         return None
     if m.group(1) == "color":
