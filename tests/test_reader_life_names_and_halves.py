@@ -24,7 +24,8 @@ CASES = ["cases/reader/life_total_cdas_malignus_roiling_horror.yaml",
          "cases/reader/takeno_points_of_bushido.yaml",
          "cases/reader/monstrous_war_leech_greatest_mana_value_in_graveyard.yaml",
          "cases/reader/dragon_man_greatest_of_permanents_and_graveyard_cards.yaml",
-         "cases/reader/ashes_of_the_fallen_chosen_type_in_your_graveyard.yaml"]
+         "cases/reader/ashes_of_the_fallen_chosen_type_in_your_graveyard.yaml",
+         "cases/reader/deeproot_historian_merfolk_and_druid_cards_have_retrace.yaml"]
 
 
 def readings(name):
@@ -91,6 +92,13 @@ def test_greatest_among_permanents_and_cards_is_the_greater():
 def test_has_the_chosen_creature_type_in_addition():
     assert only_static("Ashes of the Fallen", "Each creature card")["does"] == [
         {"add_subtypes": {"chosen": "creature_type"}}]
+
+
+def test_cards_of_two_subtypes_in_your_graveyard():
+    static = only_static("Deeproot Historian", "Merfolk and Druid cards")
+    assert static["affects"] == {"any": [{"all": ["Merfolk"], "owner": "you", "zone": "graveyard"},
+                                         {"all": ["Druid"], "owner": "you", "zone": "graveyard"}]}
+    assert static["does"] == [{"add_abilities": ["retrace"]}]
 
 
 def test_transformed_permanents():

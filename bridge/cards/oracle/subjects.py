@@ -75,7 +75,8 @@ def subject(phrase: str) -> dict | str | None:
         if several:                 # Wrenn and Six's emblem: "Instant and sorcery cards in your graveyard": each
             # card of one of the card types (like "instant and sorcery spells" above); colors stay text
             words = re.split(r",? and |, ", several.group(1))
-            if not all(card_type(w) for w in words):
+            # (Deeproot Historian: "Merfolk and Druid cards in your graveyard": each card of one of the subtypes)
+            if not all(card_type(w) or singular_subtype(w) for w in words):
                 return None
             found = [group(w) for w in words]
             return {"any": [{**f, **owner, "zone": "graveyard"} for f in found]}
