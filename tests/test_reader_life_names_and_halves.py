@@ -101,6 +101,15 @@ def test_cards_of_two_subtypes_in_your_graveyard():
     assert static["does"] == [{"add_abilities": ["retrace"]}]
 
 
+@pytest.mark.parametrize("name,starts", [
+    ("Platypus-Bear", "As long as there is a Lesson card"),        # a rule of combat (508.1c), no layer effect
+    ("Igneous Elemental", "This spell costs {2} less"),             # a cost (601.2f)
+])
+def test_there_is_a_card_is_no_layer_wording(name, starts):
+    (line,) = [r for r in read_text_of(name) if r.line.startswith(starts)]
+    assert not line.layer
+
+
 def test_transformed_permanents():
     count = {"count": {"controller": "you", "all": ["transformed"]}}
     assert only_static("Mutagen Connoisseur", "This creature")["does"] == [{"modify_pt": {"power": count,
