@@ -74,10 +74,6 @@ def test_attached_to_it_of_a_group_is_each_affected_creature():
 
 
 @pytest.mark.parametrize("name,line", [
-    # a rider after the count: stays text, flagged
-    ("Thran Power Suit", "Equipped creature gets +1/+1 for each Aura and Equipment attached to it and has ward {2}. "
-     "(Whenever equipped creature becomes the target of a spell or ability an opponent controls, counter it unless that "
-     "player pays {2}.)"),
     # "other" is the Aura itself here (an enchantment), not the enchanted creature: not read
     ("Ancestral Mask", "Enchanted creature gets +2/+2 for each other enchantment on the battlefield."),
     # "other" of a group's each creature is not the source: not read

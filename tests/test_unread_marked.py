@@ -39,27 +39,28 @@ def write(tmp_path, battlefield, expect):
 
 
 def test_an_unread_line_marks_its_own_pt_and_strict_fails(tmp_path, capsys):
-    """Vile Manifestation: 'This creature gets +1/+0 for each card with cycling in your graveyard.' The reader
-    has no count of cards with a keyword, so the line stays text: its 0/4 is printed marked, and check names
-    the value in doubt. (Mogg Squad's '-1/-1 for each other creature' was the example until the reader
-    learnt negative counts.)"""
-    path = write(tmp_path, ["Vile Manifestation", "Llanowar Elves"], {"vile_manifestation": "0/4"})
+    """Rampant Frogantua: 'This creature gets +10/+10 for each player who has lost the game.' The reader has no
+    count of players who have lost the game, so the line stays text: its 3/3 is printed marked, and check names
+    the value in doubt. (Mogg Squad's '-1/-1 for each other creature' was the example until the reader learnt
+    negative counts; Vile Manifestation's "each card with cycling in your graveyard" until it learnt cards with a
+    keyword.)"""
+    path = write(tmp_path, ["Rampant Frogantua", "Llanowar Elves"], {"rampant_frogantua": "3/3"})
     assert main(["solve", path]) == 0
     out = capsys.readouterr().out
-    row = next(line for line in out.splitlines() if line.startswith("vile_manifestation "))
-    assert "0/4 ?" in row and "Vile Manifestation ?" not in row
+    row = next(line for line in out.splitlines() if line.startswith("rampant_frogantua "))
+    assert "3/3 ?" in row and "Rampant Frogantua ?" not in row
     elves = next(line for line in out.splitlines() if line.startswith("llanowar_elves "))
     assert "?" not in elves                             # its mana ability is text, but no layer effect
-    assert ('"This creature gets +1/+0 for each card with cycling in your graveyard." may change the power and '
-            "toughness of vile_manifestation") in out
+    assert ('"This creature gets +10/+10 for each player who has lost the game." may change the power and '
+            "toughness of rampant_frogantua") in out
     assert main(["check", path]) == 0
-    assert "expected values these abilities may change: vile_manifestation.pt" in capsys.readouterr().out
+    assert "expected values these abilities may change: rampant_frogantua.pt" in capsys.readouterr().out
     assert main(["check", "--strict", path]) == 1
     capsys.readouterr()
     assert main(["check", "--format", "json", path]) == 0
     (entry,) = json.loads(capsys.readouterr().out)
     assert entry["unread_layer_abilities"] == 1 and entry["expected_values_in_doubt"] == [
-        "vile_manifestation.pt (from vile_manifestation)"]
+        "rampant_frogantua.pt (from rampant_frogantua)"]
 
 
 def test_strict_never_fails_on_a_mana_ability_kept_as_text(tmp_path):

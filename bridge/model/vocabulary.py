@@ -80,6 +80,18 @@ class Expr:
     #            | poison (the poison counters of the effect's controller, 122.1f: the case's `poison:`)
     #            | opponents_life / opponents_poison (`owner` least | most: the least or greatest total among the
     #              opponents of the effect's controller: "as long as an opponent has 10 or less life")
+    #            | players_life (`owner` most: the greatest life total among all players, the controller's too: 119)
+    #            | own_mana_symbols (the mana symbols of the `colors` in the mana cost of the object the effect changes:
+    #              chroma, 207.2c; a hybrid symbol counts once)
+    #            | number_of_creature_types (the creature types of the object the effect changes, 205.3m)
+    #            | bushido_points (the N of each bushido N of the object the effect changes, summed: 702.45a)
+    #            | at_most (`parts[0]`, but never more than `number`: "to a maximum of 10")
+    #            | greatest_card_mana_value (the greatest mana value among the cards `selector` names in `zone`, those of
+    #              the effect's controller or of `owner` any: 202.3, 0 if none)
+    #            | greatest_of (the greater of `parts[0]` and `parts[1]`)
+    #            | names_among (the different names among the permanents `selector` names, each once: 201.2)
+    #            | opponent_count (the number of opponents of the effect's controller: 102.2, 102.3)
+    #            | half (`parts[0]` halved, `owner` up | down: how it is rounded, 107.1a)
     #            | object_state (the `game_state:` value `fact` of the effect's own object: "it entered this turn")
     number: int = 0
     counter: str = ""          # counters: the kind of counter (122), counted on the affected object

@@ -9,6 +9,7 @@ from clingo import Symbol, SymbolType
 
 from bridge.model.case import Case
 from bridge.model.ids import effect_id
+from bridge.results.not_given import not_given
 from bridge.model.texts import ability_text, effect_text
 from bridge.results.atom_count import AtomCount
 from bridge.results.trace import Trace, build_trace
@@ -437,13 +438,7 @@ def unknown_number_reaches(by_name: dict, texts: dict) -> list:
         reach[(atom.arguments[0].string, atom.arguments[1])] = atom.arguments[2].name
     for atom in by_name["number_left_unknown"]:
         player, what = atom.arguments[2].string, atom.arguments[3]
-        said = (f"cards in {player}'s hand: not given (hands:), 402.1" if what.name == "hand" else
-                f"cards in {player}'s library: not given (libraries:), 401.1" if what.name == "library" else
-                f"the top card of {player}'s library: not known (libraries:, top first), 401.1"
-                if what.name == "library_top" else
-                f"times {player} cast their commander from the command zone: not given (commander_casts:), 903.8"
-                if what.name == "commander_casts" else
-                f"{what.arguments[0].string} counters on {player}: not given ({UNKNOWN_KEYS.get(what.arguments[0].string, 'player_counters')}:), 122.1")
+        said = not_given(player, what)
         if said not in unknown[(atom.arguments[0].string, atom.arguments[1])]:
             unknown[(atom.arguments[0].string, atom.arguments[1])].append(said)
     found = []
@@ -451,10 +446,6 @@ def unknown_number_reaches(by_name: dict, texts: dict) -> list:
         text = f"{ability_text(ability, texts)} [{'; '.join(sorted(said))}]"
         found.append((obj, text, [(what, reach.get((obj, ability), "any")) for what in sorted(writes[(obj, ability)])]))
     return found
-
-
-# The case key that gives a player's counters of a kind (poison: its own key, 704.5c).
-UNKNOWN_KEYS = {"poison": "poison"}
 
 
 def with_unsure_values(objects: dict, held: dict, case: Case, atoms, texts: dict, emblem_unread=(),

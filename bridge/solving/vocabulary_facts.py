@@ -156,13 +156,15 @@ class VocabularyFacts:
             return Function("mana_values_in_your_graveyard")
         if expr.kind == "your_turn":
             return Function("your_turn")
+        if expr.kind == "opponent_count":
+            return Function("opponent_count")
         if expr.kind == "life_total":
             return Function("life_total")
         if expr.kind == "poison":
             return Function("poison_total")
         if expr.kind == "emblems":
             return Function("emblems_of_you")
-        if expr.kind in ("opponents_life", "opponents_poison"):
+        if expr.kind in ("opponents_life", "opponents_poison", "players_life"):
             return Function(expr.kind, [Function(expr.owner)])
         if expr.kind in ("game_state", "object_state"):
             return Function(expr.kind, [Function(expr.fact)])
@@ -170,10 +172,10 @@ class VocabularyFacts:
             if expr.owner in ("source", "attached"):
                 return Function("counters_on", [String(expr.counter), Function(expr.owner)])
             return Function("counters", [String(expr.counter)])
-        if expr.kind == "devotion":
+        if expr.kind in ("devotion", "own_mana_symbols"):
             for color in expr.colors:
                 self.add("devotion_color", term_base, color)
-            return Function("devotion", [term_base])
+            return Function(expr.kind, [term_base])
         if expr.kind == "counters_among":
             self.selector(term_base, expr.selector)
             return Function("counters_among", [String(expr.counter), term_base])
@@ -183,19 +185,26 @@ class VocabularyFacts:
             return Function("commander_casts_of_you")
         if expr.kind == "player_counters":
             return Function("player_counters", [String(expr.counter), Function(expr.owner)])
-        if expr.kind == "number_of_colors":
-            return Function("number_of_colors")
-        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among", "greatest_mana_value"):
+        if expr.kind in ("number_of_colors", "number_of_creature_types", "bushido_points"):
+            return Function(expr.kind)
+        if expr.kind == "at_most":
+            return Function("at_most", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0]),
+                                        Number(expr.number)])
+        if expr.kind in ("count", "count_sharing", "basic_land_types", "colors_among", "greatest_mana_value",
+                         "names_among"):
             self.selector(term_base, expr.selector)
             return Function(expr.kind, [term_base])
-        if expr.kind == "count_cards":
+        if expr.kind in ("count_cards", "greatest_card_mana_value"):
             self.selector(term_base, expr.selector, scope=expr.zone)
-            return Function("count_cards", [Function(expr.owner), term_base])
+            return Function(expr.kind, [Function(expr.owner), term_base])
         if expr.kind == "minus":
             return Function("minus", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])])
+        if expr.kind == "half":
+            return Function("half", [self.expr(Function("part", [term_base, Number(1)]), expr.parts[0]),
+                                     Function(expr.owner)])
         left = self.expr(Function("part", [term_base, Number(1)]), expr.parts[0])
         right = self.expr(Function("part", [term_base, Number(2)]), expr.parts[1])
-        return Function("sum", [left, right])
+        return Function("greatest_of" if expr.kind == "greatest_of" else "sum", [left, right])
 
     def operations(self, definition: Symbol, operations: tuple[Operation, ...], this: Symbol | None = None) -> None:
         """Operations of a definition; `this` is the ability a copy's "it has this ability" names."""

@@ -53,7 +53,8 @@ EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "c
                    "count_sharing_creature_type", "basic_land_types", "colors_among",
                    "greatest_mana_value", "player_counters",
                    "commander_casts", "all_counters", "counters_among", "game_state", "mana_values_in_graveyard",
-                   "emblems")
+                   "emblems", "half", "opponents", "names_among",
+                   "mana_symbols_in_its_cost", "at_most", "greatest_card_mana_value", "greatest_of")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up", "becomes_target", "leaves_graveyard")
 TRIGGER_KEYS = ("when", "what", "to", "once")
 ZONES = ("graveyard", "exile", "hand", "library")

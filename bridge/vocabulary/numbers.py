@@ -37,7 +37,12 @@ class NumberReading:
                 return Expr("mana_value")
             if text == "number_of_colors":     # "for each of its colors": the affected object's colors (105.2)
                 return Expr("number_of_colors")
-            raise self.fail(where, f"unknown number {value!r}; expected an integer, mana_value, number_of_colors, or one of "
+            if text == "number_of_creature_types":     # "for each of its creature types" (205.3m)
+                return Expr("number_of_creature_types")
+            if text == "bushido_points":    # "for each point of bushido it has" (702.45a: each bushido N, summed)
+                return Expr("bushido_points")
+            raise self.fail(where, f"unknown number {value!r}; expected an integer, mana_value, number_of_colors, "
+                            "number_of_creature_types, bushido_points, or one of "
                             + ", ".join(EXPRESSION_KEYS))
         data = self.mapping(value, where, EXPRESSION_KEYS)
         if len(data) != 1:
@@ -74,6 +79,19 @@ class NumberReading:
             return Expr("commander_casts")
         if key == "greatest_mana_value":     # the greatest mana value among the permanents SELECTOR names (202.3)
             return Expr("greatest_mana_value", selector=self.selector(arg, f"{where}.greatest_mana_value"))
+        if key == "names_among":             # "differently named": the names among the permanents SELECTOR names (201.2)
+            return Expr("names_among", selector=self.selector(arg, f"{where}.names_among", place="count"))
+        if key == "greatest_card_mana_value":    # 202.3 the greatest mana value among cards in a zone (0 if none)
+            spec = self.mapping(arg, f"{where}.greatest_card_mana_value", ("zone", "owner") + COUNT_CARDS_KEYS)
+            zone, owner = spec.get("zone", "graveyard"), spec.get("owner", "any")
+            if zone not in ZONES:
+                raise self.fail(f"{where}.greatest_card_mana_value.zone", f"unknown zone {zone!r}"
+                                + close_matches(str(zone), ZONES) + f"; expected one of {', '.join(ZONES)}")
+            if owner not in ("you", "any"):
+                raise self.fail(f"{where}.greatest_card_mana_value.owner", f"expected you or any, got {owner!r}")
+            sel = self.selector({k: v for k, v in spec.items() if k in COUNT_CARDS_KEYS},
+                                f"{where}.greatest_card_mana_value", place="count_cards")
+            return Expr("greatest_card_mana_value", selector=sel, owner=owner, zone=zone)
         if key == "colors_among":            # the colors among the permanents SELECTOR names, each once (105.2)
             return Expr("colors_among", selector=self.selector(arg, f"{where}.colors_among"))
         if key == "count_cards":
@@ -122,18 +140,42 @@ class NumberReading:
                 raise self.fail(f"{where}.emblems", f"expected you (the emblems of the ability's controller), got {arg!r}")
             return Expr("emblems", owner="you")
         if key == "life":                   # "your life total" (119; the case's life:)
+            if arg == "you":
+                return Expr("life_total")
+            if arg == "most_among_opponents":       # Roiling Horror: "the life total of an opponent with the most life"
+                return Expr("opponents_life", owner="most")
+            if arg == "most_among_players":         # Scourge of the Skyclaves: "the highest life total among players"
+                return Expr("players_life", owner="most")
+            raise self.fail(f"{where}.life", "expected you (the life total of the ability's controller), "
+                            f"most_among_opponents or most_among_players, got {arg!r}")
+        if key == "opponents":              # 102.2, 102.3 Blazing Sunsteel: "for each opponent you have"
             if arg != "you":
-                raise self.fail(f"{where}.life", f"expected you (the life total of the ability's controller), got {arg!r}")
-            return Expr("life_total")
-        if key == "devotion":
-            colors = self.string_list(arg, f"{where}.devotion")
+                raise self.fail(f"{where}.opponents", f"expected you (the opponents of the ability's controller), got {arg!r}")
+            return Expr("opponent_count")
+        if key == "at_most":                # Diligent Zookeeper: "..., to a maximum of 10": {at_most: [NUMBER, 10]}
+            if not isinstance(arg, list) or len(arg) != 2 or not isinstance(arg[1], int) or isinstance(arg[1], bool):
+                raise self.fail(f"{where}.at_most", "expected [a number, the greatest it may be], e.g. [..., 10]")
+            return Expr("at_most", parts=(self.expr(arg[0], f"{where}.at_most[0]"),), number=arg[1])
+        if key == "greatest_of":            # the greater of two numbers (Dragon Man: among permanents and among cards)
+            if not isinstance(arg, list) or len(arg) != 2:
+                raise self.fail(f"{where}.greatest_of", "expected a list of two numbers")
+            return Expr("greatest_of", parts=(self.expr(arg[0], f"{where}.greatest_of[0]"),
+                                              self.expr(arg[1], f"{where}.greatest_of[1]")))
+        if key == "half":                   # 107.1a "half ..., rounded up" (Malignus; Aspect of Wolf: down and up)
+            spec = self.mapping(arg, f"{where}.half", ("of", "rounded"))
+            if set(spec) != {"of", "rounded"} or spec["rounded"] not in ("up", "down"):
+                raise self.fail(f"{where}.half", "give of and rounded (up or down), e.g. {of: {life: you}, rounded: up}")
+            return Expr("half", parts=(self.expr(spec["of"], f"{where}.half.of"),), owner=spec["rounded"])
+        if key in ("devotion", "mana_symbols_in_its_cost"):     # chroma: "each white mana symbol in its mana cost"
+            colors = self.string_list(arg, f"{where}.{key}")
             for i, color in enumerate(colors):
                 if color.lower() not in COLOR_WORDS:
-                    raise self.fail(f"{where}.devotion[{i}]", f"unknown color {color!r}" + close_matches(color.lower(), COLOR_WORDS)
+                    raise self.fail(f"{where}.{key}[{i}]", f"unknown color {color!r}" + close_matches(color.lower(), COLOR_WORDS)
                                     + f"; expected {', '.join(COLOR_WORDS)}")
             if not colors:
-                raise self.fail(f"{where}.devotion", "name a color, e.g. devotion: [red]")
-            return Expr("devotion", colors=tuple(canonical_word(c.lower()) for c in colors))
+                raise self.fail(f"{where}.{key}", f"name a color, e.g. {key}: [red]")
+            return Expr("devotion" if key == "devotion" else "own_mana_symbols",
+                        colors=tuple(canonical_word(c.lower()) for c in colors))
         if key == "counters":
             on = "affected"
             if isinstance(arg, dict):       # {counters: {kind: charge, object: source | attached}} (122.1)

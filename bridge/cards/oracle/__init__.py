@@ -20,7 +20,8 @@ from bridge.cards.oracle.keyword_actions import earthbend_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
 from bridge.cards.oracle.parts import one_group, resolved_parts
 from bridge.cards.oracle.token_copies import for_each_token_copy, token_copy_then
-from bridge.cards.oracle.statics import cda_power_only, cda_toughness_only, several_statics, static_ability
+from bridge.cards.oracle.statics import cda_power_only, cda_toughness_only, self_and_attached, several_statics, \
+    static_ability
 from bridge.cards.oracle.striations import read_striations
 from bridge.cards.oracle.text import ability_lines, normalized
 from bridge.cards.oracle.quoted import read_quotes_with
@@ -96,6 +97,12 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     plain = normalized(line, name, legendary)
     if not plain:
         return Reading(line, (), True, False)          # reminder text only (207.2): Plains' "({T}: Add {W}.)"
+    own_cost = OWN_ACTIVATION_COST.fullmatch(plain)
+    if own_cost and (keyword_line(own_cost.group(1)) or [""])[0].startswith("equip "):
+        # Plate Armor: "Equip {3}. This ability costs {1} less to activate for each other Equipment you control." —
+        # an activated ability (702.6a) and what its cost is (601.2f, 602.2b): no layer effect (613.1), as "Equip {3}"
+        # alone is none; the cost is kept as text
+        return Reading(line, (*keyword_line(own_cost.group(1)), {"text": own_cost.group(2)}), False, False)
     keywords = keyword_line(plain) if plain else None
     if keywords is not None:
         layer = any(kw.split()[0] in LAYER_KEYWORDS for kw in keywords)
@@ -182,7 +189,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     found = copy_ability(plain, line) or cda_power_only(plain, toughness) or cda_toughness_only(plain, power) or \
         (static_ability(plain) if one_sentence(plain) else None)
     kind = "cda" if CDA_WORDING.search(plain) else "static"
-    several = (several_statics(plain) if not one_sentence(plain) else conditional_parts(plain, static_ability)) \
+    several = (several_statics(plain) if not one_sentence(plain) else conditional_parts(plain, static_ability)
+               or self_and_attached(plain)) \
         if found is None else None
     if several:                         # one ability, one effect per sentence (statics.several_statics)
         return Reading(line, tuple({"text": line, **(uses_choice(plain) if grants_a_choice(each) else {}), **each}
@@ -199,6 +207,7 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
 
 
 VISIT = lazy_pattern(r"Visit — ")
+OWN_ACTIVATION_COST = lazy_pattern(r"(.+?)\. (This ability costs \{\w+\} less to activate(?: for each [^.]+|, where X is [^.]+)\.)")
 EXERT_WHEN_YOU_DO = lazy_pattern(r"You may exert ~ as it attacks\. When you do, ")
 EMBLEM_WORDS = lazy_pattern(r'(?:You get|Target opponent gets) an emblem with,? ".+"\.?(?= [A-Z][^"]*$|$)')
 

@@ -317,6 +317,12 @@ def read_condition(text: str, main_subject: str | None) -> dict | list | None:
 
 def one_condition(text: str, main_subject: str | None) -> dict | None:
     text = text.strip()
+    m = re.fullmatch(r"(you control an? .+?) or (there(?: is|'s) an? .+? card in your graveyard)", text)
+    if m:                                  # Sidewinder Naga: "you control a Desert or there is a Desert card in your
+        either = [one_condition(part, main_subject) for part in m.groups()]     # graveyard": one of them, or both,
+        if any(not isinstance(e, dict) or e.get("at_least") != 1 or len(e) != 2 for e in either):     # is there:
+            return None                    # the two numbers' sum is at least 1
+        return {"sum": [{k: v for k, v in e.items() if k != "at_least"} for e in either], "at_least": 1}
     for pattern, what, bound, n in GAME_STATE_WORDS:
         m = pattern.fullmatch(text)
         if m:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from bridge.cards.oracle.counter_kinds import counter_kind_known
+from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.subjects import group, subject
 
@@ -65,12 +66,22 @@ def number(phrase: str):
     lower = lower.replace("converted mana cost", "mana value")          # the wording before 2021
     if lower in ("its mana value", "that permanent's mana value", "that creature's mana value"):
         return "mana_value"
+    if lower in ("the number of point of bushido it has", "the number of points of bushido it has"):
+        return "bushido_points"                 # 702.45a Takeno: the N of each bushido N of the object it changes
+    match = re.fullmatch(r"the number of (?:of )?its creature types(?:, to a maximum of (\w+))?", lower)
+    if match:                                   # 205.3m Diligent Zookeeper: "for each of its creature types, to a
+        if not match.group(1):                  # maximum of 10" (the object the effect changes)
+            return "number_of_creature_types"
+        most = number(match.group(1))
+        return {"at_most": ["number_of_creature_types", most]} if isinstance(most, int) else None
     if lower in ("the number of of its colors", "the number of its colors"):
         return "number_of_colors"               # 105.2 Knight of New Alara: "for each of its colors" (the affected object)
     if lower in PLAYER_STATE_NUMBERS:
         return {"game_state": PLAYER_STATE_NUMBERS[lower]}
     if lower in OWN_STATE_NUMBERS:
         return {"game_state": OWN_STATE_NUMBERS[lower]}
+    if lower in ("the number of opponents you have", "the number of opponent you have"):
+        return {"opponents": "you"}             # 102.2 Blazing Sunsteel: "for each opponent you have"
     if lower == "your life total":              # 119 Death's Shadow: "where X is your life total"
         return {"life": "you"}
     if lower == "the number of card types among cards in all graveyards":
@@ -79,9 +90,26 @@ def number(phrase: str):
         return {"card_types_in_graveyards": "you"}
     if lower == "the number of card types among cards in your opponents' graveyards":
         return {"card_types_in_graveyards": "opponent"}     # Nighthawk Scavenger
+    match = re.fullmatch(r"the number of (white|blue|black|red|green) mana symbols? in its mana cost", lower)
+    if match:                                   # chroma: Light from Within (the object the effect changes)
+        return {"mana_symbols_in_its_cost": [match.group(1)]}
     match = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", lower)
     if match:                                   # 700.5 Anax: "your devotion to red"
         return {"devotion": [c for c in match.groups() if c]}
+    if lower in ("the highest life total among your opponents", "the life total of an opponent with the most life"):
+        return {"life": "most_among_opponents"}     # 119 Malignus, Roiling Horror (102.2: your opponents)
+    if lower == "the highest life total among players":
+        return {"life": "most_among_players"}       # 119 Scourge of the Skyclaves (102.1: you too)
+    match = re.fullmatch(r"half (.+), rounded (up|down)", lower)
+    if match:                                   # 107.1a Malignus: "half the highest life total ..., rounded up"
+        halved = number(phrase[len("half "):match.end(1)])
+        return None if halved is None else {"half": {"of": halved, "rounded": match.group(2)}}
+    match = re.fullmatch(r"(.+?) minus (.+)", phrase)
+    if match:                                   # Scourge of the Skyclaves: "20 minus the highest life total ..."
+        first, second = number(match.group(1)), number(match.group(2))
+        if first is None or second is None:
+            return None
+        return {"sum": [first, -second if isinstance(second, int) else {"minus": second}]}
     match = re.fullmatch(r"twice (.+)", phrase)
     if match:                                   # Melek: "twice the number of instant and sorcery cards ..."
         once = number(match.group(1))
@@ -124,6 +152,12 @@ def number(phrase: str):
         if not counter_kind_known(kind):
             return None                          # a kind neither the rules (122) nor the card's text names
         return {"counters": kind} if match.group(2) in ("it", "them") else {"counters": {"kind": kind, "object": "source"}}
+    match = re.fullmatch(r"the number of (?:(.+?) )?cards? with (\w+) in (your|all) graveyards?", lower)
+    if match and keyword(match.group(2)) == match.group(2):     # 702 Vile Manifestation: "each card with cycling in
+        kinds = card_kinds(match.group(1)) if match.group(1) else {}    # your graveyard" (the keyword, any cost)
+        if kinds is None or "has" in kinds:
+            return None
+        return {"count_cards": {"zone": "graveyard", "owner": OWNERS[match.group(3)], **kinds, "has": [match.group(2)]}}
     match = CARDS_IN_GRAVEYARD.fullmatch(phrase)
     if match:
         kinds = card_kinds(match.group(1)) if match.group(1) else {}
@@ -156,10 +190,28 @@ def number(phrase: str):
     match = PLAYER_COUNTERS.fullmatch(lower)
     if match:                                   # 122.1 Kalemne: "for each experience counter you have"
         return {"player_counters": {"kind": match.group(1), "whose": "you" if match.group(2) == "you" else "opponent"}}
+    match = re.fullmatch(r"the greatest mana value among (.+?) and (.+? cards in your graveyard)", phrase)
+    if match:                                   # Dragon Man: "... among noncreature permanents you control and
+        on_battlefield = number(f"the greatest mana value among {match.group(1)}")      # noncreature cards in your
+        in_graveyard = number(f"the greatest mana value among {match.group(2)}")        # graveyard": the greater
+        if isinstance(on_battlefield, dict) and "greatest_mana_value" in on_battlefield and in_graveyard is not None:
+            return {"greatest_of": [on_battlefield, in_graveyard]}
+        return None
+    match = re.fullmatch(r"the greatest mana value among (?:(.+?) )?cards in (your|all) graveyards?", phrase)
+    if match:                                   # 202.3 Monstrous War-Leech: "among cards in your graveyard"
+        kinds = card_kinds(match.group(1)) if match.group(1) else {}
+        return None if kinds is None else {"greatest_card_mana_value": {"zone": "graveyard",
+                                                                        "owner": OWNERS[match.group(2)], **kinds}}
     match = re.fullmatch(r"the greatest mana value among (.+)", phrase)
     if match:                                   # 202.3 Glint Raker: "the greatest mana value among artifacts you control"
         counted = subject(match.group(1))
         return {"greatest_mana_value": counted} if isinstance(counted, dict) and "zone" not in counted else None
+    match = re.fullmatch(r"the number of differently named (.+?)( among permanents you control)?", phrase)
+    if match:                                   # 201.2 Awakened Amalgam: "differently named lands you control"; Grek:
+        counted = subject(match.group(1) + (" you control" if match.group(2) else ""))   # "token among permanents
+        if not isinstance(counted, dict) or "zone" in counted or "other" in counted:     # you control"
+            return None
+        return {"names_among": counted}
     match = re.fullmatch(r"the number of colors? among (.+)", phrase)
     if match:                                   # 105.2 "for each color among permanents you control"
         counted = subject(match.group(1))

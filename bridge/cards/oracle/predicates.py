@@ -13,7 +13,7 @@ from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.words import BASIC_LAND_TYPES, COLORS, CREATURE_TYPES, SUPERTYPES, card_type, singular_subtype
 
-PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
+PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-][XY])"
 BASE = r"(\d+)/(\d+)"
 
 
@@ -43,6 +43,9 @@ def operations(predicate: str, first: tuple = ()) -> list | None:
         else:
             return None
         rest = re.sub(r"^(?:,? and |, )", "", rest)
+        # Katilda's Rising Dawn: "has flying, lifelink, and protection from Vampires, and it gets +X/+X ...": "it" is
+        # the subject the predicate is of, as in the clauses before
+        rest = re.sub(r"^it (?=(?:gets|has) )", "", rest) if ops else rest
     return ops or None
 
 
@@ -85,14 +88,23 @@ def gets_pt(text: str):
     m = starts(r"gets? (?:an additional )?" + PT + r"(?: for each (.+?))?", text)
     if not m:
         return None
-    whole = starts(r"gets? (?:an additional )?" + PT + r" for each (.+)", text)
-    if whole and number("the number of " + whole.group(3)) is not None:
-        m = whole                   # Champion of the Flame: "for each Aura and Equipment attached to it"
+    # the longest words after "for each" that read as a count (Champion of the Flame: "for each Aura and Equipment
+    # attached to it"; Thran Power Suit: "... attached to it and has ward {2}": the count ends before "and has")
+    ends = [len(text)] + [cut.start() for cut in re.finditer(r",| and ", text)][::-1]
+    longest = (starts(r"gets? (?:an additional )?" + PT + r" for each (.+)", text[:end]) for end in ends)
+    m = next((w for w in longest if w and number("the number of " + w.group(3)) is not None), m)
     power, toughness, each = m.group(1), m.group(2), m.group(3)
     if each is not None:
         counted = number("the number of " + each)
         if counted is None:
             return None
+        then = re.match(r" and (" + PT + r" for each .+)", text[m.end():])
+        more = gets_pt("gets " + then.group(1)) if then else None
+        if more and ("X" in then.group(2) + then.group(3) or "Y" in then.group(3)):
+            more = None
+        if more:                    # Eidolon of Countless Battles: "+1/+1 for each creature you control and +1/+1
+            first, _ = gets_pt(text[:m.end()])              # for each Aura you control": both apply (7c)
+            return first + more[0], more[1]
         # "+2/+2 for each": twice the count (a sum); "-1/-1 for each": the count negated (107.1b)
         per = {"+1": counted}
         for n in range(2, 6):
@@ -110,14 +122,19 @@ def gets_pt(text: str):
 def x_pt(power: str, toughness: str, rest: str):
     """Cranial Ram: 'gets +X/+1, where X is the number of artifacts you control'; Death's Shadow's
     '-X/-X, where X is your life total' (107.3: X is the number the sentence's end defines)."""
-    m = re.fullmatch(r",? where X is (.+)", rest)
+    # Aspect of Wolf: "+X/+Y, where X is half the number of Forests you control, rounded down, and Y is half the
+    # number of Forests you control, rounded up" (each letter the number its own clause defines)
+    both = re.fullmatch(r",? where X is (.+?),? and Y is (.+)", rest) if "Y" in toughness else None
+    m = both or re.fullmatch(r",? where X is (.+)", rest)
     x = number(m.group(1)) if m else None
-    if x is None:
+    y = number(m.group(2)) if both else None
+    if x is None or (both is None) != ("Y" not in toughness) or (both and y is None):
         return None
     values = []
     for part in (power, toughness):
-        if part in ("+X", "-X"):
-            values.append(x if part == "+X" else {"minus": x})
+        if part in ("+X", "-X", "+Y", "-Y"):
+            letter = x if "X" in part else y
+            values.append(letter if part[0] == "+" else {"minus": letter})
         else:
             values.append(int(part))
     return [{"modify_pt": {"power": values[0], "toughness": values[1]}}], ""
@@ -225,6 +242,9 @@ def base_pt(text: str):
         if joined and keyword_list(rest[joined.end():])[0]:
             rest = f" and has {rest[joined.end():]}"
         return [{"set_base_pt": f"{m.group(1)}/{m.group(2)}"}], rest
+    m = re.fullmatch(r"(?:has|have) base power and toughness X/X, where X is (.+)", text, flags=re.IGNORECASE)
+    if m and number(m.group(1)) is not None:    # Aettir and Priwen: "... X/X, where X is your life total" (107.3)
+        return [{"set_base_pt": {"power": number(m.group(1)), "toughness": number(m.group(1))}}], ""
     m = re.match(r"(?:has|have|with) (?:base )?power and (?:base )?toughness each equal to (.+?)(?=$|, and |,)",
                  text, flags=re.IGNORECASE)
     if m:
@@ -347,6 +367,9 @@ def is_chosen(text: str):
     'are the chosen type'; Painter's Servant: 'are the chosen color in addition to their other colors'."""
     m = re.match(r"(?:is|are) the chosen (type|creature type|color)( in addition to (?:its|their) other "
                  r"(?:creature )?(?:types|colors))?(?=$|,| and )", text, flags=re.IGNORECASE)
+    # Ashes of the Fallen: "has the chosen creature type in addition to its other types" (the same: 205.1b)
+    m = m or re.match(r"ha(?:s|ve) the chosen (creature type)( in addition to (?:its|their) other (?:creature )?types)"
+                      r"(?=$|,| and )", text, flags=re.IGNORECASE)
     if not m:
         return None
     if m.group(1) == "color":

@@ -23,7 +23,8 @@ GRANTED = "|".join(sorted(PLAIN | {"protection", "hexproof", "landwalk", "\\w+wa
 LAYER_HINTS = lazy_pattern(r"\b(?:gets? (?:an additional )?[+-]|(?<!n't )ha(?:s|ve) (?:base|" + GRANTED + r')\b|ha(?:s|ve) "|'
                            r"loses? (?:all|" + GRANTED + r")\b|in addition to (?:its|their) other|base power|power and toughness (?:are|is)|"
                            r"(?:power|toughness) is equal|you control enchanted|every creature type|"
-                           r"(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
+                           # ("there is a Lesson card in your graveyard": what is somewhere, not what an object is)
+                           r"(?<!there )(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
                            r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
                            r"enter(?: the battlefield)? as a copy|becomes? a copy|"
                            # 122.1b a keyword counter, 614.1c "enters ... with haste" (Voidpouncer)

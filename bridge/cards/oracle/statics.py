@@ -119,6 +119,20 @@ def subject_predicate(sentence: str):
     return None
 
 
+def self_and_attached(sentence: str) -> list[dict] | None:
+    """Nighthowler, Eidolon of Countless Battles: "~ and enchanted creature each get +X/+X, where X is ..." (702.103
+    bestow): the one effect on each of the two objects, read as the same operations on ~ and on the enchanted
+    creature (613.4c: both in layer 7c, at the ability's one timestamp); both read, or neither."""
+    m = re.fullmatch(r"~ and (enchanted|equipped) creature each (get .+?)\.?", sentence)
+    if not m:
+        return None
+    own, attached = subject_predicate(f"~ {m.group(2)}."), subject_predicate(f"{m.group(1).capitalize()} creature "
+                                                                             f"{m.group(2)}.")
+    if own is None or attached is None or own["static"]["does"] != attached["static"]["does"]:
+        return None
+    return [own, attached]
+
+
 def reads_own_state(value) -> bool:
     """A number of what was done with the ability's own object (OBJECT_GAME_STATE: "for each card exiled with
     ~"), which the solver reads of the object the effect changes: only an ability changing its own object."""

@@ -75,7 +75,8 @@ def subject(phrase: str) -> dict | str | None:
         if several:                 # Wrenn and Six's emblem: "Instant and sorcery cards in your graveyard": each
             # card of one of the card types (like "instant and sorcery spells" above); colors stay text
             words = re.split(r",? and |, ", several.group(1))
-            if not all(card_type(w) for w in words):
+            # (Deeproot Historian: "Merfolk and Druid cards in your graveyard": each card of one of the subtypes)
+            if not all(card_type(w) or singular_subtype(w) for w in words):
                 return None
             found = [group(w) for w in words]
             return {"any": [{**f, **owner, "zone": "graveyard"} for f in found]}
@@ -268,6 +269,8 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, lower
     if lower in ("modified", "commander", "commanders"):  # 700.9 modified; 903.3 a commander (the case's status)
         return True, lower.rstrip("s")
+    if lower == "transformed":                            # 701.27g a double-faced permanent, back face up
+        return True, lower
     if lower.startswith("non"):
         rest = word[4:] if word[3:4] == "-" else word[3:]
         inner = word_of_group(rest)
