@@ -207,6 +207,7 @@ class Ability:
     doubles_counters: Selector | None = None
     turned_face_up_with: tuple[tuple[str, int], ...] = ()
     enters_unless_cast_from_hand: bool = False     # Epochrasite: "... enters with ... if you didn't cast it from your hand"
+    enters_if_cast_from_hand: bool = False         # the Myojin: "... enters with ... if you cast it from your hand"
     rule_off: tuple[str, Selector | None] | None = None   # "The legend rule doesn't apply [to ...]" (613.11):
     #                                              (rule, the permanents it doesn't apply to; None: every one)
     unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...

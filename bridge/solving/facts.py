@@ -229,6 +229,7 @@ def case_facts(case: Case) -> list[Symbol]:
         for kind, number in obj.counters:
             w.add("counter", o, kind, number)
             w.pt_counter_kind(kind)
+            w.keyword_counter_ability(kind)
     for question in case.questions:
         w.question(question)
     # What state-based actions read (asp/704_state_based_actions.lp).

@@ -275,6 +275,12 @@ class VocabularyFacts:
         if match:
             self.add("counter_modifies_pt", kind, int(match.group(1)), int(match.group(2)))
 
+    def keyword_counter_ability(self, kind: str) -> None:
+        """The facts of the keyword a counter of this kind names, kw(Kind), as of a printed keyword (which kinds
+        give their keyword, 122.1b: asp/122_1b_keyword_counters.lp)."""
+        if rules_words().keyword_known(kind):
+            self.ability(fn("kw", kind), Ability(text=kind, keyword=kind))
+
     def exception_abilities(self, owner: Symbol, exceptions) -> list[Symbol]:
         terms = [self.ability(Function("copy_grant", [owner, Number(j)]), ability)
                  for j, ability in enumerate(exceptions.abilities, start=1)]
@@ -369,6 +375,8 @@ class VocabularyFacts:
             self.add("face_up_replacement", term, fn("counters", kind, number))
         if ability.enters_unless_cast_from_hand:
             self.add("enters_unless_cast_from_hand", term)
+        if ability.enters_if_cast_from_hand:
+            self.add("enters_if_cast_from_hand", term)
         for kind, number in ability.enters_with_counters:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:

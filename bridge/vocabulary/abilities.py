@@ -133,10 +133,14 @@ class AbilityReading:
         tapped, counters = False, ()
         replacing = {}                    # 614.1c-e replacement effects that put counters (asp/614_replacement_effects.lp)
         if "enters" in data:
-            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters", "unless_cast_from_hand"))
-            if not isinstance(spec.get("unless_cast_from_hand", False), bool):
-                raise self.fail(f"{where}.enters.unless_cast_from_hand", "expected true or false")
-            replacing["enters_unless_cast_from_hand"] = spec.get("unless_cast_from_hand", False)
+            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters", "unless_cast_from_hand",
+                                                                    "if_cast_from_hand"))
+            for key in ("unless_cast_from_hand", "if_cast_from_hand"):
+                if not isinstance(spec.get(key, False), bool):
+                    raise self.fail(f"{where}.enters.{key}", "expected true or false")
+                replacing[f"enters_{key}"] = spec.get(key, False)
+            if replacing["enters_unless_cast_from_hand"] and replacing["enters_if_cast_from_hand"]:
+                raise self.fail(f"{where}.enters", "unless_cast_from_hand and if_cast_from_hand exclude each other")
             tapped = spec.get("tapped", False)
             if not isinstance(tapped, bool):
                 raise self.fail(f"{where}.enters.tapped", "expected true or false")
