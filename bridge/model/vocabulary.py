@@ -109,6 +109,7 @@ class CopyExceptions:
     add_supertypes: tuple[str, ...] = ()
     abilities: tuple["Ability", ...] = ()
     gains_this: bool = False
+    gains_its_other_abilities: bool = False      # "it has [this card]'s other abilities" (Sakashima of a Thousand Faces)
     remove_supertypes: tuple[str, ...] = ()      # "it isn't legendary" (707.9b)
     # "it enters with an additional +1/+1 counter if it's a creature" (707.9e, 707.9f): each item is
     # (counters, condition on the copy as it would exist, or None)

@@ -262,6 +262,8 @@ class VocabularyFacts:
                 self.add("definition_op_except_if", definition, i, j, condition_term)
         for term in self.exception_abilities(owner, exceptions):
             self.add("definition_op_ability", definition, i, term)
+        if exceptions.gains_its_other_abilities:           # 707.9b (asp/707_copy.lp)
+            self.add("definition_op_gains_other_abilities", definition, i, owner)
         for j, (condition, abilities) in enumerate(exceptions.conditional, start=1):
             condition_term = Function("copy_if", [definition, Number(i), Number(j)])
             self.selector(condition_term, condition)

@@ -133,6 +133,10 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
         if part == "it has this ability":
             found.setdefault("add_abilities", []).append("this")
             continue
+        if part in ("it has ~'s other abilities", "it has its other abilities"):
+            # 707.9b Sakashima of a Thousand Faces, The Misty Stepper: the card's abilities other than this one
+            found.setdefault("add_abilities", []).append("its_other_abilities")
+            continue
         m = re.fullmatch(r'it (?:has|gains) "…"', part)
         if m and printed_quotes:
             found.setdefault("add_abilities", []).append(quoted_ability(printed_quotes.pop(0)))
