@@ -209,6 +209,10 @@ class Ability:
     turned_face_up_with: tuple[tuple[str, int], ...] = ()
     enters_unless_cast_from_hand: bool = False     # Epochrasite: "... enters with ... if you didn't cast it from your hand"
     enters_if_cast_from_hand: bool = False         # the Myojin: "... enters with ... if you cast it from your hand"
+    # "If this creature was kicked [with its {1}{U} kicker], it enters with ... and with flying" (702.33d, 614.1c):
+    # "any" or the kicker cost; and the abilities it enters with
+    enters_if_kicked: str | None = None
+    enters_with_abilities: tuple["Ability", ...] = ()
     rule_off: tuple[str, Selector | None] | None = None   # "The legend rule doesn't apply [to ...]" (613.11):
     #                                              (rule, the permanents it doesn't apply to; None: every one)
     unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...
@@ -244,6 +248,7 @@ class Ability:
         targets alone, or `chosen:` to show a value, do not make it do anything)."""
         return not (self.keyword or self.selector or self.activated or self.is_mana_ability or self.enters_as_copy or self.becomes_copy
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
+                    or self.enters_with_abilities
                     or self.players or self.chooses or self.rule_off or self.others_enter_with or self.doubles_counters
                     or self.turned_face_up_with or self.protects_from_chosen)
 

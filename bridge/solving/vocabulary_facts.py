@@ -379,6 +379,10 @@ class VocabularyFacts:
             self.add("enters_unless_cast_from_hand", term)
         if ability.enters_if_cast_from_hand:
             self.add("enters_if_cast_from_hand", term)
+        if ability.enters_if_kicked is not None:       # 702.33d
+            self.add("enters_if_kicked", term, ability.enters_if_kicked)
+        for gained in ability.enters_with_abilities:   # 614.1c "... and with flying"
+            self.add("enters_replacement", term, fn("ability", self.ability(fn("kw", gained.keyword), gained)))
         for kind, number in ability.enters_with_counters:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:

@@ -134,7 +134,7 @@ class AbilityReading:
         replacing = {}                    # 614.1c-e replacement effects that put counters (asp/614_replacement_effects.lp)
         if "enters" in data:
             spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters", "unless_cast_from_hand",
-                                                                    "if_cast_from_hand"))
+                                                                    "if_cast_from_hand", "if_kicked", "abilities"))
             for key in ("unless_cast_from_hand", "if_cast_from_hand"):
                 if not isinstance(spec.get(key, False), bool):
                     raise self.fail(f"{where}.enters.{key}", "expected true or false")
@@ -145,6 +145,16 @@ class AbilityReading:
             if not isinstance(tapped, bool):
                 raise self.fail(f"{where}.enters.tapped", "expected true or false")
             counters = self.counters(spec.get("counters", {}), f"{where}.enters.counters")
+            if "if_kicked" in spec:         # 702.33d: true, or the kicker cost the text names
+                kicked = spec["if_kicked"]
+                if kicked is not True and not (isinstance(kicked, str) and re.fullmatch(r"(?:\{[0-9WUBRGCXSP/]+\})+", kicked)):
+                    raise self.fail(f"{where}.enters.if_kicked", "expected true or a kicker cost, like \"{1}{U}\"")
+                replacing["enters_if_kicked"] = "any" if kicked is True else kicked
+            raw = spec.get("abilities", []) or []
+            replacing["enters_with_abilities"] = tuple(
+                self.ability(a, f"{where}.enters.abilities[{i}]") for i, a in enumerate(raw if isinstance(raw, list) else [raw]))
+            if any(not a.keyword for a in replacing["enters_with_abilities"]):
+                raise self.fail(f"{where}.enters.abilities", "a permanent enters with keywords only, like [flying]")
         players = self.player_effect(data["players"], f"{where}.players") if "players" in data else None
         raw_targets = data.get("targets", []) or []
         if not isinstance(raw_targets, list):

@@ -7,6 +7,7 @@ import re
 from bridge.cards.oracle.counter_kinds import counter_kind_known
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.subjects import subject
+from bridge.vocabulary.words import rules_words
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # "three +1/+1 counters", "a flying counter", "an indestructible counter", "a first strike counter"
@@ -59,6 +60,15 @@ def counter_replacement(sentence: str) -> dict | None:
     if counters:
         when = {} if not m.group(2) else {"unless_cast_from_hand": True} if m.group(3) else {"if_cast_from_hand": True}
         return {"enters": {"counters": counters, **when}}
+    # Kavu Titan: 'If ~ was kicked, it enters with three +1/+1 counters on it and with trample.'; Anavolver: '... was
+    # kicked with its {1}{U} kicker, ...' (702.33c-d); Voidpouncer: '... two +1/+1 counters and a trample counter on
+    # it and with haste.' (614.1c: it has that keyword from then on)
+    m = re.fullmatch(r"If ~ was kicked(?: with its ((?:\{[0-9WUBRGC]+\})+) kicker)?, it enters with (.+?) on it"
+                     r"(?: and with ([a-z]+(?: strike)?))?", sentence)
+    counters = counters_listed(m.group(2)) if m else None
+    if counters and (m.group(3) is None or rules_words().keyword_known(m.group(3))):
+        return {"enters": {"counters": counters, "if_kicked": m.group(1) or True,
+                           **({"abilities": [m.group(3)]} if m.group(3) else {})}}
     m = re.fullmatch(r"As (?:~|this creature|this permanent) is turned face up, put (\w+) (\+1/\+1) counters? on it", sentence)
     if m and m.group(1).lower() in NUMBERS:
         return {"turned_face_up_with": {"counters": {m.group(2): NUMBERS[m.group(1).lower()]}}}
