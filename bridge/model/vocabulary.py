@@ -213,6 +213,7 @@ class Ability:
     # "any" or the kicker cost; and the abilities it enters with
     enters_if_kicked: str | None = None
     enters_with_abilities: tuple["Ability", ...] = ()
+    enters_counter_choice: tuple[str, ...] = ()    # "enters with your choice of a deathtouch counter or a lifelink counter"
     rule_off: tuple[str, Selector | None] | None = None   # "The legend rule doesn't apply [to ...]" (613.11):
     #                                              (rule, the permanents it doesn't apply to; None: every one)
     unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...
@@ -248,7 +249,7 @@ class Ability:
         targets alone, or `chosen:` to show a value, do not make it do anything)."""
         return not (self.keyword or self.selector or self.activated or self.is_mana_ability or self.enters_as_copy or self.becomes_copy
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
-                    or self.enters_with_abilities
+                    or self.enters_with_abilities or self.enters_counter_choice
                     or self.players or self.chooses or self.rule_off or self.others_enter_with or self.doubles_counters
                     or self.turned_face_up_with or self.protects_from_chosen)
 

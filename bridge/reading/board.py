@@ -334,7 +334,8 @@ class BoardReading:
             key = r.string(key, f"{where}.choices")
             value = r.string(value, f"{where}.choices.{key}")
             # "choose a creature / a permanent / a card": the id of the object chosen (checked once all are read)
-            choices.append((key, value if key in OBJECT_CHOICES else canonical_word(value)))
+            # (a counter kind as the rules write it, lower case: "enters with your choice of a flying counter ...")
+            choices.append((key, value if key in OBJECT_CHOICES or key == "counter" else canonical_word(value)))
             self.choice_word(*choices[-1], f"{where}.choices.{key}")
         chosen_as = None
         if entry.get("chosen_as") is not None:
@@ -405,6 +406,8 @@ class BoardReading:
             raise self.fail(where, f"{value!r} is no basic land type; expected one of {', '.join(BASIC_LAND_TYPES)}")
         elif key == "color":
             self.reader.words.color(value, where)
+        elif key == "counter":
+            self.reader.words.counter(value, where)
 
     def stack_ability(self, entry: dict, where: str):
         """An activated or triggered ability on the stack: {ability_of: source id, ability: N}."""

@@ -116,6 +116,10 @@ def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symb
                 raise CaseError(case.file, event.where, f"{chosen.arguments[0].string} gets its own counters, another "
                                 "permanent's additional counters and doubled counters at once: their order is its "
                                 "controller's choice (616.1), and this version does not take it")
+            offered = next(iter(solution.atoms("counter_not_offered", 2)), None)
+            if offered is not None:         # asp/614_replacement_effects.lp: 614.12
+                raise CaseError(case.file, f"{event.where}.enters.choices.counter", f"{offered.arguments[0].string} "
+                                f"offers no {offered.arguments[1].string} counter to choose")
             unsaid = next(iter(solution.atoms("kicker_cost_unsaid", 2)), None)
             if unsaid is not None:          # asp/614_replacement_effects.lp: 702.33c-d, which kicker was paid
                 raise CaseError(case.file, f"{event.where}.enters.kicked", f"{unsaid.arguments[0].string} has an ability for "

@@ -381,6 +381,11 @@ class VocabularyFacts:
             self.add("enters_if_cast_from_hand", term)
         if ability.enters_if_kicked is not None:       # 702.33d
             self.add("enters_if_kicked", term, ability.enters_if_kicked)
+        for kind in ability.enters_counter_choice:     # 614.12 (asp/614_replacement_effects.lp)
+            self.add("enters_counter_choice", term, kind)
+            self.pt_counter_kind(kind)
+        if ability.enters_counter_choice:
+            self.add("ability_choice", term, "counter")   # 607.2 (a choice left out marks it: asp/607)
         for gained in ability.enters_with_abilities:   # 614.1c "... and with flying"
             self.add("enters_replacement", term, fn("ability", self.ability(fn("kw", gained.keyword), gained)))
         for kind, number in ability.enters_with_counters:

@@ -134,7 +134,8 @@ class AbilityReading:
         replacing = {}                    # 614.1c-e replacement effects that put counters (asp/614_replacement_effects.lp)
         if "enters" in data:
             spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters", "unless_cast_from_hand",
-                                                                    "if_cast_from_hand", "if_kicked", "abilities"))
+                                                                    "if_cast_from_hand", "if_kicked", "abilities",
+                                                                    "counter_choice"))
             for key in ("unless_cast_from_hand", "if_cast_from_hand"):
                 if not isinstance(spec.get(key, False), bool):
                     raise self.fail(f"{where}.enters.{key}", "expected true or false")
@@ -150,6 +151,13 @@ class AbilityReading:
                 if kicked is not True and not (isinstance(kicked, str) and re.fullmatch(r"(?:\{[0-9WUBRGCXSP/]+\})+", kicked)):
                     raise self.fail(f"{where}.enters.if_kicked", "expected true or a kicker cost, like \"{1}{U}\"")
                 replacing["enters_if_kicked"] = "any" if kicked is True else kicked
+            if "counter_choice" in spec:    # 614.12 one counter of a kind chosen as it enters: the object's choices.counter
+                kinds = spec["counter_choice"]
+                if not isinstance(kinds, list) or len(kinds) < 2 or not all(isinstance(k, str) for k in kinds):
+                    raise self.fail(f"{where}.enters.counter_choice", "expected a list of two or more counter kinds")
+                for k in kinds:
+                    self.words.counter(k, f"{where}.enters.counter_choice")
+                replacing["enters_counter_choice"] = tuple(kinds)
             raw = spec.get("abilities", []) or []
             replacing["enters_with_abilities"] = tuple(
                 self.ability(a, f"{where}.enters.abilities[{i}]") for i, a in enumerate(raw if isinstance(raw, list) else [raw]))

@@ -69,6 +69,14 @@ def counter_replacement(sentence: str) -> dict | None:
     if counters and (m.group(3) is None or rules_words().keyword_known(m.group(3))):
         return {"enters": {"counters": counters, "if_kicked": m.group(1) or True,
                            **({"abilities": [m.group(3)]} if m.group(3) else {})}}
+    # Boot Nipper: '~ enters with your choice of a deathtouch counter or a lifelink counter on it.'; Denry Klin: '... of
+    # a +1/+1, first strike, or vigilance counter on it.' (614.12 the kind chosen as it enters: choices.counter)
+    m = re.fullmatch(r"~ enters with your choice of an? (\S+(?: strike)?) counter or an? (\S+(?: strike)?) counter on it"
+                     r"|~ enters with your choice of an? ((?:\S+(?: strike)?, )+)or (\S+(?: strike)?) counter on it", sentence)
+    if m:
+        kinds = [m.group(1), m.group(2)] if m.group(1) else m.group(3).rstrip(", ").split(", ") + [m.group(4)]
+        if len(set(kinds)) == len(kinds) and all(counter_kind_known(k) for k in kinds):
+            return {"enters": {"counter_choice": kinds}}
     m = re.fullmatch(r"As (?:~|this creature|this permanent) is turned face up, put (\w+) (\+1/\+1) counters? on it", sentence)
     if m and m.group(1).lower() in NUMBERS:
         return {"turned_face_up_with": {"counters": {m.group(2): NUMBERS[m.group(1).lower()]}}}
