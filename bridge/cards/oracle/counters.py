@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-from bridge.cards.oracle.counter_kinds import counter_kind_known
+from bridge.cards.oracle.counter_kinds import counter_kind_known, is_keyword
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.subjects import subject
-from bridge.vocabulary.words import rules_words
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # "three +1/+1 counters", "a flying counter", "an indestructible counter", "a first strike counter"
@@ -66,7 +65,7 @@ def counter_replacement(sentence: str) -> dict | None:
     m = re.fullmatch(r"If ~ was kicked(?: with its ((?:\{[0-9WUBRGC]+\})+) kicker)?, it enters with (.+?) on it"
                      r"(?: and with ([a-z]+(?: strike)?))?", sentence)
     counters = counters_listed(m.group(2)) if m else None
-    if counters and (m.group(3) is None or rules_words().keyword_known(m.group(3))):
+    if counters and (m.group(3) is None or is_keyword(m.group(3))):
         return {"enters": {"counters": counters, "if_kicked": m.group(1) or True,
                            **({"abilities": [m.group(3)]} if m.group(3) else {})}}
     # Boot Nipper: '~ enters with your choice of a deathtouch counter or a lifelink counter on it.'; Denry Klin: '... of
