@@ -47,6 +47,7 @@ class Selector:
     on_affected: bool = False      # attached to the affected object (`attached_to: affected`)
     other_than_affected: bool = False   # not the affected object (`other: affected`)
     counters: tuple[str, int] | None = None   # "with N or more KIND counters on it" (122): (KIND or "", N)
+    attacking: str | None = None   # "creatures attacking you" (506.4c): the player they attack, you | opponent | enchanted_player
 
 
 @dataclass(frozen=True)

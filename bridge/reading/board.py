@@ -48,6 +48,15 @@ class BoardReading:
                 self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
         if obj.paired_with is not None:
             self.pairing(obj, f"{where}.paired_with", by_id)
+        if obj.attacks is not None:             # 506.4c a player, a planeswalker or a battle
+            if "attacking" not in obj.status:
+                raise self.fail(f"{where}.attacks", "only an attacking creature attacks something: give it status: "
+                                                    "{attacking: true} (508.1a)")
+            if obj.attacks == obj.controller:
+                raise self.fail(f"{where}.attacks", f"{obj.id} attacks an opponent of its controller, not "
+                                                    f"{obj.attacks} (506.2, 508.1b)")
+            if obj.attacks not in self.players:
+                self.known_object(obj.attacks, f"{where}.attacks", by_id, zone="battlefield")
 
     def pairing(self, obj: BoardObject, where: str, by_id: dict) -> None:
         """702.95b-d Two permanents on the battlefield, each paired with the other only."""
@@ -84,7 +93,7 @@ class BoardReading:
                                   "of it (707.2); one of them must copy something outside the cycle")
 
     def stack_keys(self) -> tuple[str, ...]:
-        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "game_state",
+        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "attacks", "game_state",
                                                                       "copy_of", "copied_by",
                                                                       "new_targets", "choices", "chosen_as"))
 
@@ -364,6 +373,7 @@ class BoardReading:
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
                            paired_with=(r.string(entry["paired_with"], f"{where}.paired_with")
                                         if entry.get("paired_with") is not None else None),
+                           attacks=r.string(entry["attacks"], f"{where}.attacks") if entry.get("attacks") is not None else None,
                            game_state=object_game_state(self, entry.get("game_state", {}) or {}, f"{where}.game_state"),
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,

@@ -135,6 +135,8 @@ class VocabularyFacts:
             self.add("selector_counters", term, String(kind) if kind else Function("any"), least)
         for attribute, op, number in sel.compares:
             self.add("selector_compare", term, Function(attribute), Function(op), number)
+        if sel.attacking:                             # 506.4c (asp/613_effects.lp)
+            self.add("selector_attacking", term, Function(sel.attacking))
         for i, branch in enumerate(sel.branches, start=1):
             branch_term = Function("branch", [term, Number(i)])
             self.add("selector_branch", term, branch_term)
