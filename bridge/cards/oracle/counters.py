@@ -47,6 +47,13 @@ def counter_replacement(sentence: str) -> dict | None:
             what = {**what, "all": what.get("all", []) + [{"chosen": "creature_type"}]}
         return {"others_enter_with": {"what": what, "counters": {m.group(4): 1}},
                 **({"chosen": "creature_type"} if m.group(3) else {})}
+    # Veiled Ascension: 'Face-down creatures you control enter with a flying counter on them.' (the same, in the plural)
+    m = re.fullmatch(r"(.+?s) you control enter with (?:an additional|an?) (\+1/\+1|[a-z]+(?: strike)?) counter on them",
+                     sentence)
+    if m and counter_kind_known(m.group(2)) and not m.group(1).lower().startswith(("other ", "each ")):
+        what = subject(m.group(1) + " you control")
+        if isinstance(what, dict) and not set(what) - {"all", "not", "controller"}:
+            return {"others_enter_with": {"what": what, "counters": {m.group(2): 1}}}
     m = re.fullmatch(r"If an effect would put one or more counters on (a permanent|a creature) you control, it puts "
                      r"twice that many of those counters on that (?:permanent|creature) instead", sentence)
     if m:
