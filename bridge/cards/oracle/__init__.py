@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.conditions import conditional_parts
 from bridge.cards.oracle.copies import copy_ability, spell_copy
-from bridge.cards.oracle.counter_kinds import changes_characteristics, kinds_named_by
+from bridge.cards.oracle.counter_kinds import is_keyword, kinds_named_by
 from bridge.cards.oracle.delayed import delayed_trigger_effect
 from bridge.cards.oracle.keyword_actions import earthbend_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
@@ -199,11 +199,12 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
 
 
 def puts_layer_counters(found: dict) -> bool:
-    """A replacement effect that puts counters changing characteristics (613.4c +1/+1 counters in layer 7c, 122.1b
-    keyword counters in layer 6) or makes a permanent enter with a keyword (614.1c): a layer line, as it was unread."""
+    """A replacement effect that puts keyword counters (122.1b: an ability in layer 6) or makes a permanent enter with
+    a keyword (614.1c): a layer line read, as it was unread (reach.py's LAYER_HINTS). (+1/+1 counters a permanent
+    enters with are counted as no layer line, read or not.)"""
     spec = found.get("enters") or found.get("others_enter_with") or found.get("turned_face_up_with") or {}
     kinds = [*spec.get("counters", {}), *spec.get("counter_choice", [])]
-    return bool(spec.get("abilities")) or any(changes_characteristics(k) for k in kinds)
+    return bool(spec.get("abilities")) or any(is_keyword(k) for k in kinds)
 
 
 VISIT = lazy_pattern(r"Visit — ")

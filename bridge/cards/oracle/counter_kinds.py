@@ -48,8 +48,3 @@ def is_keyword(word: str) -> bool:
     """A keyword the rules list (702): "and with flying", a keyword counter's kind (122.1b)."""
     from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
     return rules_words().keyword_known(word)
-
-
-def changes_characteristics(kind: str) -> bool:
-    """A counter kind that changes its object's characteristics: +1/+1 (613.4c) or a keyword counter (122.1b)."""
-    return bool(re.fullmatch(r"[+-]\d+/[+-]\d+", kind)) or is_keyword(kind)
