@@ -27,8 +27,16 @@ BECOMES = lazy_pattern(r"~ becomes? a copy of [^.]+?(?:,? except (?P<except>[^.]
                        r"(?: until [^.]+)?\.")
 
 
+# 707.2, 607.2 Metamorphic Alteration: "Enchanted creature is a copy of the chosen creature." (its "As this Aura enters,
+# choose a creature": the Aura's choices.creature, an object's id)
+CHOSEN_COPY = lazy_pattern(r"(Enchanted|Equipped) creature is a copy of the chosen creature\.?")
+
+
 def copy_ability(sentence: str, printed: str) -> dict | None:
     """`sentence` is the normalized line, `printed` the line as printed (quoted abilities keep its words)."""
+    m = CHOSEN_COPY.fullmatch(sentence)
+    if m:
+        return {"chosen": "creature", "static": {"affects": m.group(1).lower(), "does": [{"copy_of": {"chosen": "creature"}}]}}
     m = ENTERS.fullmatch(sentence)
     if m:
         exceptions = copy_exceptions(m.group(1), quoted(printed)) if m.group(1) else {}
