@@ -51,6 +51,14 @@ def only(reading):
     ("The Misty Stepper", "You may have The Misty Stepper enter as a copy of a creature you control, except its name is "
                           "The Misty Stepper and it has its other abilities.",
      {"enters_as_copy": {"except": {"keep": ["name"], "add_abilities": ["its_other_abilities"]}}}),
+    ("Metamorphic Alteration", "Enchanted creature is a copy of the chosen creature.",
+     {"chosen": "creature", "static": {"affects": "enchanted", "does": [{"copy_of": {"chosen": "creature"}}]}}),
+    ("Callidus Assassin", "Polymorphine — You may have this creature enter tapped as a copy of any creature on the "
+                          "battlefield, except it has \"When this creature enters, destroy up to one other target "
+                          "creature with the same name as this creature.\"",
+     {"enters_as_copy": {"tapped": True, "except": {"add_abilities": [
+         {"text": "When this creature enters, destroy up to one other target creature with the same name as this "
+                  "creature.", "triggered": {"when": "enters", "what": "self"}}]}}}),
     ("Boarded Window", "Creatures attacking you get -1/-0.",
      {"static": {"affects": {"all": ["creature", "attacking"], "attacking": "you"}, "does": [{"modify_pt": "-1/-0"}]}}),
     ("Oviya, Automech Artisan", "Each creature that's attacking one of your opponents has trample.",

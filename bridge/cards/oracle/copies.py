@@ -15,7 +15,7 @@ from bridge.cards.oracle.quoted import quoted_ability
 
 # (What it may copy is the case's copy_of: Malleable Impostor's "a creature an opponent controls", Deceptive
 # Frostkite's "a creature you control with power 4 or greater".)
-ENTERS = lazy_pattern(r"You may have ~ enter(?: the battlefield)? as a copy of (?:any|an?|another) [\w ]+?"
+ENTERS = lazy_pattern(r"You may have ~ enter(?: the battlefield)?( tapped)? as a copy of (?:any|an?|another) [\w ]+?"
                       r"(?: on the battlefield| you control| an opponent controls| in a graveyard)"
                       r"(?: with (?:power|toughness|mana value) \d+ or (?:greater|less)"
                       # Mockingbird: "with mana value less than or equal to the amount of mana spent to cast ~"
@@ -39,8 +39,10 @@ def copy_ability(sentence: str, printed: str) -> dict | None:
         return {"chosen": "creature", "static": {"affects": m.group(1).lower(), "does": [{"copy_of": {"chosen": "creature"}}]}}
     m = ENTERS.fullmatch(sentence)
     if m:
-        exceptions = copy_exceptions(m.group(1), quoted(printed)) if m.group(1) else {}
-        return None if exceptions is None else {"enters_as_copy": {"except": exceptions} if exceptions else {}}
+        # Callidus Assassin: "enter tapped as a copy" (614.1c, on the copy as it enters: enters_as_copy.tapped)
+        exceptions = copy_exceptions(m.group(2), quoted(printed)) if m.group(2) else {}
+        tapped = {"tapped": True} if m.group(1) else {}
+        return None if exceptions is None else {"enters_as_copy": {**tapped, **({"except": exceptions} if exceptions else {})}}
     masked = re.sub(r'["“][^"”]*["”]', '"…"', sentence)          # a quoted ability's own period
     m = BECOMES.search(masked + ("" if masked.endswith(".") else "."))
     if m:
