@@ -59,6 +59,13 @@ def only(reading):
      {"enters_as_copy": {"tapped": True, "except": {"add_abilities": [
          {"text": "When this creature enters, destroy up to one other target creature with the same name as this "
                   "creature.", "triggered": {"when": "enters", "what": "self"}}]}}}),
+    ("Omo, Queen of Vesuva", "Each land with an everything counter on it is every land type in addition to its other "
+                             "types.", {"static": {"affects": {"counters": {"kind": "everything", "at_least": 1},
+                                                               "all": ["land"]},
+                                                   "does": [{"add_subtypes": [
+                                                       "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus",
+                                                       "Mine", "Mountain", "Plains", "Planet", "Power-Plant", "Sphere",
+                                                       "Swamp", "Tower", "Town", "Urza's"]}]}}),
     ("Boarded Window", "Creatures attacking you get -1/-0.",
      {"static": {"affects": {"all": ["creature", "attacking"], "attacking": "you"}, "does": [{"modify_pt": "-1/-0"}]}}),
     ("Oviya, Automech Artisan", "Each creature that's attacking one of your opponents has trample.",
