@@ -5,13 +5,16 @@ your opponents / enchanted player" (506.4c). And lines that must stay text."""
 import pytest
 
 from bridge.cards.oracle import read_text
+from bridge.cards.oracle.counter_kinds import named_counter_kinds
 from bridge.vocabulary.reader import Reader
 
 
 def read(line, name, type_line="Legendary Creature — Test"):
     (reading,) = read_text(line, name, type_line)
+    reader = Reader("test")
+    reader.words = reader.words.with_counter_kinds(named_counter_kinds(line))   # 122.1 the kinds its text names
     for i, ability in enumerate(reading.abilities):
-        Reader("test").ability(ability, f"ability {i}")       # valid vocabulary
+        reader.ability(ability, f"ability {i}")       # valid vocabulary
     return reading
 
 
