@@ -69,6 +69,9 @@ def only(reading):
                                                        "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus",
                                                        "Mine", "Mountain", "Plains", "Planet", "Power-Plant", "Sphere",
                                                        "Swamp", "Tower", "Town", "Urza's"]}]}}),
+    ("Throatseeker", "Unblocked attacking Ninjas you control have lifelink.",
+     {"static": {"affects": {"controller": "you", "all": ["unblocked", "attacking", "Ninja"]},
+                 "does": [{"add_abilities": ["lifelink"]}]}}),
     ("Boarded Window", "Creatures attacking you get -1/-0.",
      {"static": {"affects": {"all": ["creature", "attacking"], "attacking": "you"}, "does": [{"modify_pt": "-1/-0"}]}}),
     ("Oviya, Automech Artisan", "Each creature that's attacking one of your opponents has trample.",
@@ -114,6 +117,8 @@ REFUSED = {
                        "an ability asks whom attacking creatures attack, and grizzly_bears is attacking"),
     "attacks_not_attacking": (CASE + "battlefield:\n  - {card: Grizzly Bears, controller: Bob, attacks: Alice}\n",
                               "battlefield[0].attacks: only an attacking creature attacks something"),
+    "unblocked_not_attacking": (CASE + "battlefield:\n  - {card: Grizzly Bears, status: {unblocked: true}}\n",
+                                "battlefield[0].status.unblocked: only an attacking creature is unblocked"),
     "attacks_own_controller": (CASE + "battlefield:\n  - {card: Grizzly Bears, status: {attacking: true}, attacks: Alice}\n",
                                "battlefield[0].attacks: grizzly_bears attacks an opponent of its controller"),
 }

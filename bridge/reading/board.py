@@ -281,6 +281,9 @@ class BoardReading:
             for combat in ("attacking", "blocking"):
                 if combat in status and zone != "battlefield":
                     raise self.fail(f"{where}.status.{combat}", f"only a permanent can be {combat} (506.3)")
+            if "unblocked" in status and "attacking" not in status:
+                raise self.fail(f"{where}.status.unblocked", "only an attacking creature is unblocked (509.1h): give it "
+                                                           "attacking: true too")
             if "attacking" in status and "blocking" in status:
                 raise self.fail(f"{where}.status", "a creature is either attacking or blocking, not both (506.2: the "
                                                  "active player's creatures attack, a defending player's block)")

@@ -32,6 +32,8 @@ COUNT_CARDS_KEYS = ("all", "not", "any", "has", "lacks", "abilities", "named", "
 STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down",
                          # 508.1a, 509.1a attacking / blocking creatures (the case's status), 110.5 tapped / untapped
                          "attacking": "attacking", "blocking": "blocking", "tapped": "tapped", "untapped": "tapped",
+                         # 509.1h an attacking creature no creature blocks, once blockers are declared
+                         "unblocked": "unblocked",
                          "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified",
                          # 700.9 modified (counters, equipped, or enchanted by an Aura of its controller's);
                          # 903.3 a commander (the case's status)

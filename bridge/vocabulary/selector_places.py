@@ -11,7 +11,7 @@ from __future__ import annotations
 # {chosen: ...}, the status words and the color qualities.
 READS = ("has", "lacks", "abilities", "named", "power", "toughness", "mana_value", "counters")
 STATUSES = ("token", "nontoken", "face_down", "face-down", "equipped", "enchanted", "fortified", "attacking", "blocking",
-            "tapped", "untapped", "modified", "unmodified", "commander")
+            "unblocked", "tapped", "untapped", "modified", "unmodified", "commander")
 QUALITIES = ("multicolored", "monocolored", "colorless")
 NO_SOURCE = ("a question has no source: 'you', 'this', 'enchanted', 'another', 'attached to it' and 'the "
              "chosen' have nothing to refer to there")

@@ -272,7 +272,8 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, lower
     if lower == "unequipped":
         return False, "equipped"
-    if lower in ("attacking", "blocking", "tapped"):     # 508.1a, 509.1a in combat; 110.5 a tapped permanent
+    if lower in ("attacking", "blocking", "tapped", "unblocked"):     # 508.1a, 509.1a in combat, 509.1h unblocked;
+        # 110.5 a tapped permanent
         return True, lower
     if lower == "untapped":
         return False, "tapped"
