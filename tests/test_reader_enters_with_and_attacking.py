@@ -72,6 +72,10 @@ def only(reading):
     ("Throatseeker", "Unblocked attacking Ninjas you control have lifelink.",
      {"static": {"affects": {"controller": "you", "all": ["unblocked", "attacking", "Ninja"]},
                  "does": [{"add_abilities": ["lifelink"]}]}}),
+    ("Essence of the Wild", "Creatures you control enter as a copy of this creature.",
+     {"others_enter_as_copy": {"what": {"controller": "you", "all": ["creature"]}}}),
+    ("Infinite Reflection", "Nontoken creatures you control enter as a copy of enchanted creature.",
+     {"others_enter_as_copy": {"what": {"controller": "you", "all": ["creature"], "not": ["token"]}, "of": "attached"}}),
     ("Boarded Window", "Creatures attacking you get -1/-0.",
      {"static": {"affects": {"all": ["creature", "attacking"], "attacking": "you"}, "does": [{"modify_pt": "-1/-0"}]}}),
     ("Oviya, Automech Artisan", "Each creature that's attacking one of your opponents has trample.",
@@ -119,6 +123,10 @@ REFUSED = {
                               "battlefield[0].attacks: only an attacking creature attacks something"),
     "unblocked_not_attacking": (CASE + "battlefield:\n  - {card: Grizzly Bears, status: {unblocked: true}}\n",
                                 "battlefield[0].status.unblocked: only an attacking creature is unblocked"),
+    # 616.1 a Clone entering as a copy of its own choice under Essence of the Wild: two replacements to order
+    "two_copy_replacements": (CASE + "battlefield:\n  - {card: Essence of the Wild}\n  - {card: Grizzly Bears}\n"
+                              "events:\n  - enters: {card: Clone, copy_of: grizzly_bears}\n",
+                              "clone would enter as a copy by two replacement effects at once"),
     "attacks_own_controller": (CASE + "battlefield:\n  - {card: Grizzly Bears, status: {attacking: true}, attacks: Alice}\n",
                                "battlefield[0].attacks: grizzly_bears attacks an opponent of its controller"),
 }

@@ -206,6 +206,9 @@ class Ability:
     # counter" (the permanents it names, the counters), "puts twice that many of those counters" (Doubling Season:
     # the permanents it names), "As this is turned face up, put five +1/+1 counters on it" (Hooded Hydra)
     others_enter_with: tuple[Selector, tuple[tuple[str, int], ...]] | None = None
+    # 614.1c, 707.5 Essence of the Wild: "Creatures you control enter as a copy of this creature" (the permanents it
+    # names, and what they copy: self, or attached: "of enchanted creature", Infinite Reflection)
+    others_enter_as_copy: tuple[Selector, str] | None = None
     doubles_counters: Selector | None = None
     turned_face_up_with: tuple[tuple[str, int], ...] = ()
     enters_unless_cast_from_hand: bool = False     # Epochrasite: "... enters with ... if you didn't cast it from your hand"
@@ -252,6 +255,7 @@ class Ability:
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
                     or self.enters_with_abilities or self.enters_counter_choice
                     or self.players or self.chooses or self.rule_off or self.others_enter_with or self.doubles_counters
+                    or self.others_enter_as_copy
                     or self.turned_face_up_with or self.protects_from_chosen)
 
     @property

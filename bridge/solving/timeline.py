@@ -16,7 +16,7 @@ from clingo import Function, Number, String, Symbol
 from bridge.model.case import Case, Effect
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.model.events import Board, Event
-from bridge.model.vocabulary import Ability, Operation
+from bridge.model.vocabulary import Ability, CopyExceptions, Operation
 from bridge.reading.events import ASP_KIND
 from bridge.solving.solver import Solution, solve_case
 
@@ -111,6 +111,16 @@ def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symb
         snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
         solution = solve(snapshot, extra)
         if event is not None and event.kind in ("enters", "turn_face_up"):
+            ordered = next(iter(solution.atoms("copy_replacements_to_order", 1)), None)
+            if ordered is not None:         # asp/707_copy.lp: 616.1, a player's choice
+                raise CaseError(case.file, event.where, f"{ordered.arguments[0].string} would enter as a copy by two "
+                                "replacement effects at once (two permanents' \"enter as a copy\", or one and its own copy_of): "
+                                "their order is its controller's choice (616.1), and this version does not take it")
+            copying = [(o, r) for o, r in entered_with(solution) if r.name == "copy_of"]
+            if copying:                     # 614.12 the copy first: the other "enters" replacements are the copy's
+                board = put_as_entered(board, copying)
+                snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
+                solution = solve(snapshot, extra)
             chosen = next(iter(solution.atoms("counters_order_chosen", 1)), None)
             if chosen is not None:          # asp/614_replacement_effects.lp: 616.1, a player's choice
                 raise CaseError(case.file, event.where, f"{chosen.arguments[0].string} gets its own counters, another "
@@ -125,7 +135,7 @@ def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symb
                 raise CaseError(case.file, f"{event.where}.enters.kicked", f"{unsaid.arguments[0].string} has an ability for "
                                 f"its {unsaid.arguments[1].string} kicker: say which kicker costs were paid, like "
                                 f"kicked: [\"{unsaid.arguments[1].string}\"] (702.33c)")
-            entering = entered_with(solution)
+            entering = [(o, r) for o, r in entered_with(solution) if r.name != "copy_of"]
             if entering:
                 board = put_as_entered(board, entering)
                 snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
@@ -161,6 +171,14 @@ def put_as_entered(board: Board, entering: list[tuple[str, Symbol]]) -> Board:
                     counters[kind] = counters.get(kind, 0) + n
             obj = replace(obj, status=status, counters=tuple(counters.items()))
             for r in changes:
+                if r.name == "copy_of":                                   # 707.5 Essence of the Wild
+                    effects.append(Effect(index=max((e.index for e in effects), default=0) + 1,
+                                          label=f"{obj.card.name} ({obj.id}) entered as a copy of "
+                                                f"{r.arguments[0].string} (614.1c, 707.5)",
+                                          controller=obj.controller, affects=(obj.id,),
+                                          operations=(Operation("copy_of", copy_source=r.arguments[0].string,
+                                                                exceptions=CopyExceptions()),),
+                                          timestamp=obj.timestamp, source=obj.id))
                 if r.name == "ability":
                     keyword = r.arguments[0].arguments[0].string        # kw(Name): a keyword
                     effects.append(Effect(index=max((e.index for e in effects), default=0) + 1,

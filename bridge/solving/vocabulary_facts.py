@@ -307,6 +307,7 @@ class VocabularyFacts:
         if ability.keyword or not (ability.is_static or ability.trigger or ability.players or ability.activated
                                    or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy
                                    or ability.creates_token_copy or ability.rule_off or ability.others_enter_with
+                                   or ability.others_enter_as_copy
                                    or ability.doubles_counters or ability.turned_face_up_with):
             self.unmodelled_texts[term] = ability.text
         if ability.text_only and "legend rule" in ability.text.lower():   # it may switch 704.5j off (613.11): said
@@ -372,6 +373,11 @@ class VocabularyFacts:
             self.selector(Function("enters_others", [term]), which)
             for kind, number in counters:
                 self.add("enters_others_counters", term, kind, number)
+        if ability.others_enter_as_copy is not None:  # 614.1c, 707.5 (asp/707_copy.lp)
+            which, of = ability.others_enter_as_copy
+            self.add("enters_copy_selector", term, Function("enters_copy", [term]))
+            self.selector(Function("enters_copy", [term]), which)
+            self.add("enters_copy_of", term, Function(of))
         if ability.doubles_counters is not None:
             self.add("doubles_counters_selector", term, Function("doubles_counters", [term]))
             self.selector(Function("doubles_counters", [term]), ability.doubles_counters)

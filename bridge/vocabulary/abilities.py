@@ -61,7 +61,8 @@ class AbilityReading:
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
                                            "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
                                            "enters", "players", "targets", "choose", "unread", "functions_in", "rule_off",
-                                           "others_enter_with", "doubles_counters", "turned_face_up_with"))
+                                           "others_enter_with", "doubles_counters", "turned_face_up_with",
+                                           "others_enter_as_copy"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -178,6 +179,15 @@ class AbilityReading:
                     raise self.fail(f"{where}.others_enter_with", f"missing key {key!r}")
             replacing["others_enter_with"] = (self.selector(spec["what"], f"{where}.others_enter_with.what", place="sba"),
                                               self.counters(spec["counters"], f"{where}.others_enter_with.counters"))
+        if "others_enter_as_copy" in data:      # 614.1c, 707.5 (asp/707_copy.lp)
+            spec = self.mapping(data["others_enter_as_copy"], f"{where}.others_enter_as_copy", ("what", "of"))
+            if "what" not in spec:
+                raise self.fail(f"{where}.others_enter_as_copy", "missing key 'what'")
+            of = spec.get("of", "self")
+            if of not in ("self", "attached"):
+                raise self.fail(f"{where}.others_enter_as_copy.of", f"expected self or attached, got {of!r}")
+            replacing["others_enter_as_copy"] = (
+                self.selector(spec["what"], f"{where}.others_enter_as_copy.what", place="sba"), of)
         if "doubles_counters" in data:    # the permanents whose counters it doubles
             replacing["doubles_counters"] = self.selector(data["doubles_counters"], f"{where}.doubles_counters", place="sba")
         if "turned_face_up_with" in data:

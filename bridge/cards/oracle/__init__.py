@@ -194,7 +194,8 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     if grants_a_choice(found):
         found = {**uses_choice(plain), **found}            # Voice of All: it shows the color its object chose
     # 613.1: an object's characteristics or control; an effect on players (613.10) is none of them
-    layer = any(key in found for key in ("static", "enters_as_copy", "becomes_copy")) or puts_layer_counters(found)
+    layer = any(key in found for key in ("static", "enters_as_copy", "becomes_copy", "others_enter_as_copy")) \
+        or puts_layer_counters(found)
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
 
 

@@ -12,6 +12,7 @@ from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.predicates import description_ops, keyword_list
 from bridge.cards.oracle.words import CARD_TYPES
 from bridge.cards.oracle.quoted import quoted_ability
+from bridge.cards.oracle.subjects import subject
 
 # (What it may copy is the case's copy_of: Malleable Impostor's "a creature an opponent controls", Deceptive
 # Frostkite's "a creature you control with power 4 or greater".)
@@ -32,8 +33,17 @@ BECOMES = lazy_pattern(r"~ becomes? a copy of [^.]+?(?:,? except (?P<except>[^.]
 CHOSEN_COPY = lazy_pattern(r"(Enchanted|Equipped) creature is a copy of the chosen creature\.?")
 
 
+# 614.1c, 707.5 Essence of the Wild: "Creatures you control enter as a copy of this creature."; Infinite Reflection:
+# "Nontoken creatures you control enter as a copy of enchanted creature."
+OTHERS_ENTER_AS_COPY = lazy_pattern(r"(.+?) enter as a copy of (~|enchanted creature)\.?")
+
+
 def copy_ability(sentence: str, printed: str) -> dict | None:
     """`sentence` is the normalized line, `printed` the line as printed (quoted abilities keep its words)."""
+    m = OTHERS_ENTER_AS_COPY.fullmatch(sentence)
+    what = subject(m.group(1)) if m and not m.group(1).startswith("~") else None
+    if isinstance(what, dict) and not set(what) - {"all", "not", "controller", "other"}:
+        return {"others_enter_as_copy": {"what": what, **({"of": "attached"} if m.group(2) != "~" else {})}}
     m = CHOSEN_COPY.fullmatch(sentence)
     if m:
         return {"chosen": "creature", "static": {"affects": m.group(1).lower(), "does": [{"copy_of": {"chosen": "creature"}}]}}
