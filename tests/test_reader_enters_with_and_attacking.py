@@ -7,6 +7,7 @@ import pytest
 from bridge.cards.oracle import read_text
 from bridge.cards.oracle.counter_kinds import named_counter_kinds
 from bridge.vocabulary.reader import Reader
+from test_reader_statuses_and_riders import only      # a read layer line's one ability, without its text
 
 
 def read(line, name, type_line="Legendary Creature — Test"):
@@ -16,12 +17,6 @@ def read(line, name, type_line="Legendary Creature — Test"):
     for i, ability in enumerate(reading.abilities):
         reader.ability(ability, f"ability {i}")       # valid vocabulary
     return reading
-
-
-def only(reading):
-    assert reading.structured and reading.layer
-    (ability,) = reading.abilities
-    return {k: v for k, v in ability.items() if k != "text"}
 
 
 @pytest.mark.parametrize("name,line,expected", [
