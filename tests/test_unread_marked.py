@@ -69,16 +69,18 @@ def test_strict_never_fails_on_a_mana_ability_kept_as_text(tmp_path):
 
 
 def test_an_unread_static_of_others_marks_every_permanent_in_json_and_explain(tmp_path, capsys):
-    """Essence of the Wild: 'Creatures you control enter as a copy of this creature.' (kept as text):
-    every copiable value of every permanent may be other than shown."""
-    path = write(tmp_path, ["Essence of the Wild", "Grizzly Bears"], {"grizzly_bears": "2/2"})
+    """The Inspector Inspector: 'Other creatures you control enter the battlefield as a copy of Thraben Inspector.'
+    (kept as text): every copiable value of every permanent may be other than shown. (Essence of the Wild's "...
+    as a copy of this creature", the example before, is read since branch j32l.)"""
+    path = write(tmp_path, ["The Inspector Inspector", "Grizzly Bears"], {"grizzly_bears": "2/2"})
     assert main(["solve", "--format", "json", path]) == 0
     (result,) = json.loads(capsys.readouterr().out)
     bears = next(o for o in result["objects"] if o["id"] == "grizzly_bears")
-    assert bears["unsure"] == {"copy": [{"source": "essence_of_the_wild",
-                                         "ability": "Creatures you control enter as a copy of this creature."}]}
+    assert bears["unsure"] == {"copy": [{"source": "the_inspector_inspector", "ability": (
+        "Other creatures you control enter the battlefield as a copy of Thraben Inspector. (They're 1/2s with "
+        "\"When this creature enters the battlefield, investigate\".)")}]}
     assert main(["explain", path]) == 0
-    assert "may change the copiable values of essence_of_the_wild, grizzly_bears" in capsys.readouterr().out
+    assert "may change the copiable values of the_inspector_inspector, grizzly_bears" in capsys.readouterr().out
 
 
 def test_unread_is_refused_on_an_ability_that_does_something(tmp_path, capsys):

@@ -41,6 +41,7 @@ class BoardObject:
     counters: tuple[tuple[str, int], ...] = ()
     attached_to: str | None = None
     paired_with: str | None = None        # 702.95b soulbond: the creature it is paired with (either side says it)
+    attacks: str | None = None            # 506.4c what an attacking creature attacks: a player, or a planeswalker / battle id
     game_state: tuple[tuple[str, int], ...] = ()   # (what, N): what it did, as the case gives it (entered this turn)
     choices: tuple[tuple[str, str], ...] = ()
     status: tuple[str, ...] = ()          # face_down, flipped, transformed (110.5)

@@ -67,6 +67,8 @@ class Event:
     from_graveyard: tuple[str, ...] = ()          # those of `leaving` that leave a graveyard (not the battlefield)
     targeted: tuple[str, ...] = ()                # objects that become the target of the cast spell (601.2c)
     cast_from_hand: bool = False                  # an enters event: the permanent is a spell cast from a hand resolving
+    # an enters event: the permanent was a kicked spell (702.33d); the kicker costs paid, () if the case said `true`
+    kicked: tuple[str, ...] | None = None
     expected_triggers: tuple[tuple[str, int], ...] | None = None
 
     def apply(self, board: Board) -> Board:

@@ -32,7 +32,7 @@ def effect_id(term: Symbol, card_names: dict[str, str]) -> str:
         return f"{obj}#{ability_path(args[1], obj, card_names.get(obj))}"
     if name == "res":
         return f"effect#{args[0].number}"
-    if name == "ctr":
+    if name in ("ctr", "kctr"):
         return f"{args[0].string}#counters:{args[1].string}"
     if name in ("face_down", "flipped", "reconfigured"):
         return f"{args[0].string}#{name}"

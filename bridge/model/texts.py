@@ -82,6 +82,9 @@ def effect_text(term: Symbol, labels: dict, object_names: dict, texts: dict) -> 
     if term.name == "ctr":
         obj, kind = term.arguments
         return f"{kind.string} counters on {obj.string}"
+    if term.name == "kctr":
+        obj, kind = term.arguments
+        return f"{kind.string} counter on {obj.string}: it has {kind.string} (122.1b)"
     if term.name == "face_down":
         return f"{term.arguments[0].string} is face down (708.2a)"
     if term.name == "flipped":

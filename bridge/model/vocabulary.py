@@ -50,6 +50,7 @@ class Selector:
     on_affected: bool = False      # attached to the affected object (`attached_to: affected`)
     other_than_affected: bool = False   # not the affected object (`other: affected`)
     counters: tuple[str, int] | None = None   # "with N or more KIND counters on it" (122): (KIND or "", N)
+    attacking: str | None = None   # "creatures attacking you" (506.4c): the player they attack, you | opponent | enchanted_player
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ class CopyExceptions:
     add_supertypes: tuple[str, ...] = ()
     abilities: tuple["Ability", ...] = ()
     gains_this: bool = False
+    gains_its_other_abilities: bool = False      # "it has [this card]'s other abilities" (Sakashima of a Thousand Faces)
     remove_supertypes: tuple[str, ...] = ()      # "it isn't legendary" (707.9b)
     # "it enters with an additional +1/+1 counter if it's a creature" (707.9e, 707.9f): each item is
     # (counters, condition on the copy as it would exist, or None)
@@ -220,9 +222,18 @@ class Ability:
     # counter" (the permanents it names, the counters), "puts twice that many of those counters" (Doubling Season:
     # the permanents it names), "As this is turned face up, put five +1/+1 counters on it" (Hooded Hydra)
     others_enter_with: tuple[Selector, tuple[tuple[str, int], ...]] | None = None
+    # 614.1c, 707.5 Essence of the Wild: "Creatures you control enter as a copy of this creature" (the permanents it
+    # names, and what they copy: self, or attached: "of enchanted creature", Infinite Reflection)
+    others_enter_as_copy: tuple[Selector, str] | None = None
     doubles_counters: Selector | None = None
     turned_face_up_with: tuple[tuple[str, int], ...] = ()
     enters_unless_cast_from_hand: bool = False     # Epochrasite: "... enters with ... if you didn't cast it from your hand"
+    enters_if_cast_from_hand: bool = False         # the Myojin: "... enters with ... if you cast it from your hand"
+    # "If this creature was kicked [with its {1}{U} kicker], it enters with ... and with flying" (702.33d, 614.1c):
+    # "any" or the kicker cost; and the abilities it enters with
+    enters_if_kicked: str | None = None
+    enters_with_abilities: tuple["Ability", ...] = ()
+    enters_counter_choice: tuple[str, ...] = ()    # "enters with your choice of a deathtouch counter or a lifelink counter"
     rule_off: tuple[str, Selector | None] | None = None   # "The legend rule doesn't apply [to ...]" (613.11):
     #                                              (rule, the permanents it doesn't apply to; None: every one)
     unread: tuple[str, ...] = ()                   # kept as text, it may change these (UNREAD_CHANGES) ...
@@ -258,7 +269,9 @@ class Ability:
         targets alone, or `chosen:` to show a value, do not make it do anything)."""
         return not (self.keyword or self.selector or self.activated or self.is_mana_ability or self.enters_as_copy or self.becomes_copy
                     or self.trigger or self.copies_spell or self.enters_tapped or self.enters_with_counters
+                    or self.enters_with_abilities or self.enters_counter_choice
                     or self.players or self.chooses or self.rule_off or self.others_enter_with or self.doubles_counters
+                    or self.others_enter_as_copy
                     or self.turned_face_up_with or self.protects_from_chosen)
 
     @property

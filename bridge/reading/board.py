@@ -48,6 +48,15 @@ class BoardReading:
                 self.known_object(obj.attached_to, f"{where}.attached_to", by_id, zone="battlefield")
         if obj.paired_with is not None:
             self.pairing(obj, f"{where}.paired_with", by_id)
+        if obj.attacks is not None:             # 506.4c a player, a planeswalker or a battle
+            if "attacking" not in obj.status:
+                raise self.fail(f"{where}.attacks", "only an attacking creature attacks something: give it status: "
+                                                    "{attacking: true} (508.1a)")
+            if obj.attacks == obj.controller:
+                raise self.fail(f"{where}.attacks", f"{obj.id} attacks an opponent of its controller, not "
+                                                    f"{obj.attacks} (506.2, 508.1b)")
+            if obj.attacks not in self.players:
+                self.known_object(obj.attacks, f"{where}.attacks", by_id, zone="battlefield")
 
     def pairing(self, obj: BoardObject, where: str, by_id: dict) -> None:
         """702.95b-d Two permanents on the battlefield, each paired with the other only."""
@@ -84,7 +93,7 @@ class BoardReading:
                                   "of it (707.2); one of them must copy something outside the cycle")
 
     def stack_keys(self) -> tuple[str, ...]:
-        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "game_state",
+        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "attacks", "game_state",
                                                                       "copy_of", "copied_by",
                                                                       "new_targets", "choices", "chosen_as"))
 
@@ -273,6 +282,9 @@ class BoardReading:
             for combat in ("attacking", "blocking"):
                 if combat in status and zone != "battlefield":
                     raise self.fail(f"{where}.status.{combat}", f"only a permanent can be {combat} (506.3)")
+            if "unblocked" in status and "attacking" not in status:
+                raise self.fail(f"{where}.status.unblocked", "only an attacking creature is unblocked (509.1h): give it "
+                                                           "attacking: true too")
             if "attacking" in status and "blocking" in status:
                 raise self.fail(f"{where}.status", "a creature is either attacking or blocking, not both (506.2: the "
                                                  "active player's creatures attack, a defending player's block)")
@@ -335,7 +347,8 @@ class BoardReading:
             key = r.string(key, f"{where}.choices")
             value = r.string(value, f"{where}.choices.{key}")
             # "choose a creature / a permanent / a card": the id of the object chosen (checked once all are read)
-            choices.append((key, value if key in OBJECT_CHOICES else canonical_word(value)))
+            # (a counter kind as the rules write it, lower case: "enters with your choice of a flying counter ...")
+            choices.append((key, value if key in OBJECT_CHOICES or key == "counter" else canonical_word(value)))
             self.choice_word(*choices[-1], f"{where}.choices.{key}")
         chosen_as = None
         if entry.get("chosen_as") is not None:
@@ -364,6 +377,7 @@ class BoardReading:
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
                            paired_with=(r.string(entry["paired_with"], f"{where}.paired_with")
                                         if entry.get("paired_with") is not None else None),
+                           attacks=r.string(entry["attacks"], f"{where}.attacks") if entry.get("attacks") is not None else None,
                            game_state=object_game_state(self, entry.get("game_state", {}) or {}, f"{where}.game_state"),
                            choices=tuple(choices), status=tuple(status), copy_of=copy_of, chosen_as=chosen_as,
                            spell=spell, copied_by=copied_by, new_targets=new_targets,
@@ -406,6 +420,8 @@ class BoardReading:
             raise self.fail(where, f"{value!r} is no basic land type; expected one of {', '.join(BASIC_LAND_TYPES)}")
         elif key == "color":
             self.reader.words.color(value, where)
+        elif key == "counter":
+            self.reader.words.counter(value, where)
 
     def stack_ability(self, entry: dict, where: str):
         """An activated or triggered ability on the stack: {ability_of: source id, ability: N}."""

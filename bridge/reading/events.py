@@ -6,6 +6,7 @@ abilities trigger, what a copy of a spell copies, how a permanent enters) is in 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from bridge.model.case import BoardObject, Effect
@@ -143,14 +144,27 @@ class EventReader:
                      new_effects=tuple(effects))
 
     def enters(self, value, where, board: Board, number: int) -> Event:
-        entry = dict(self.r.mapping(value, where, self.cb.object_keys() + ("cast_from_hand",)))
+        entry = dict(self.r.mapping(value, where, self.cb.object_keys() + ("cast_from_hand", "kicked")))
         cast_from_hand = entry.pop("cast_from_hand", False)
         if not isinstance(cast_from_hand, bool):
             raise self.cb.fail(f"{where}.cast_from_hand", "expected true or false")
+        kicked = self.kicked(entry.pop("kicked", False), f"{where}.kicked")
         obj, effect = self.cb.entering(entry, where, board, board.next_timestamp())
         obj = replace(obj, entered=True)      # its counters are those it entered with (614.1c), all known
         return Event(number, "enters", where, (obj.id,), new_objects=(obj,),
-                     new_effects=(effect,) if effect else (), cast_from_hand=cast_from_hand)
+                     new_effects=(effect,) if effect else (), cast_from_hand=cast_from_hand, kicked=kicked)
+
+    def kicked(self, value, where: str) -> tuple[str, ...] | None:
+        """702.33d `kicked: true`, or the kicker costs paid (`["{1}{U}"]`: a card with two kickers, 702.33c)."""
+        if value is False:
+            return None
+        if value is True:
+            return ()
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not value or not all(isinstance(c, str) and re.fullmatch(r"(?:\{[0-9WUBRGCXSP/]+\})+", c) for c in value):
+            raise self.cb.fail(where, "expected true, false or a list of the kicker costs paid, like [\"{1}{U}\"]")
+        return tuple(value)
 
     def leaves(self, value, where, board: Board, number: int) -> Event:
         if isinstance(value, (str, list)):

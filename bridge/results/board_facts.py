@@ -95,7 +95,7 @@ def board_facts(result: Result) -> list[Symbol]:
                 facts.append(Function("applied", [k, eid(term), layer]))
                 facts.append(Function("step", [k, layer]))
     for term in effects:
-        source = term.arguments[0].string if term.name in ("st", "ctr", "face_down", "flipped", "reconfigured") \
+        source = term.arguments[0].string if term.name in ("st", "ctr", "kctr", "face_down", "flipped", "reconfigured") \
             else sources.get(term, "")
         facts.append(Function("effect", [eid(term), String(source), Function(kinds.get(term, term.name))]))
         facts.append(Function("effect_text", [eid(term), String(effect_text(term, labels, names, texts))]))

@@ -423,7 +423,9 @@ def undefined_choice_reaches(by_name: dict, texts: dict) -> list:
         found.append((obj, text, [(what, reach.get((obj, ability), "any")) for what in sorted(writes[(obj, ability)])]))
     for atom in by_name["game_state_left_undefined"]:     # a condition's game state the case leaves out (611.3a)
         obj, ability, what = atom.arguments[0].string, atom.arguments[1], atom.arguments[2].name
-        text = f"{ability_text(ability, texts)} [{what.replace('_', ' ')}: not given in game_state]"
+        text = f"{ability_text(ability, texts)} [{what.replace('_', ' ')}: " + (
+            "not known: show it entering with an enters event, kicked: ...]" if what == "entered_kicked"   # 614.1c
+            else "not given in game_state]")
         found.append((obj, text, [(w, reach.get((obj, ability), "any")) for w in sorted(writes[(obj, ability)])]))
     return found
 

@@ -210,6 +210,8 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("attached_to", o, obj.attached_to)
         for what, number in obj.game_state:            # what it did (asp/604_2_conditions.lp)
             w.add("object_game_state", o, Function(what), number)
+        if obj.attacks:                                 # 506.4c what it attacks (asp/613_effects.lp)
+            w.add("attacks_player" if obj.attacks in case.players else "attacks_object", o, obj.attacks)
         if obj.paired_with:                             # 702.95b: each is paired with the other
             w.add("paired", o, obj.paired_with)
             w.add("paired", obj.paired_with, o)
@@ -233,6 +235,7 @@ def case_facts(case: Case) -> list[Symbol]:
         for kind, number in obj.counters:
             w.add("counter", o, kind, number)
             w.pt_counter_kind(kind)
+            w.keyword_counter_ability(kind)
     for question in case.questions:
         w.question(question)
     # What state-based actions read (asp/704_state_based_actions.lp).

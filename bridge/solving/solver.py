@@ -263,6 +263,11 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
     if unknown_life is not None:    # asp/119_life.lp: the case holds no game history to work a life total out
         player = unknown_life.symbol.arguments[0].string
         raise CaseError(case.file, "life", f"an ability reads {player}'s life total: give it (life: {{{player}: N}})")
+    attacked = next((a for a in ctl.symbolic_atoms.by_signature("attacked_unknown", 1)), None)
+    if attacked is not None:        # asp/613_effects.lp: "creatures attacking you" asks what each attacks (506.4c)
+        obj = attacked.symbol.arguments[0].string
+        raise CaseError(case.file, f"attacks of {obj}", f"an ability asks whom attacking creatures attack, and {obj} "
+                        "is attacking: say what it attacks (attacks: a player, or a planeswalker's or battle's id)")
     unknown_poison = next((a for a in ctl.symbolic_atoms.by_signature("poison_unknown", 1)), None)
     if unknown_poison is not None:  # asp/119_life.lp (122.1f): the same of poison counters
         player = unknown_poison.symbol.arguments[0].string

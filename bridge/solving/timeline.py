@@ -13,9 +13,10 @@ from dataclasses import dataclass, replace
 
 from clingo import Function, Number, String, Symbol
 
-from bridge.model.case import Case
+from bridge.model.case import Case, Effect
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.model.events import Board, Event
+from bridge.model.vocabulary import Ability, CopyExceptions, Operation
 from bridge.reading.events import ASP_KIND
 from bridge.solving.solver import Solution, solve_case
 
@@ -66,6 +67,9 @@ def event_facts(event: Event, board: str) -> list[Symbol]:
               for o, zone in event.leaving]
     facts += [Function("event_object", [ev, Function("targeted"), String(o)]) for o in event.targeted]
     facts += [Function("cast_from_hand", [String(o)]) for o in event.subjects if event.cast_from_hand]
+    if event.kicked is not None:            # 702.33d (asp/614_replacement_effects.lp)
+        facts += [Function("kicked", [String(o)]) for o in event.subjects]
+        facts += [Function("kicked_with", [String(o), String(c)]) for o in event.subjects for c in event.kicked]
     if event.kind != "leaves":
         facts += [Function("event_object", [ev, Function(ASP_KIND[event.kind]), String(o)]) for o in event.subjects]
     return facts
@@ -107,12 +111,31 @@ def solve_story(case: Case, timeout: float | None = None, final_facts: list[Symb
         snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
         solution = solve(snapshot, extra)
         if event is not None and event.kind in ("enters", "turn_face_up"):
+            ordered = next(iter(solution.atoms("copy_replacements_to_order", 1)), None)
+            if ordered is not None:         # asp/707_copy.lp: 616.1, a player's choice
+                raise CaseError(case.file, event.where, f"{ordered.arguments[0].string} would enter as a copy by two "
+                                "replacement effects at once (two permanents' \"enter as a copy\", or one and its own copy_of): "
+                                "their order is its controller's choice (616.1), and this version does not take it")
+            copying = [(o, r) for o, r in entered_with(solution) if r.name == "copy_of"]
+            if copying:                     # 614.12 the copy first: the other "enters" replacements are the copy's
+                board = put_as_entered(board, copying)
+                snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
+                solution = solve(snapshot, extra)
             chosen = next(iter(solution.atoms("counters_order_chosen", 1)), None)
             if chosen is not None:          # asp/614_replacement_effects.lp: 616.1, a player's choice
                 raise CaseError(case.file, event.where, f"{chosen.arguments[0].string} gets its own counters, another "
                                 "permanent's additional counters and doubled counters at once: their order is its "
                                 "controller's choice (616.1), and this version does not take it")
-            entering = entered_with(solution)
+            offered = next(iter(solution.atoms("counter_not_offered", 2)), None)
+            if offered is not None:         # asp/614_replacement_effects.lp: 614.12
+                raise CaseError(case.file, f"{event.where}.enters.choices.counter", f"{offered.arguments[0].string} "
+                                f"offers no {offered.arguments[1].string} counter to choose")
+            unsaid = next(iter(solution.atoms("kicker_cost_unsaid", 2)), None)
+            if unsaid is not None:          # asp/614_replacement_effects.lp: 702.33c-d, which kicker was paid
+                raise CaseError(case.file, f"{event.where}.enters.kicked", f"{unsaid.arguments[0].string} has an ability for "
+                                f"its {unsaid.arguments[1].string} kicker: say which kicker costs were paid, like "
+                                f"kicked: [\"{unsaid.arguments[1].string}\"] (702.33c)")
+            entering = [(o, r) for o, r in entered_with(solution) if r.name != "copy_of"]
             if entering:
                 board = put_as_entered(board, entering)
                 snapshot = replace(case, objects=board.objects, effects=board.effects, events=())
@@ -134,8 +157,9 @@ def entered_with(solution: Solution) -> list[tuple[str, Symbol]]:
 
 
 def put_as_entered(board: Board, entering: list[tuple[str, Symbol]]) -> Board:
-    """The permanent as asp/ says it enters (614.12): tapped, with counters."""
-    objects = []
+    """The permanent as asp/ says it enters (614.12): tapped, with counters, with a keyword ("and with flying",
+    614.1c: an effect on it alone from then on, with its timestamp)."""
+    objects, effects = [], list(board.effects)
     for obj in board.objects:
         changes = [r for o, r in entering if o == obj.id]
         if changes:
@@ -146,8 +170,25 @@ def put_as_entered(board: Board, entering: list[tuple[str, Symbol]]) -> Board:
                     kind, n = r.arguments[0].string, r.arguments[1].number
                     counters[kind] = counters.get(kind, 0) + n
             obj = replace(obj, status=status, counters=tuple(counters.items()))
+            for r in changes:
+                if r.name == "copy_of":                                   # 707.5 Essence of the Wild
+                    effects.append(Effect(index=max((e.index for e in effects), default=0) + 1,
+                                          label=f"{obj.card.name} ({obj.id}) entered as a copy of "
+                                                f"{r.arguments[0].string} (614.1c, 707.5)",
+                                          controller=obj.controller, affects=(obj.id,),
+                                          operations=(Operation("copy_of", copy_source=r.arguments[0].string,
+                                                                exceptions=CopyExceptions()),),
+                                          timestamp=obj.timestamp, source=obj.id))
+                if r.name == "ability":
+                    keyword = r.arguments[0].arguments[0].string        # kw(Name): a keyword
+                    effects.append(Effect(index=max((e.index for e in effects), default=0) + 1,
+                                          label=f"{obj.card.name} ({obj.id}) entered with {keyword} (614.1c)",
+                                          controller=obj.controller, affects=(obj.id,),
+                                          operations=(Operation("add_abilities",
+                                                                abilities=(Ability(text=keyword, keyword=keyword),)),),
+                                          timestamp=obj.timestamp, source=obj.id))
         objects.append(obj)
-    return Board(tuple(objects), board.effects)
+    return Board(tuple(objects), tuple(effects))
 
 
 def lki_facts(event: Event, solution: Solution) -> list[Symbol]:

@@ -137,6 +137,8 @@ class VocabularyFacts:
             self.add("selector_counters", term, String(kind) if kind else Function("any"), least)
         for attribute, op, number in sel.compares:
             self.add("selector_compare", term, Function(attribute), Function(op), number)
+        if sel.attacking:                             # 506.4c (asp/613_effects.lp)
+            self.add("selector_attacking", term, Function(sel.attacking))
         for i, branch in enumerate(sel.branches, start=1):
             branch_term = Function("branch", [term, Number(i)])
             self.add("selector_branch", term, branch_term)
@@ -275,6 +277,8 @@ class VocabularyFacts:
                 self.add("definition_op_except_if", definition, i, j, condition_term)
         for term in self.exception_abilities(owner, exceptions):
             self.add("definition_op_ability", definition, i, term)
+        if exceptions.gains_its_other_abilities:           # 707.9b (asp/707_copy.lp)
+            self.add("definition_op_gains_other_abilities", definition, i, owner)
         for j, (condition, abilities) in enumerate(exceptions.conditional, start=1):
             condition_term = Function("copy_if", [definition, Number(i), Number(j)])
             self.selector(condition_term, condition)
@@ -287,6 +291,12 @@ class VocabularyFacts:
         match = PT_COUNTER.fullmatch(kind.strip())
         if match:
             self.add("counter_modifies_pt", kind, int(match.group(1)), int(match.group(2)))
+
+    def keyword_counter_ability(self, kind: str) -> None:
+        """The facts of the keyword a counter of this kind names, kw(Kind), as of a printed keyword (which kinds
+        give their keyword, 122.1b: asp/122_1b_keyword_counters.lp)."""
+        if rules_words().keyword_known(kind):
+            self.ability(fn("kw", kind), Ability(text=kind, keyword=kind))
 
     def exception_abilities(self, owner: Symbol, exceptions) -> list[Symbol]:
         terms = [self.ability(Function("copy_grant", [owner, Number(j)]), ability)
@@ -310,6 +320,7 @@ class VocabularyFacts:
         if ability.keyword or not (ability.is_static or ability.trigger or ability.players or ability.activated
                                    or ability.copies_spell or ability.enters_as_copy or ability.becomes_copy
                                    or ability.creates_token_copy or ability.rule_off or ability.others_enter_with
+                                   or ability.others_enter_as_copy
                                    or ability.doubles_counters or ability.turned_face_up_with):
             self.unmodelled_texts[term] = ability.text
         if ability.text_only and "legend rule" in ability.text.lower():   # it may switch 704.5j off (613.11): said
@@ -375,6 +386,11 @@ class VocabularyFacts:
             self.selector(Function("enters_others", [term]), which)
             for kind, number in counters:
                 self.add("enters_others_counters", term, kind, number)
+        if ability.others_enter_as_copy is not None:  # 614.1c, 707.5 (asp/707_copy.lp)
+            which, of = ability.others_enter_as_copy
+            self.add("enters_copy_selector", term, Function("enters_copy", [term]))
+            self.selector(Function("enters_copy", [term]), which)
+            self.add("enters_copy_of", term, Function(of))
         if ability.doubles_counters is not None:
             self.add("doubles_counters_selector", term, Function("doubles_counters", [term]))
             self.selector(Function("doubles_counters", [term]), ability.doubles_counters)
@@ -382,6 +398,17 @@ class VocabularyFacts:
             self.add("face_up_replacement", term, fn("counters", kind, number))
         if ability.enters_unless_cast_from_hand:
             self.add("enters_unless_cast_from_hand", term)
+        if ability.enters_if_cast_from_hand:
+            self.add("enters_if_cast_from_hand", term)
+        if ability.enters_if_kicked is not None:       # 702.33d
+            self.add("enters_if_kicked", term, ability.enters_if_kicked)
+        for kind in ability.enters_counter_choice:     # 614.12 (asp/614_replacement_effects.lp)
+            self.add("enters_counter_choice", term, kind)
+            self.pt_counter_kind(kind)
+        if ability.enters_counter_choice:
+            self.add("ability_choice", term, "counter")   # 607.2 (a choice left out marks it: asp/607)
+        for gained in ability.enters_with_abilities:   # 614.1c "... and with flying"
+            self.add("enters_replacement", term, fn("ability", self.ability(fn("kw", gained.keyword), gained)))
         for kind, number in ability.enters_with_counters:
             self.add("enters_replacement", term, fn("counters", kind, number))
         if ability.chosen:

@@ -61,7 +61,8 @@ class AbilityReading:
         data = self.mapping(value, where, ("text", "static", "cda", "activated", "keyword", "enters_as_copy",
                                            "becomes_copy", "creates_token_copy", "chosen", "triggered", "copies_spell",
                                            "enters", "players", "targets", "choose", "unread", "functions_in", "rule_off",
-                                           "others_enter_with", "doubles_counters", "turned_face_up_with"))
+                                           "others_enter_with", "doubles_counters", "turned_face_up_with",
+                                           "others_enter_as_copy"))
         if "keyword" in data:
             return self.ability(self.string(data["keyword"], f"{where}.keyword"), where)
         if not data:
@@ -133,14 +134,36 @@ class AbilityReading:
         tapped, counters = False, ()
         replacing = {}                    # 614.1c-e replacement effects that put counters (asp/614_replacement_effects.lp)
         if "enters" in data:
-            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters", "unless_cast_from_hand"))
-            if not isinstance(spec.get("unless_cast_from_hand", False), bool):
-                raise self.fail(f"{where}.enters.unless_cast_from_hand", "expected true or false")
-            replacing["enters_unless_cast_from_hand"] = spec.get("unless_cast_from_hand", False)
+            spec = self.mapping(data["enters"], f"{where}.enters", ("tapped", "counters", "unless_cast_from_hand",
+                                                                    "if_cast_from_hand", "if_kicked", "abilities",
+                                                                    "counter_choice"))
+            for key in ("unless_cast_from_hand", "if_cast_from_hand"):
+                if not isinstance(spec.get(key, False), bool):
+                    raise self.fail(f"{where}.enters.{key}", "expected true or false")
+                replacing[f"enters_{key}"] = spec.get(key, False)
+            if replacing["enters_unless_cast_from_hand"] and replacing["enters_if_cast_from_hand"]:
+                raise self.fail(f"{where}.enters", "unless_cast_from_hand and if_cast_from_hand exclude each other")
             tapped = spec.get("tapped", False)
             if not isinstance(tapped, bool):
                 raise self.fail(f"{where}.enters.tapped", "expected true or false")
             counters = self.counters(spec.get("counters", {}), f"{where}.enters.counters")
+            if "if_kicked" in spec:         # 702.33d: true, or the kicker cost the text names
+                kicked = spec["if_kicked"]
+                if kicked is not True and not (isinstance(kicked, str) and re.fullmatch(r"(?:\{[0-9WUBRGCXSP/]+\})+", kicked)):
+                    raise self.fail(f"{where}.enters.if_kicked", "expected true or a kicker cost, like \"{1}{U}\"")
+                replacing["enters_if_kicked"] = "any" if kicked is True else kicked
+            if "counter_choice" in spec:    # 614.12 one counter of a kind chosen as it enters: the object's choices.counter
+                kinds = spec["counter_choice"]
+                if not isinstance(kinds, list) or len(kinds) < 2 or not all(isinstance(k, str) for k in kinds):
+                    raise self.fail(f"{where}.enters.counter_choice", "expected a list of two or more counter kinds")
+                for k in kinds:
+                    self.words.counter(k, f"{where}.enters.counter_choice")
+                replacing["enters_counter_choice"] = tuple(kinds)
+            raw = spec.get("abilities", []) or []
+            replacing["enters_with_abilities"] = tuple(
+                self.ability(a, f"{where}.enters.abilities[{i}]") for i, a in enumerate(raw if isinstance(raw, list) else [raw]))
+            if any(not a.keyword for a in replacing["enters_with_abilities"]):
+                raise self.fail(f"{where}.enters.abilities", "a permanent enters with keywords only, like [flying]")
         players = self.player_effect(data["players"], f"{where}.players") if "players" in data else None
         raw_targets = data.get("targets", []) or []
         if not isinstance(raw_targets, list):
@@ -156,6 +179,15 @@ class AbilityReading:
                     raise self.fail(f"{where}.others_enter_with", f"missing key {key!r}")
             replacing["others_enter_with"] = (self.selector(spec["what"], f"{where}.others_enter_with.what", place="sba"),
                                               self.counters(spec["counters"], f"{where}.others_enter_with.counters"))
+        if "others_enter_as_copy" in data:      # 614.1c, 707.5 (asp/707_copy.lp)
+            spec = self.mapping(data["others_enter_as_copy"], f"{where}.others_enter_as_copy", ("what", "of"))
+            if "what" not in spec:
+                raise self.fail(f"{where}.others_enter_as_copy", "missing key 'what'")
+            of = spec.get("of", "self")
+            if of not in ("self", "attached"):
+                raise self.fail(f"{where}.others_enter_as_copy.of", f"expected self or attached, got {of!r}")
+            replacing["others_enter_as_copy"] = (
+                self.selector(spec["what"], f"{where}.others_enter_as_copy.what", place="sba"), of)
         if "doubles_counters" in data:    # the permanents whose counters it doubles
             replacing["doubles_counters"] = self.selector(data["doubles_counters"], f"{where}.doubles_counters", place="sba")
         if "turned_face_up_with" in data:

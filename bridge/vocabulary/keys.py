@@ -21,7 +21,7 @@ KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color"
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
                "remove_supertypes", "enters_with", "conditional")
 SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "has", "lacks", "abilities", "named",
-                 "power", "toughness", "mana_value", "attached_to", "counters")
+                 "power", "toughness", "mana_value", "attached_to", "counters", "attacking")
 # (Where each key can be read: bridge/vocabulary/selector_places.py.)
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
 # The selector keys of `count_cards` (cards in a zone; power and toughness are refused there, why: selector_places).
@@ -32,6 +32,8 @@ COUNT_CARDS_KEYS = ("all", "not", "any", "has", "lacks", "abilities", "named", "
 STATUS_SELECTOR_WORDS = {"token": "token", "nontoken": "token", "face_down": "face_down", "face-down": "face_down",
                          # 508.1a, 509.1a attacking / blocking creatures (the case's status), 110.5 tapped / untapped
                          "attacking": "attacking", "blocking": "blocking", "tapped": "tapped", "untapped": "tapped",
+                         # 509.1h an attacking creature no creature blocks, once blockers are declared
+                         "unblocked": "unblocked",
                          "equipped": "equipped", "enchanted": "enchanted", "fortified": "fortified",
                          # 700.9 modified (counters, equipped, or enchanted by an Aura of its controller's);
                          # 903.3 a commander (the case's status)

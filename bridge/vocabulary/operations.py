@@ -175,11 +175,13 @@ class OperationReading:
                 if color.lower() not in COLOR_WORDS:
                     raise self.fail(f"{where}.colors[{i}]", f"unknown color {color!r}" + close_matches(color, COLOR_WORDS))
             colors = tuple(canonical_word(c.lower()) for c in colors)
-        abilities, gains_this = [], False
+        abilities, gains_this, gains_others = [], False, False
         raw = data.get("add_abilities", []) or []
         for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
             if item == "this":
                 gains_this = True
+            elif item == "its_other_abilities":
+                gains_others = True
             else:
                 abilities.append(self.ability(item, f"{where}.add_abilities[{i}]"))
         words = {k: tuple(canonical_word(w) for w in self.string_list(data.get(k, []), f"{where}.{k}"))
@@ -189,7 +191,7 @@ class OperationReading:
             for i, word in enumerate(words[key]):
                 check(word, f"{where}.{key}[{i}]")
         return CopyExceptions(keep=tuple(keep), pt=pt, colors=colors, abilities=tuple(abilities),
-                              gains_this=gains_this, enters_with=self.copy_enters_with(data, where),
+                              gains_this=gains_this, gains_its_other_abilities=gains_others, enters_with=self.copy_enters_with(data, where),
                               conditional=self.copy_conditional(data, where), **words)
 
     def copy_condition(self, value, where: str) -> Selector:

@@ -11,7 +11,7 @@ from __future__ import annotations
 # {chosen: ...}, the status words and the color qualities.
 READS = ("has", "lacks", "abilities", "named", "power", "toughness", "mana_value", "counters")
 STATUSES = ("token", "nontoken", "face_down", "face-down", "equipped", "enchanted", "fortified", "attacking", "blocking",
-            "tapped", "untapped", "modified", "unmodified", "commander", "transformed", "stickered")
+            "unblocked", "tapped", "untapped", "modified", "unmodified", "commander", "transformed", "stickered")
 QUALITIES = ("multicolored", "monocolored", "colorless")
 NO_SOURCE = ("a question has no source: 'you', 'this', 'enchanted', 'another', 'attached to it' and 'the "
              "chosen' have nothing to refer to there")
@@ -20,15 +20,19 @@ COPY = ("a copy's condition (707.9f) is judged on the copiable values the copy w
 ZONE_CARDS = ("count_cards reads a card's words, colors, abilities, name and mana value; not its power or "
               "toughness (layer 7, which is still applying while a count is read) nor a choice of the source "
               "in this version")
+# 506.4c "attacking you": read in a static ability's set and in a count only, in this version
+ATTACKED = "'attacking: PLAYER' (the player a creature attacks) is read in a static ability's set and a count only"
 REFUSALS: dict[str, dict[str, str]] = {
     "question": {**{k: NO_SOURCE for k in ("controller", "owner", "other", "chosen", "self", "attached",
-                                           "attached_to")},
+                                           "attached_to", "attacking")},
                  "zone": "a question names its object: its zone is not a condition here"},
-    "target": {"zone": "a target's kind says where it is: permanent (the battlefield) or spell (the stack)"},
-    "trigger": {"zone": "the event says where the object goes: when: leaves with to: ZONE"},
-    "sba": {"zone": "it looks at permanents (704.5j, 704.5m; 614.12 a permanent as it would enter): the battlefield"},
-    "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to",)},
-    "count_cards": {**{k: ZONE_CARDS for k in ("power", "toughness", "chosen")},
+    "target": {"zone": "a target's kind says where it is: permanent (the battlefield) or spell (the stack)",
+               "attacking": ATTACKED},
+    "trigger": {"zone": "the event says where the object goes: when: leaves with to: ZONE", "attacking": ATTACKED},
+    "sba": {"zone": "it looks at permanents (704.5j, 704.5m; 614.12 a permanent as it would enter): the battlefield",
+            "attacking": ATTACKED},
+    "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to", "attacking")},
+    "count_cards": {**{k: ZONE_CARDS for k in ("power", "toughness", "chosen", "attacking")},
                     "counters": "a card in a zone other than the battlefield has no counters in this version (122)"},
 }
 

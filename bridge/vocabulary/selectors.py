@@ -125,6 +125,10 @@ class SelectorReading:
             found["compares"] = tuple(compares)
         if "counters" in data:
             found["counters"] = self.selector_counters(data["counters"], f"{where}.counters")
+        if "attacking" in data:         # 506.4c "creatures attacking you": the player each attacks (the case's `attacks:`)
+            found["attacking"] = self.string(data["attacking"], f"{where}.attacking")
+            if found["attacking"] not in ("you", "opponent", "enchanted_player"):
+                raise self.fail(f"{where}.attacking", f"expected you, opponent or enchanted_player, got {found['attacking']!r}")
         return found
 
     def selector_counters(self, value, where: str) -> tuple[str, int]:

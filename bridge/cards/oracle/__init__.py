@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bridge.cards.oracle.activated import activated_ability
 from bridge.cards.oracle.conditions import conditional_parts, only_riders_under_a_condition
 from bridge.cards.oracle.copies import copy_ability, spell_copy
-from bridge.cards.oracle.counter_kinds import kinds_named_by
+from bridge.cards.oracle.counter_kinds import is_keyword, kinds_named_by
 from bridge.cards.oracle.delayed import delayed_trigger_effect
 from bridge.cards.oracle.keyword_actions import earthbend_effect
 from bridge.cards.oracle.keywords import keyword_line, starts_with_keyword
@@ -202,8 +202,18 @@ def read_line(line: str, name: str, spell: bool = False, toughness: int | None =
     if grants_a_choice(found):
         found = {**uses_choice(plain), **found}            # Voice of All: it shows the color its object chose
     # 613.1: an object's characteristics or control; an effect on players (613.10) is none of them
-    layer = any(key in found for key in ("static", "enters_as_copy", "becomes_copy"))
+    layer = any(key in found for key in ("static", "enters_as_copy", "becomes_copy", "others_enter_as_copy")) \
+        or puts_layer_counters(found)
     return Reading(line, ({"text": line, **found},), True, layer, "cda" if found.get("cda") else kind)
+
+
+def puts_layer_counters(found: dict) -> bool:
+    """A replacement effect that puts keyword counters (122.1b: an ability in layer 6) or makes a permanent enter with
+    a keyword (614.1c): a layer line read, as it was unread (reach.py's LAYER_HINTS). (+1/+1 counters a permanent
+    enters with are counted as no layer line, read or not.)"""
+    spec = found.get("enters") or found.get("others_enter_with") or found.get("turned_face_up_with") or {}
+    kinds = [*spec.get("counters", {}), *spec.get("counter_choice", [])]
+    return bool(spec.get("abilities")) or any(is_keyword(k) for k in kinds)
 
 
 VISIT = lazy_pattern(r"Visit — ")

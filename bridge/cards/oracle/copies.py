@@ -12,10 +12,11 @@ from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.predicates import description_ops, keyword_list
 from bridge.cards.oracle.words import CARD_TYPES
 from bridge.cards.oracle.quoted import quoted_ability
+from bridge.cards.oracle.subjects import subject
 
 # (What it may copy is the case's copy_of: Malleable Impostor's "a creature an opponent controls", Deceptive
 # Frostkite's "a creature you control with power 4 or greater".)
-ENTERS = lazy_pattern(r"You may have ~ enter(?: the battlefield)? as a copy of (?:any|an?|another) [\w ]+?"
+ENTERS = lazy_pattern(r"You may have ~ enter(?: the battlefield)?( tapped)? as a copy of (?:any|an?|another) [\w ]+?"
                       r"(?: on the battlefield| you control| an opponent controls| in a graveyard)"
                       r"(?: with (?:power|toughness|mana value) \d+ or (?:greater|less)"
                       # Mockingbird: "with mana value less than or equal to the amount of mana spent to cast ~"
@@ -27,12 +28,31 @@ BECOMES = lazy_pattern(r"~ becomes? a copy of [^.]+?(?:,? except (?P<except>[^.]
                        r"(?: until [^.]+)?\.")
 
 
+# 707.2, 607.2 Metamorphic Alteration: "Enchanted creature is a copy of the chosen creature." (its "As this Aura enters,
+# choose a creature": the Aura's choices.creature, an object's id)
+CHOSEN_COPY = lazy_pattern(r"(Enchanted|Equipped) creature is a copy of the chosen creature\.?")
+
+
+# 614.1c, 707.5 Essence of the Wild: "Creatures you control enter as a copy of this creature."; Infinite Reflection:
+# "Nontoken creatures you control enter as a copy of enchanted creature."
+OTHERS_ENTER_AS_COPY = lazy_pattern(r"(.+?) enter as a copy of (~|enchanted creature)\.?")
+
+
 def copy_ability(sentence: str, printed: str) -> dict | None:
     """`sentence` is the normalized line, `printed` the line as printed (quoted abilities keep its words)."""
+    m = OTHERS_ENTER_AS_COPY.fullmatch(sentence)
+    what = subject(m.group(1)) if m and not m.group(1).startswith("~") else None
+    if isinstance(what, dict) and not set(what) - {"all", "not", "controller", "other"}:
+        return {"others_enter_as_copy": {"what": what, **({"of": "attached"} if m.group(2) != "~" else {})}}
+    m = CHOSEN_COPY.fullmatch(sentence)
+    if m:
+        return {"chosen": "creature", "static": {"affects": m.group(1).lower(), "does": [{"copy_of": {"chosen": "creature"}}]}}
     m = ENTERS.fullmatch(sentence)
     if m:
-        exceptions = copy_exceptions(m.group(1), quoted(printed)) if m.group(1) else {}
-        return None if exceptions is None else {"enters_as_copy": {"except": exceptions} if exceptions else {}}
+        # Callidus Assassin: "enter tapped as a copy" (614.1c, on the copy as it enters: enters_as_copy.tapped)
+        exceptions = copy_exceptions(m.group(2), quoted(printed)) if m.group(2) else {}
+        tapped = {"tapped": True} if m.group(1) else {}
+        return None if exceptions is None else {"enters_as_copy": {**tapped, **({"except": exceptions} if exceptions else {})}}
     masked = re.sub(r'["“][^"”]*["”]', '"…"', sentence)          # a quoted ability's own period
     m = BECOMES.search(masked + ("" if masked.endswith(".") else "."))
     if m:
@@ -132,6 +152,10 @@ def copy_exceptions(text: str, printed_quotes: list[str]) -> dict | None:
             continue
         if part == "it has this ability":
             found.setdefault("add_abilities", []).append("this")
+            continue
+        if part in ("it has ~'s other abilities", "it has its other abilities"):
+            # 707.9b Sakashima of a Thousand Faces, The Misty Stepper: the card's abilities other than this one
+            found.setdefault("add_abilities", []).append("its_other_abilities")
             continue
         m = re.fullmatch(r'it (?:has|gains) "…"', part)
         if m and printed_quotes:

@@ -42,3 +42,9 @@ def counter_kind_known(kind: str) -> bool:
         return True
     from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
     return rules_words().counter_known(kind)
+
+
+def is_keyword(word: str) -> bool:
+    """A keyword the rules list (702): "and with flying", a keyword counter's kind (122.1b)."""
+    from bridge.vocabulary.words import rules_words          # (only here: the lists are read with clingo)
+    return rules_words().keyword_known(word)

@@ -11,7 +11,8 @@ from bridge.cards.oracle.keywords import keyword
 from bridge.cards.oracle.numbers import number
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.quoted import quoted_ability
-from bridge.cards.oracle.words import BASIC_LAND_TYPES, COLORS, CREATURE_TYPES, SUPERTYPES, card_type, singular_subtype
+from bridge.cards.oracle.words import (BASIC_LAND_TYPES, COLORS, CREATURE_TYPES, LAND_TYPES, SUPERTYPES, card_type,
+                                       singular_subtype)
 
 PT = r"([+-]\d+|[+-]X)/([+-]\d+|[+-][XY])"
 BASE = r"(\d+)/(\d+)"
@@ -314,6 +315,8 @@ def description_ops(description: str, in_addition: bool, colors_addition: bool) 
         # Stalactite Dagger (205.3m)
         return ops + ["add_all_creature_types"]
     description = description.replace("every basic land type", " ".join(BASIC_LAND_TYPES))
+    # 205.3i Omo, Queen of Vesuva: "is every land type in addition to its other types" (each land type the rules list)
+    description = description.replace("every land type", " ".join(sorted(w for w in LAND_TYPES if w[:1].isupper() and w != "The")))
     words = [w for w in re.split(r"[\s,]+", description) if w and w.lower() not in ("a", "an", "and", "the")]
     if not words and not granted:
         return None

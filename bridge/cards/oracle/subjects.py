@@ -39,6 +39,12 @@ PERMANENT_NOUNS = ("permanents", "permanent")
 EVERYWHERE = "all cards that aren't on the battlefield, spells, and permanents"
 GRAVEYARD = lazy_pattern(r" in (your|all|an opponent's)? ?graveyards?$")
 # 301.5, 303.4 Halvar, God of Battle: '... that are enchanted or equipped'.
+# 506.4c the player attacking creatures attack: Boarded Window's "Creatures attacking you", Blast-Furnace Hellkite's
+# "... attacking your opponents", Oviya's "Each creature that's attacking one of your opponents", Curse of Hospitality's
+# "... attacking enchanted player"
+ATTACKING = lazy_pattern(r"(.+?)(?: that's| that are)? attacking (you|your opponents|one of your opponents|enchanted player)")
+ATTACKED = {"you": "you", "your opponents": "opponent", "one of your opponents": "opponent",
+            "enchanted player": "enchanted_player"}
 THAT_ARE = lazy_pattern(r" that are (enchanted|equipped)(?: or (enchanted|equipped))?$", re.IGNORECASE)
 
 
@@ -89,6 +95,12 @@ def subject(phrase: str) -> dict | str | None:
                          r"equipment)", lower)
     if match:
         return "attached" if match.group(1) == "fortified" else match.group(1)
+    attacking = ATTACKING.fullmatch(phrase)
+    if attacking:
+        base = group(attacking.group(1))
+        if base is None or set(base) - {"all", "not"} or "attacking" in base.get("all", []):
+            return None
+        return {**base, "all": base.get("all", []) + ["attacking"], "attacking": ATTACKED[attacking.group(2)]}
     either = re.fullmatch(r"(.+?) that(?:'s| are) ((?:an? )?[\w-]+(?:, (?:an? )?[\w-]+)*,? (?:and/)?or (?:an? )?[\w-]+)",
                           phrase)
     if either:                      # Howlpack Resurgence: "Each creature you control that's a Wolf or a Werewolf";
@@ -261,7 +273,8 @@ def word_of_group(word: str) -> tuple[bool, str] | None:
         return True, lower
     if lower == "unequipped":
         return False, "equipped"
-    if lower in ("attacking", "blocking", "tapped"):     # 508.1a, 509.1a in combat; 110.5 a tapped permanent
+    if lower in ("attacking", "blocking", "tapped", "unblocked"):     # 508.1a, 509.1a in combat, 509.1h unblocked;
+        # 110.5 a tapped permanent
         return True, lower
     if lower == "untapped":
         return False, "tapped"

@@ -48,7 +48,7 @@ class Profile:
 
 
 def effect_source(term, sources: dict) -> str | None:
-    if term.name in ("st", "ctr", "face_down", "flipped", "reconfigured") and term.arguments \
+    if term.name in ("st", "ctr", "kctr", "face_down", "flipped", "reconfigured") and term.arguments \
             and term.arguments[0].type.name == "String":
         return term.arguments[0].string
     return sources.get(term)
