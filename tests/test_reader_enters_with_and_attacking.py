@@ -100,6 +100,14 @@ def test_stays_text(name, line):
     assert not read(line, name).structured
 
 
+def test_an_ability_it_enters_with_flags_the_unread_line():
+    """614.1c "it enters with a +1/+1 counter on it and with "Pay 3 life: ..."": the permanent has that ability
+    from then on (layer 6), so the line left as text is a layer line, flagged where it may change a value."""
+    reading = read("If this creature was kicked with its {B} kicker, it enters with a +1/+1 counter on it and with "
+                   "\"Pay 3 life: Regenerate this creature.\"", "Anavolver")
+    assert reading.layer and not reading.structured
+
+
 CASE = "case: t\nsource: test\nplayers: [Alice, Bob]\n"
 REFUSED = {
     # 702.33c a card with two kickers whose line names one: `kicked: true` says not which was paid

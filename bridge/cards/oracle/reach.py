@@ -27,8 +27,9 @@ LAYER_HINTS = lazy_pattern(r"\b(?:gets? (?:an additional )?[+-]|(?<!n't )ha(?:s|
                            r"(?<!there )(?:is|are) (?:a|an|black|white|blue|red|green|colorless)\b|"
                            r"are (?:black|white|blue|red|green|colorless|[A-Z]\w+s)\b|(?:is|are) the chosen|"
                            r"enter(?: the battlefield)? as a copy|becomes? a copy|"
-                           # 122.1b a keyword counter, 614.1c "enters ... with haste" (Voidpouncer)
-                           r"enters? with .*\b(?:" + GRANTED + r") counter|enters? .*\bwith (?:" + GRANTED + r")\b)"
+                           # 122.1b a keyword counter, 614.1c "enters ... with haste" (Voidpouncer) or
+                           r"enters? with .*\b(?:" + GRANTED + r") counter|enters? .*\bwith (?:(?:" + GRANTED + r')\b|"))'
+                           # (... and with "Pay 3 life: Regenerate this creature.", Anavolver: an ability too)
                            r"|^(?:\{TK\})+ —")      # 123.7-8 an ability or P/T sticker (Unfinity)
 # ... and on resolution: "gain control of", "~ becomes a 2/2 creature", "gains flying" (611.2, 613.1).
 RESOLVED_HINTS = lazy_pattern(r"\b(?:gains? control|exchange control|switch .*power and toughness|becomes? (?:a|an|\d|[+-]|colorless|"
