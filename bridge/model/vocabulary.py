@@ -66,6 +66,7 @@ class Expr:
     #              object it changes, `affected`: Luxior's "for each counter on it", 122.1)
     #            | mana_values_in_graveyard (the different mana values among cards in the effect's controller's
     #              graveyard, each once: 202.3, Syndicate Infiltrator)
+    #            | class_level (the level of the effect's source, a Class: 716.2a-b; 1 when it has none, 716.2d)
     #            | commander_casts (the times the effect's controller cast their commander from the command zone, 903.8)
     #            | greatest_mana_value (the greatest mana value among the permanents `selector` names, 0 if none: 202.3)
     #            | number_of_colors (the number of colors of the affected object: "for each of its colors", 105.2)

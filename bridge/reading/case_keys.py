@@ -10,7 +10,7 @@ TOP_KEYS = ("case", "source", "rules", "new_words", "emblems", "players", "battl
             "questions", "expect", "expect_under", "expect_players", "notes", "game_state", "player_counters",
             "commander_casts") + SBA_TOP_KEYS
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "paired_with", "status", "game_state",
-               "choices", "chosen_as", "copy_of", "token", "created_by", "created_by_ability", "merged_under") + SBA_OBJECT_KEYS
+               "choices", "chosen_as", "copy_of", "token", "created_by", "created_by_ability", "merged_under", "class_level") + SBA_OBJECT_KEYS
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
 SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets",
               "half", "ability_of", "ability")

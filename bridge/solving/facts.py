@@ -206,6 +206,8 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("attached_to", o, obj.attached_to)
         for what, number in obj.game_state:            # what it did (asp/604_2_conditions.lp)
             w.add("object_game_state", o, Function(what), number)
+        if obj.class_level is not None:                 # 716.2b (asp/716_class_cards.lp)
+            w.add("class_level", o, obj.class_level)
         if obj.paired_with:                             # 702.95b: each is paired with the other
             w.add("paired", o, obj.paired_with)
             w.add("paired", obj.paired_with, o)

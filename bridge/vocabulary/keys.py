@@ -49,7 +49,8 @@ COUNTER_HOLDERS = ("affected", "source", "attached")
 EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "counters", "devotion", "calculated", "minus", "life",
                    "count_sharing_creature_type", "basic_land_types", "colors_among",
                    "greatest_mana_value", "player_counters",
-                   "commander_casts", "all_counters", "counters_among", "game_state", "mana_values_in_graveyard")
+                   "commander_casts", "all_counters", "counters_among", "game_state", "mana_values_in_graveyard",
+                   "class_level")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up", "becomes_target", "leaves_graveyard")
 TRIGGER_KEYS = ("when", "what", "to", "once")
 ZONES = ("graveyard", "exile", "hand", "library")
