@@ -95,7 +95,7 @@ class Condition:
     number: Expr | None = None
     at_least: int | None = None
     at_most: int | None = None
-    status: str | None = None      # monstrous | tapped | untapped
+    status: str | None = None      # monstrous | tapped | untapped | renowned | solved ... (STATUS_WORDS)
 
 
 @dataclass(frozen=True)

@@ -269,6 +269,8 @@ class BoardReading:
                 raise self.fail(f"{where}.status.monstrous", "only permanents can be monstrous (701.31b)")
             if "renowned" in status and zone != "battlefield":
                 raise self.fail(f"{where}.status.renowned", "only permanents can be renowned (702.112b)")
+            if "solved" in status and zone != "battlefield":
+                raise self.fail(f"{where}.status.solved", "only permanents can be solved (719.3b)")
             for combat in ("attacking", "blocking"):
                 if combat in status and zone != "battlefield":
                     raise self.fail(f"{where}.status.{combat}", f"only a permanent can be {combat} (506.3)")

@@ -34,7 +34,7 @@ CARD_ZONE_NAMES = tuple(zone for _, zone in CARD_ZONES)
 # are not modelled).
 ZONE_OBJECT_KEYS = ("id", "card", "timestamp")
 STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up", "monstrous", "attacking", "blocking",
-               "renowned", "commander")
+               "renowned", "commander", "solved")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
                "decisions", "illegal_targets", "countered_on_resolution")

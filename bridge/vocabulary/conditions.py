@@ -31,7 +31,7 @@ from bridge.vocabulary.keys import COMPARISONS
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "all_counters", "devotion", "life", "card_types_in_graveyards",
                "poison", "sum", "mana_values_in_graveyard", "class_level")
-STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired", "renowned")
+STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired", "renowned", "solved")
 TURNS = ("yours", "not_yours")
 OTHER_KEYS = ("status", "turn", "game_state")
 CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + OTHER_KEYS + tuple(COMPARISONS)

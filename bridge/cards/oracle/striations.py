@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from bridge.cards.oracle.conditions import with_condition
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.reach import unread_reach
@@ -127,13 +128,6 @@ def at_a_class_level(reading, level: int, name: str):
         return dataclasses.replace(reading, abilities=tuple({**a, "static": with_condition(a["static"], gate)}
                                                             for a in statics))
     return unread_at_a_class_level(reading, name)
-
-
-def with_condition(static: dict, condition: dict) -> dict:
-    """The static ability with one more condition (every one must hold, 611.3a)."""
-    own = static.get("as_long_as")
-    both = [condition] + (own if isinstance(own, list) else [own] if own else [])
-    return {"as_long_as": both[0] if len(both) == 1 else both, **{k: v for k, v in static.items() if k != "as_long_as"}}
 
 
 def unread_at_a_class_level(reading, name: str):
