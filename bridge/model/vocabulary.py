@@ -34,6 +34,7 @@ class Selector:
     zones: tuple[str, ...] = ()    # the zones it looks in (400.1); none given: the battlefield (permanents)
     owner: str | None = None       # "you" | "opponent": cards owned by ... (108.3; cards outside the
                                    # battlefield and the stack have no controller, 108.4a)
+    cast_by: str | None = None     # "you": spells the effect's controller cast ("spells you cast": 601.2a; no copy, 707.10)
     has: tuple[str, ...] = ()      # abilities it has (keywords by name, other abilities by their text)
     lacks: tuple[str, ...] = ()    # abilities it doesn't have
     no_abilities: bool = False     # "with no abilities" (Muraganda Petroglyphs)

@@ -114,6 +114,8 @@ class VocabularyFacts:
             self.add("selector_zone", term, Function(zone))
         if sel.owner:
             self.add("selector_owner", term, Function(sel.owner))
+        if sel.cast_by:
+            self.add("selector_cast_by", term, Function(sel.cast_by))
         if scope:
             self.add("selector_scope", term, Function(scope))
         for key in sel.chosen:

@@ -20,7 +20,7 @@ KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color"
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
                "remove_supertypes", "enters_with", "conditional")
-SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "has", "lacks", "abilities", "named",
+SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "cast_by", "has", "lacks", "abilities", "named",
                  "power", "toughness", "mana_value", "attached_to", "counters")
 # (Where each key can be read: bridge/vocabulary/selector_places.py.)
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c

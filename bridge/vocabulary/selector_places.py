@@ -20,15 +20,16 @@ COPY = ("a copy's condition (707.9f) is judged on the copiable values the copy w
 ZONE_CARDS = ("count_cards reads a card's words, colors, abilities, name and mana value; not its power or "
               "toughness (layer 7, which is still applying while a count is read) nor a choice of the source "
               "in this version")
+CAST_BY = ("'spells you cast' (cast_by) is read in a static ability's set and its counts only in this version")
 REFUSALS: dict[str, dict[str, str]] = {
     "question": {**{k: NO_SOURCE for k in ("controller", "owner", "other", "chosen", "self", "attached",
-                                           "attached_to")},
+                                           "attached_to", "cast_by")},
                  "zone": "a question names its object: its zone is not a condition here"},
-    "target": {"zone": "a target's kind says where it is: permanent (the battlefield) or spell (the stack)"},
-    "trigger": {"zone": "the event says where the object goes: when: leaves with to: ZONE"},
-    "sba": {"zone": "it looks at permanents (704.5j, 704.5m; 614.12 a permanent as it would enter): the battlefield"},
-    "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to",)},
-    "count_cards": {**{k: ZONE_CARDS for k in ("power", "toughness", "chosen")},
+    "target": {"cast_by": CAST_BY, "zone": "a target's kind says where it is: permanent (the battlefield) or spell (the stack)"},
+    "trigger": {"cast_by": CAST_BY, "zone": "the event says where the object goes: when: leaves with to: ZONE"},
+    "sba": {"cast_by": CAST_BY, "zone": "it looks at permanents (704.5j, 704.5m; 614.12 a permanent as it would enter): the battlefield"},
+    "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to", "cast_by")},
+    "count_cards": {**{k: ZONE_CARDS for k in ("power", "toughness", "chosen")}, "cast_by": CAST_BY,
                     "counters": "a card in a zone other than the battlefield has no counters in this version (122)"},
 }
 

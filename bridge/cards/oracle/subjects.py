@@ -19,9 +19,9 @@ CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an o
                "you don't control": "opponent",
                "enchanted player controls": "enchanted_player",   # 303.4 a Curse: the player it enchants
                "the chosen player controls": "chosen_player"}     # 607.2 Pallimud: the player chosen as it entered
-# 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "spells you cast" is not read here, a
-# spell's controller may not be the player who cast it).
-SPELLS = lazy_pattern(r"(\w+(?:(?:,? and |, )\w+)*) spells(?: (you control|your opponents control))?")
+# 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "you cast": 601.2a the player who cast
+# it, `cast_by: you`, which a spell's controller may not be).
+SPELLS = lazy_pattern(r"(\w+(?:(?:,? and |, )\w+)*) spells(?: (you control|your opponents control|you cast))?")
 # Words that name several kinds at once: 700.12 "outlaws" (Hellspur Posse Boss: "Other outlaws you control"),
 # 700.6 "historic" (Bayek of Siwa: "other historic creatures you control").
 BATCH = lazy_pattern(r"\b(outlaws?|historic)\b", re.IGNORECASE)
@@ -57,12 +57,13 @@ def subject(phrase: str) -> dict | str | None:
     spells = SPELLS.fullmatch(phrase)
     if spells:                      # Soulfire Grand Master: "Instant and sorcery spells you control" (the stack)
         kinds = re.split(r",? and |, ", spells.group(1))
-        found = [group(f"{k} {spells.group(2)}" if spells.group(2) else k) for k in kinds]
+        cast = spells.group(2) == "you cast"
+        found = [group(f"{k} {spells.group(2)}" if spells.group(2) and not cast else k) for k in kinds]
         if len(kinds) > 1 and any(len(k.split()) > 1 for k in kinds):
             return None             # "Red instant and sorcery spells": whose adjective, English says not (Maraxus)
         if any(f is None or set(f) - {"all", "not", "controller"} for f in found):
             return None
-        found = [{**f, "zone": "stack"} for f in found]
+        found = [{**f, **({"cast_by": "you"} if cast else {}), "zone": "stack"} for f in found]
         return found[0] if len(found) == 1 else {"any": found}
     if lower == "your commander":   # 903.3 the card designated as your deck's commander (you own it)
         return {"all": ["commander"], "owner": "you"}
