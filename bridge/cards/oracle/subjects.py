@@ -21,7 +21,10 @@ CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an o
                "the chosen player controls": "chosen_player"}     # 607.2 Pallimud: the player chosen as it entered
 # 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "you cast": 601.2a the player who cast
 # it, `cast_by: you`, which a spell's controller may not be).
-SPELLS = lazy_pattern(r"(\w+(?:(?:,? and |, )\w+)*) spells(?: (you control|your opponents control|you cast))?")
+SPELLS = lazy_pattern(r"(?:(\w+(?: \w+)?(?:(?:,? and |, )\w+)*) )?[Ss]pells(?: (you control|your opponents control|you cast))?"
+                      r"(?: with mana value (\d+) or (greater|less))?")
+# "Spells you control" with no kind: the controller alone ("Spells you cast": cast_by, below).
+CONTROLLED_SPELLS = {"you control": {"controller": "you"}, "your opponents control": {"controller": "opponent"}}
 # Words that name several kinds at once: 700.12 "outlaws" (Hellspur Posse Boss: "Other outlaws you control"),
 # 700.6 "historic" (Bayek of Siwa: "other historic creatures you control").
 BATCH = lazy_pattern(r"\b(outlaws?|historic)\b", re.IGNORECASE)
@@ -56,13 +59,17 @@ def subject(phrase: str) -> dict | str | None:
         return None if any(k is None or "any" in k for k in kinds) else {"any": kinds}
     spells = SPELLS.fullmatch(phrase)
     if spells:                      # Soulfire Grand Master: "Instant and sorcery spells you control" (the stack)
-        kinds = re.split(r",? and |, ", spells.group(1))
+        kinds = re.split(r",? and |, ", spells.group(1)) if spells.group(1) else []
         cast = spells.group(2) == "you cast"
-        found = [group(f"{k} {spells.group(2)}" if spells.group(2) and not cast else k) for k in kinds]
+        owner = f" {spells.group(2)}" if spells.group(2) and not cast else ""
+        found = [group(f"{k}{owner}") for k in kinds] or [CONTROLLED_SPELLS.get(spells.group(2) or "", {})]
         if len(kinds) > 1 and any(len(k.split()) > 1 for k in kinds):
             return None             # "Red instant and sorcery spells": whose adjective, English says not (Maraxus)
         if any(f is None or set(f) - {"all", "not", "controller"} for f in found):
             return None
+        if spells.group(3):         # 202.3 Imoti: "Spells you cast with mana value 6 or greater"
+            bound = {"mana_value": {"at_least" if spells.group(4) == "greater" else "at_most": int(spells.group(3))}}
+            found = [{**f, **bound} for f in found]
         found = [{**f, **({"cast_by": "you"} if cast else {}), "zone": "stack"} for f in found]
         return found[0] if len(found) == 1 else {"any": found}
     if lower == "your commander":   # 903.3 the card designated as your deck's commander (you own it)
