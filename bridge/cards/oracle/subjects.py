@@ -167,6 +167,9 @@ def group(phrase: str) -> dict | None:
     if chosen:
         phrase = phrase[: chosen.start()] + phrase[chosen.end():]
     selector: dict = {}
+    if phrase.endswith(" other than ~"):     # Lifecraft Engine: "Each creature you control ... other than this Vehicle"
+        selector["other"] = True
+        phrase = phrase[: -len(" other than ~")]
     phrase = qualities(phrase, selector)
     if phrase is None:
         return None
