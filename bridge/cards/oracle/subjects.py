@@ -23,6 +23,7 @@ CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an o
 # it, `cast_by: you`, which a spell's controller may not be).
 SPELLS = lazy_pattern(r"(?:(\w+(?: \w+)?(?:(?:,? and |, )\w+)*) )?[Ss]pells(?: (you control|your opponents control|you cast))?"
                       r"(?: with mana value (\d+) or (greater|less))?")
+PERMANENT_SPELL_TYPES = ["artifact", "battle", "creature", "enchantment", "planeswalker"]
 # "Spells you control" with no kind: the controller alone ("Spells you cast": cast_by, below).
 CONTROLLED_SPELLS = {"you control": {"controller": "you"}, "your opponents control": {"controller": "opponent"}}
 # Words that name several kinds at once: 700.12 "outlaws" (Hellspur Posse Boss: "Other outlaws you control"),
@@ -62,6 +63,10 @@ def subject(phrase: str) -> dict | str | None:
         kinds = re.split(r",? and |, ", spells.group(1)) if spells.group(1) else []
         cast = spells.group(2) == "you cast"
         owner = f" {spells.group(2)}" if spells.group(2) and not cast else ""
+        if "permanent" in (k.lower() for k in kinds):     # 110.4b "permanent spell": an artifact, battle, creature,
+            if len(kinds) > 1:                              # enchantment or planeswalker spell
+                return None
+            kinds = PERMANENT_SPELL_TYPES
         found = [group(f"{k}{owner}") for k in kinds] or [CONTROLLED_SPELLS.get(spells.group(2) or "", {})]
         if len(kinds) > 1 and any(len(k.split()) > 1 for k in kinds):
             return None             # "Red instant and sorcery spells": whose adjective, English says not (Maraxus)
@@ -122,14 +127,15 @@ def subject(phrase: str) -> dict | str | None:
     if len(groups) > 1 and len(bare(groups[0])) > 1 and any(len(bare(g)) == 1 for g in groups[1:]):
         return None         # Maraxus of Keld: "untapped artifacts, creatures, and lands": the adjective may be
                             # every group's or the first one's only (English says not which): left unread
-    selectors = [group(g) for g in groups]
+    # (a group of spells, "Lesson spells you control", is read as one: Lo and Li, Secret Arcade)
+    selectors = [subject(g) if len(groups) > 1 and SPELLS.fullmatch(g) else group(g) for g in groups]
     if any(s is None for s in selectors):
         return None
     if len(selectors) == 1:
         return selectors[0]
-    if any("any" in s for s in selectors):
+    if any("any" in s and not SPELLS.fullmatch(g) for s, g in zip(selectors, groups)):
         return None
-    return {"any": selectors}
+    return {"any": [branch for s in selectors for branch in s.get("any", [s])]}
 
 
 def shared_words(groups: list[str]) -> list[str]:
