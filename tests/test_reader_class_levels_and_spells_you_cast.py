@@ -16,7 +16,8 @@ CASES = ["cases/reader/class_levels_paladin_rogue_blacksmith.yaml",
          "cases/reader/spells_you_cast_mothlight_processionist_convoke.yaml",
          "cases/reader/lo_and_li_noble_creatures_and_lesson_spells.yaml",
          "cases/reader/toxicrene_lands_lose_all_other_abilities.yaml",
-         "cases/reader/lifecraft_engine_other_than_this_vehicle.yaml"]
+         "cases/reader/lifecraft_engine_other_than_this_vehicle.yaml",
+         "cases/reader/dune_chanter_lands_and_land_cards_are_deserts.yaml"]
 
 
 def readings(name):
@@ -75,6 +76,9 @@ def test_solved_is_a_condition_of_the_case():
     ("Lo and Li, Twin Tutors", "Noble creatures you control and Lesson spells you control have lifelink.",
      {"any": [{"controller": "you", "all": ["Noble", "creature"]},
               {"controller": "you", "all": ["Lesson"], "zone": "stack"}]}),
+    ("Dune Chanter", "Lands you control and land cards you own that aren't on the battlefield are Deserts in addition "
+     "to their other types.", {"any": [{"controller": "you", "all": ["land"]},
+                                       {"all": ["land"], "owner": "you", "zone": ["hand", "graveyard", "library", "exile"]}]}),
     ("Lifecraft Engine", "Each creature you control of the chosen type other than this Vehicle gets +1/+1.",
      {"other": True, "controller": "you", "all": ["creature", {"chosen": "creature_type"}]}),
 ])
@@ -93,6 +97,8 @@ def test_permanent_spells_are_the_permanent_card_types():
 @pytest.mark.parametrize("line", [
     "Spells you cast from exile have convoke.",                   # the zone it was cast from: not said
     "Red instant and sorcery spells you control have lifelink.",  # whose adjective: left to a person
+    # whether a creature card on the stack is one "that isn't on the battlefield": left to a person
+    "Creature cards you own that aren't on the battlefield have flash.",
 ])
 def test_what_stays_text(line):
     (found,) = [r for r in read_text(line, "Test Card", "Creature — Test", "1/1") if r.layer]

@@ -24,6 +24,10 @@ CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an o
 SPELLS = lazy_pattern(r"(?:(\w+(?: \w+)?(?:(?:,? and |, )\w+)*) )?[Ss]pells(?: (you control|your opponents control|you cast))?"
                       r"(?: with mana value (\d+) or (greater|less))?")
 PERMANENT_SPELL_TYPES = ["artifact", "battle", "creature", "enchantment", "planeswalker"]
+# Dune Chanter's "land cards you own that aren't on the battlefield": every zone a card is in but the battlefield
+# (400.1; the command zone holds no land card in a case); a land card is never on the stack (305.1, 305.9: it is
+# played, not cast). (Creature cards, Teferi's, stay text: whether a card on the stack is one is left to a person.)
+LAND_CARDS_ELSEWHERE = "land cards you own that aren't on the battlefield"
 # "Spells you control" with no kind: the controller alone ("Spells you cast": cast_by, below).
 CONTROLLED_SPELLS = {"you control": {"controller": "you"}, "your opponents control": {"controller": "opponent"}}
 # Words that name several kinds at once: 700.12 "outlaws" (Hellspur Posse Boss: "Other outlaws you control"),
@@ -128,7 +132,9 @@ def subject(phrase: str) -> dict | str | None:
         return None         # Maraxus of Keld: "untapped artifacts, creatures, and lands": the adjective may be
                             # every group's or the first one's only (English says not which): left unread
     # (a group of spells, "Lesson spells you control", is read as one: Lo and Li, Secret Arcade)
-    selectors = [subject(g) if len(groups) > 1 and SPELLS.fullmatch(g) else group(g) for g in groups]
+    selectors = [subject(g) if len(groups) > 1 and SPELLS.fullmatch(g) else
+                 land_cards_elsewhere() if len(groups) > 1 and g == LAND_CARDS_ELSEWHERE else group(g)
+                 for g in groups]
     if any(s is None for s in selectors):
         return None
     if len(selectors) == 1:
@@ -136,6 +142,10 @@ def subject(phrase: str) -> dict | str | None:
     if any("any" in s and not SPELLS.fullmatch(g) for s, g in zip(selectors, groups)):
         return None
     return {"any": [branch for s in selectors for branch in s.get("any", [s])]}
+
+
+def land_cards_elsewhere() -> dict:
+    return {"all": ["land"], "owner": "you", "zone": ["hand", "graveyard", "library", "exile"]}
 
 
 def shared_words(groups: list[str]) -> list[str]:
