@@ -17,7 +17,8 @@ CASES = ["cases/reader/class_levels_paladin_rogue_blacksmith.yaml",
          "cases/reader/lo_and_li_noble_creatures_and_lesson_spells.yaml",
          "cases/reader/toxicrene_lands_lose_all_other_abilities.yaml",
          "cases/reader/lifecraft_engine_other_than_this_vehicle.yaml",
-         "cases/reader/dune_chanter_lands_and_land_cards_are_deserts.yaml"]
+         "cases/reader/dune_chanter_lands_and_land_cards_are_deserts.yaml",
+         "cases/reader/khorvath_your_team_is_you.yaml"]
 
 
 def readings(name):
@@ -79,6 +80,8 @@ def test_solved_is_a_condition_of_the_case():
     ("Dune Chanter", "Lands you control and land cards you own that aren't on the battlefield are Deserts in addition "
      "to their other types.", {"any": [{"controller": "you", "all": ["land"]},
                                        {"all": ["land"], "owner": "you", "zone": ["hand", "graveyard", "library", "exile"]}]}),
+    ("Sylvia Brightspear", "Dragons your team controls have double strike.",       # 102.4 (no teams in a case)
+     {"controller": "you", "all": ["Dragon"]}),
     ("Lifecraft Engine", "Each creature you control of the chosen type other than this Vehicle gets +1/+1.",
      {"other": True, "controller": "you", "all": ["creature", {"chosen": "creature_type"}]}),
 ])

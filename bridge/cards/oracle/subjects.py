@@ -18,7 +18,10 @@ from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
                "you don't control": "opponent",
                "enchanted player controls": "enchanted_player",   # 303.4 a Curse: the player it enchants
-               "the chosen player controls": "chosen_player"}     # 607.2 Pallimud: the player chosen as it entered
+               "the chosen player controls": "chosen_player",     # 607.2 Pallimud: the player chosen as it entered
+               # 102.4 "your team" is "you" in a game that isn't a multiplayer game between teams: a case has no
+               # teams (Khorvath Brightflame: "Knights your team controls")
+               "your team controls": "you"}
 # 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "you cast": 601.2a the player who cast
 # it, `cast_by: you`, which a spell's controller may not be).
 SPELLS = lazy_pattern(r"(?:(\w+(?: \w+)?(?:(?:,? and |, )\w+)*) )?[Ss]pells(?: (you control|your opponents control|you cast))?"
