@@ -18,7 +18,8 @@ CASES = ["cases/reader/class_levels_paladin_rogue_blacksmith.yaml",
          "cases/reader/toxicrene_lands_lose_all_other_abilities.yaml",
          "cases/reader/lifecraft_engine_other_than_this_vehicle.yaml",
          "cases/reader/dune_chanter_lands_and_land_cards_are_deserts.yaml",
-         "cases/reader/khorvath_your_team_is_you.yaml"]
+         "cases/reader/khorvath_your_team_is_you.yaml",
+         "cases/reader/petrified_hamlet_with_the_chosen_name_from_oracle.yaml"]
 
 
 def readings(name):
@@ -82,6 +83,7 @@ def test_solved_is_a_condition_of_the_case():
                                        {"all": ["land"], "owner": "you", "zone": ["hand", "graveyard", "library", "exile"]}]}),
     ("Sylvia Brightspear", "Dragons your team controls have double strike.",       # 102.4 (no teams in a case)
      {"controller": "you", "all": ["Dragon"]}),
+    ("Petrified Hamlet", 'Lands with the chosen name have "{T}: Add {C}."', {"all": ["land", {"chosen": "name"}]}),
     ("Lifecraft Engine", "Each creature you control of the chosen type other than this Vehicle gets +1/+1.",
      {"other": True, "controller": "you", "all": ["creature", {"chosen": "creature_type"}]}),
 ])

@@ -174,7 +174,7 @@ def bare(phrase: str) -> list[str]:
     return (phrase[: -len(ending) - 1] if ending else phrase).split()
 
 
-CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "color"}
+CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "color", "name": "name"}
 
 
 def group(phrase: str) -> dict | None:
@@ -182,7 +182,7 @@ def group(phrase: str) -> dict | None:
     'creatures you control of the chosen type' (Adaptive Automaton)."""
     # "noncreature, nonland cards" (Dragonfly Swarm): the qualities the objects lack, all of them
     phrase = re.sub(r"\b(non-?[\w-]+), (?=non)", r"\1 ", phrase)
-    chosen = re.search(r" of the chosen (type|creature type|color)", phrase)
+    chosen = re.search(r" (?:of|with) the chosen (type|creature type|color|name)", phrase)
     if chosen:
         phrase = phrase[: chosen.start()] + phrase[chosen.end():]
     selector: dict = {}
