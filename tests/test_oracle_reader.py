@@ -537,8 +537,9 @@ def test_otherwise_is_the_opposite_condition(name, line, first, second):
                         "damage that would be dealt by enchanted creature."),
     # a condition on "an opponent": some opponent, not all of them together
     ("Predator's Gambit", "Enchanted creature has intimidate as long as its controller controls no other creatures."),
-    # 112.1 "spells you cast": a spell's controller may not be the player who cast it (not read as "control")
-    ("Eirdu, Carrier of Dawn", "Creature spells you cast have convoke."),
+    # 601.2a "spells you cast" is read (cast_by: tests/test_reader_class_levels_and_spells_you_cast.py); the zone a
+    # spell was cast from is not said
+    ("Hoarding Broodlord", "Spells you cast from exile have convoke."),
     # an adjective before "and": every group's, or the first one's only
     ("Firesong and Sunspeaker", "Red instant and sorcery spells you control have lifelink."),
 ])

@@ -134,13 +134,15 @@ def test_coverage_files_enters_with_lines_apart_from_subjects_with_counters(line
 
 
 def test_coverage_files_a_class_levels_lines_with_the_levels():
-    """716.2a: "Creatures you control have haste" under Barbarian Class's "{2}{R}: Level 3" stays text for its
-    level, whatever its wording."""
+    """716.2a: a line under Barbarian Class's "{1}{R}: Level 2" left as text (its trigger) is filed with the levels,
+    whatever its wording ("Creatures you control have haste" under Level 3 is read: tests/test_reader_class_levels_and_
+    spells_you_cast.py)."""
     from bridge.cards.catalog import find_card
     from bridge.interfaces.cli.cards import LEVEL_ROWS, coverage, unread_label
     _, unread = coverage([find_card("Barbarian Class").card])
-    haste = next(u for u in unread if u.line == "Creatures you control have haste.")
-    assert haste.class_level and unread_label(haste) == LEVEL_ROWS
+    assert not any(u.line == "Creatures you control have haste." for u in unread)
+    trigger = next(u for u in unread if u.line.startswith("Whenever you roll one or more dice"))
+    assert trigger.class_level and unread_label(trigger) == LEVEL_ROWS
     assert LEVEL_ROWS.startswith("a level, Class level")
 
 

@@ -53,10 +53,11 @@ def test_what_a_level_or_a_station_threshold_gives_applies_only_there(name, head
     assert ability["static"]["as_long_as"] == condition and ability["static"]["affects"] == "self"
 
 
-def test_what_a_class_level_gives_stays_text_flagged():
-    """716.2a: a Class level is no counter; the vocabulary has no Class level yet."""
+def test_what_a_class_level_gives_holds_from_that_level():
+    """716.2a: a Class level is no counter: "As long as this Class is level N or greater, it has [abilities]"."""
     reading = readings("Innkeeper's Talent")["Permanents you control with counters on them have ward {1}."]
-    assert not reading.structured and reading.layer
+    assert reading.structured and reading.layer
+    assert reading.abilities[0]["static"]["as_long_as"] == {"class_level": "source", "at_least": 2}
 
 
 def test_a_level_up_creature_grants_nothing_at_level_zero(tmp_path):
@@ -281,7 +282,6 @@ def test_a_planeswalker_type_is_a_subtype_of_the_subject_teferis_sentinel():
 ])
 def test_max_speed_and_solved_are_conditions_not_ability_words(name, line):
     """'Max speed — ' and 'Solved — ' look like ability words (207.2c) but are keywords that make their ability
-    apply only at max speed or once the Case is solved: where the vocabulary cannot say it, the line stays text
-    (it had been read as always on)."""
+    apply only at max speed or once the Case is solved (702.169b: `as_long_as: {status: solved}`), never always on."""
     (reading,) = [r for r in read_text(line, name, "Creature") if r.line == line]
-    assert not reading.structured and reading.layer
+    assert reading.structured and reading.abilities[0]["static"]["as_long_as"] == {"status": "solved"}

@@ -43,6 +43,7 @@ class BoardObject:
     paired_with: str | None = None        # 702.95b soulbond: the creature it is paired with (either side says it)
     attacks: str | None = None            # 506.4c what an attacking creature attacks: a player, or a planeswalker / battle id
     game_state: tuple[tuple[str, int], ...] = ()   # (what, N): what it did, as the case gives it (entered this turn)
+    class_level: int | None = None        # 716.2b its level, a designation (None: it has none, 716.2d)
     choices: tuple[tuple[str, str], ...] = ()
     status: tuple[str, ...] = ()          # face_down, flipped, transformed (110.5)
     # status changes by events: (status, had it before, the next timestamp then, event number)

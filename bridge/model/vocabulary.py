@@ -34,6 +34,7 @@ class Selector:
     zones: tuple[str, ...] = ()    # the zones it looks in (400.1); none given: the battlefield (permanents)
     owner: str | None = None       # "you" | "opponent": cards owned by ... (108.3; cards outside the
                                    # battlefield and the stack have no controller, 108.4a)
+    cast_by: str | None = None     # "you": spells the effect's controller cast ("spells you cast": 601.2a; no copy, 707.10)
     has: tuple[str, ...] = ()      # abilities it has (keywords by name, other abilities by their text)
     lacks: tuple[str, ...] = ()    # abilities it doesn't have
     no_abilities: bool = False     # "with no abilities" (Muraganda Petroglyphs)
@@ -70,6 +71,7 @@ class Expr:
     #              object it changes, `affected`: Luxior's "for each counter on it", 122.1)
     #            | mana_values_in_graveyard (the different mana values among cards in the effect's controller's
     #              graveyard, each once: 202.3, Syndicate Infiltrator)
+    #            | class_level (the level of the effect's source, a Class: 716.2a-b; 1 when it has none, 716.2d)
     #            | commander_casts (the times the effect's controller cast their commander from the command zone, 903.8)
     #            | greatest_mana_value (the greatest mana value among the permanents `selector` names, 0 if none: 202.3)
     #            | number_of_colors (the number of colors of the affected object: "for each of its colors", 105.2)
@@ -111,7 +113,7 @@ class Condition:
     number: Expr | None = None
     at_least: int | None = None
     at_most: int | None = None
-    status: str | None = None      # monstrous | tapped | untapped
+    status: str | None = None      # monstrous | tapped | untapped | renowned | solved ... (STATUS_WORDS)
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,7 @@ class BoardReading:
                                   "of it (707.2); one of them must copy something outside the cycle")
 
     def stack_keys(self) -> tuple[str, ...]:
-        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "attacks", "game_state",
+        return tuple(k for k in OBJECT_KEYS + SPELL_KEYS if k not in ("attached_to", "paired_with", "attacks", "game_state", "class_level",
                                                                       "copy_of", "copied_by",
                                                                       "new_targets", "choices", "chosen_as"))
 
@@ -279,6 +279,8 @@ class BoardReading:
                 raise self.fail(f"{where}.status.monstrous", "only permanents can be monstrous (701.31b)")
             if "renowned" in status and zone != "battlefield":
                 raise self.fail(f"{where}.status.renowned", "only permanents can be renowned (702.112b)")
+            if "solved" in status and zone != "battlefield":
+                raise self.fail(f"{where}.status.solved", "only permanents can be solved (719.3b)")
             for combat in ("attacking", "blocking"):
                 if combat in status and zone != "battlefield":
                     raise self.fail(f"{where}.status.{combat}", f"only a permanent can be {combat} (506.3)")
@@ -373,6 +375,12 @@ class BoardReading:
             new_targets = tuple((r.integer(k, f"{where}.new_targets"), r.string(v, f"{where}.new_targets.{k}"))
                                 for k, v in raw.items())
         damage, deathtouch_damage = object_damage(self, entry, where)
+        class_level = None
+        if "class_level" in entry:          # 716.2b a level is a designation of a permanent
+            class_level = r.integer(entry["class_level"], f"{where}.class_level")
+            if class_level < 1:
+                raise self.fail(f"{where}.class_level", "a level is 1 or more (716.2a; a permanent without one is "
+                                                        "treated as level 1, 716.2d)")
         return BoardObject(id=object_id, card=card, zone=zone, owner=owner, controller=controller,
                            timestamp=timestamp, counters=tuple(counters), attached_to=attached,
                            paired_with=(r.string(entry["paired_with"], f"{where}.paired_with")
@@ -387,7 +395,8 @@ class BoardReading:
                            created_by=r.string(entry["created_by"], f"{where}.created_by") if "created_by" in entry
                            else None,
                            created_by_ability=(r.integer(entry["created_by_ability"], f"{where}.created_by_ability")
-                                               if "created_by_ability" in entry else None), damage=damage, deathtouch_damage=deathtouch_damage)
+                                               if "created_by_ability" in entry else None), damage=damage, deathtouch_damage=deathtouch_damage,
+                           class_level=class_level)
 
     def zone_card_timestamp(self, card: Card, entry: dict, where: str, zone: str) -> None:
         """613.7d A card got a timestamp as it entered its zone: a static ability that functions there

@@ -10,7 +10,7 @@ TOP_KEYS = ("case", "source", "rules", "new_words", "emblems", "players", "battl
             "questions", "expect", "expect_under", "expect_players", "notes", "game_state", "player_counters",
             "commander_casts") + SBA_TOP_KEYS
 OBJECT_KEYS = ("id", "card", "controller", "owner", "timestamp", "counters", "attached_to", "paired_with", "attacks", "status", "game_state",
-               "choices", "chosen_as", "copy_of", "token", "created_by", "created_by_ability", "merged_under") + SBA_OBJECT_KEYS
+               "choices", "chosen_as", "copy_of", "token", "created_by", "created_by_ability", "merged_under", "class_level") + SBA_OBJECT_KEYS
 # A spell on the stack: what was decided as it was cast (601.2), or what it is a copy of (707.10).
 SPELL_KEYS = ("modes", "targets", "x", "kicked", "divided", "replicate", "mana_spent", "copied_by", "new_targets",
               "half", "ability_of", "ability")
@@ -34,7 +34,7 @@ CARD_ZONE_NAMES = tuple(zone for _, zone in CARD_ZONES)
 # are not modelled).
 ZONE_OBJECT_KEYS = ("id", "card", "timestamp")
 STATUS_KEYS = ("face_down", "flipped", "transformed", "tapped", "back_face_up", "monstrous", "attacking", "blocking",
-               "unblocked", "renowned", "commander", "stickered")
+               "unblocked", "renowned", "commander", "stickered", "solved")
 EXPECT_KEYS = ("name", "mana_value", "types", "subtypes", "supertypes", "colors", "abilities", "has_abilities",
                "lacks_abilities", "pt", "power", "toughness", "controller", "zone", "tapped", "counters", "cast",
                "decisions", "illegal_targets", "countered_on_resolution")

@@ -212,6 +212,8 @@ def case_facts(case: Case) -> list[Symbol]:
             w.add("object_game_state", o, Function(what), number)
         if obj.attacks:                                 # 506.4c what it attacks (asp/613_effects.lp)
             w.add("attacks_player" if obj.attacks in case.players else "attacks_object", o, obj.attacks)
+        if obj.class_level is not None:                 # 716.2b (asp/716_class_cards.lp)
+            w.add("class_level", o, obj.class_level)
         if obj.paired_with:                             # 702.95b: each is paired with the other
             w.add("paired", o, obj.paired_with)
             w.add("paired", obj.paired_with, o)

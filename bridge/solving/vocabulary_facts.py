@@ -116,6 +116,8 @@ class VocabularyFacts:
             self.add("selector_zone", term, Function(zone))
         if sel.owner:
             self.add("selector_owner", term, Function(sel.owner))
+        if sel.cast_by:
+            self.add("selector_cast_by", term, Function(sel.cast_by))
         if scope:
             self.add("selector_scope", term, Function(scope))
         for key in sel.chosen:
@@ -183,6 +185,8 @@ class VocabularyFacts:
             return Function("counters_among", [String(expr.counter), term_base])
         if expr.kind == "all_counters":
             return Function("all_counters_on", [Function(expr.owner)])
+        if expr.kind == "class_level":             # 716.2a (asp/716_class_cards.lp)
+            return Function("class_level_of_source")
         if expr.kind == "commander_casts":
             return Function("commander_casts_of_you")
         if expr.kind == "player_counters":

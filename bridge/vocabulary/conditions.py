@@ -8,6 +8,7 @@
     as_long_as: {all_counters: source, at_least: 2}        # counters of every kind on it (122.1)
     as_long_as: {emblems: you, at_least: 1}                # "as long as you have one or more emblems" (114.2)
     as_long_as: {counters_among: {kind: lore, of: {all: [Saga], controller: you}}, at_least: 4}   # on them all (122.1)
+    as_long_as: {class_level: source, at_least: 2}         # 716.2a a Class's "{1}{R}: Level 2" and what follows
     as_long_as: {status: monstrous}                                          # 701.31b
     as_long_as: {status: paired}                           # 702.95b soulbond: "as long as ~ is paired with another creature"
     as_long_as: {devotion: [red], less_than: 5}                              # Theros gods (700.5)
@@ -31,8 +32,8 @@ from bridge.vocabulary.keys import COMPARISONS
 
 SUBJECT_KEYS = ("self", "attached")                      # the object that must match a selector
 NUMBER_KEYS = ("count", "count_cards", "counters", "all_counters", "devotion", "life", "card_types_in_graveyards",
-               "poison", "sum", "mana_values_in_graveyard", "counters_among", "emblems")
-STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired", "renowned")
+               "poison", "sum", "mana_values_in_graveyard", "counters_among", "emblems", "class_level")
+STATUS_WORDS = ("monstrous", "tapped", "untapped", "attacking", "blocking", "paired", "renowned", "solved")
 TURNS = ("yours", "not_yours")
 OTHER_KEYS = ("status", "turn", "game_state")
 CONDITION_KEYS = SUBJECT_KEYS + NUMBER_KEYS + OTHER_KEYS + tuple(COMPARISONS)

@@ -20,7 +20,7 @@ KEEP_WORDS = {"name": ("name",), "mana_cost": ("mana_value",), "color": ("color"
               "types": ("type", "subtype", "supertype"), "abilities": ("ability",), "pt": ("power", "toughness")}
 EXCEPT_KEYS = ("keep", "pt", "colors", "add_types", "add_subtypes", "add_supertypes", "add_abilities",
                "remove_supertypes", "enters_with", "conditional")
-SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "has", "lacks", "abilities", "named",
+SELECTOR_KEYS = ("all", "not", "controller", "other", "any", "zone", "owner", "cast_by", "has", "lacks", "abilities", "named",
                  "power", "toughness", "mana_value", "attached_to", "counters", "attacking")
 # (Where each key can be read: bridge/vocabulary/selector_places.py.)
 COLOR_QUALITIES = ("Multicolored", "Monocolored", "Colorless")     # 105.2a-c
@@ -56,7 +56,7 @@ EXPRESSION_KEYS = ("count", "count_cards", "card_types_in_graveyards", "sum", "c
                    "greatest_mana_value", "player_counters",
                    "commander_casts", "all_counters", "counters_among", "game_state", "mana_values_in_graveyard",
                    "emblems", "half", "opponents", "names_among",
-                   "mana_symbols_in_its_cost", "at_most", "greatest_card_mana_value", "greatest_of")
+                   "mana_symbols_in_its_cost", "at_most", "greatest_card_mana_value", "greatest_of", "class_level")
 TRIGGER_EVENTS = ("enters", "leaves", "cast", "turned_face_up", "becomes_target", "leaves_graveyard")
 TRIGGER_KEYS = ("when", "what", "to", "once")
 ZONES = ("graveyard", "exile", "hand", "library")

@@ -73,6 +73,10 @@ class NumberReading:
             if arg not in ("source", "affected"):   # the object the effect changes (Luxior: "counter on it")
                 raise self.fail(f"{where}.all_counters", f"expected source or affected, got {arg!r}")
             return Expr("all_counters", owner=arg)
+        if key == "class_level":             # 716.2a the level of the ability's own Class ("level N or greater")
+            if arg != "source":
+                raise self.fail(f"{where}.class_level", f"expected source (the Class whose ability it is), got {arg!r}")
+            return Expr("class_level")
         if key == "commander_casts":         # 903.8 the times you've cast your commander from the command zone
             if arg != "you":
                 raise self.fail(f"{where}.commander_casts", f"expected you, got {arg!r}")

@@ -22,17 +22,19 @@ ZONE_CARDS = ("count_cards reads a card's words, colors, abilities, name and man
               "in this version")
 # 506.4c "attacking you": read in a static ability's set and in a count only, in this version
 ATTACKED = "'attacking: PLAYER' (the player a creature attacks) is read in a static ability's set and a count only"
+CAST_BY = ("'spells you cast' (cast_by) is read in a static ability's set and its counts only in this version")
 REFUSALS: dict[str, dict[str, str]] = {
     "question": {**{k: NO_SOURCE for k in ("controller", "owner", "other", "chosen", "self", "attached",
-                                           "attached_to", "attacking")},
+                                           "attached_to", "attacking", "cast_by")},
                  "zone": "a question names its object: its zone is not a condition here"},
     "target": {"zone": "a target's kind says where it is: permanent (the battlefield) or spell (the stack)",
-               "attacking": ATTACKED},
-    "trigger": {"zone": "the event says where the object goes: when: leaves with to: ZONE", "attacking": ATTACKED},
+               "attacking": ATTACKED, "cast_by": CAST_BY},
+    "trigger": {"zone": "the event says where the object goes: when: leaves with to: ZONE", "attacking": ATTACKED,
+                "cast_by": CAST_BY},
     "sba": {"zone": "it looks at permanents (704.5j, 704.5m; 614.12 a permanent as it would enter): the battlefield",
-            "attacking": ATTACKED},
-    "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to", "attacking")},
-    "count_cards": {**{k: ZONE_CARDS for k in ("power", "toughness", "chosen", "attacking")},
+            "attacking": ATTACKED, "cast_by": CAST_BY},
+    "copy_condition": {k: COPY for k in READS + STATUSES + QUALITIES + ("attached_to", "attacking", "cast_by")},
+    "count_cards": {**{k: ZONE_CARDS for k in ("power", "toughness", "chosen", "attacking")}, "cast_by": CAST_BY,
                     "counters": "a card in a zone other than the battlefield has no counters in this version (122)"},
 }
 

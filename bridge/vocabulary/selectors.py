@@ -62,6 +62,14 @@ class SelectorReading:
             owner = self.string(data["owner"], f"{where}.owner")
             if owner not in ("you", "opponent"):
                 raise self.fail(f"{where}.owner", f"expected you or opponent, got {owner!r}")
+        cast_by = None
+        if "cast_by" in data:               # "spells you cast" (601.2a): on the stack only
+            cast_by = self.string(data["cast_by"], f"{where}.cast_by")
+            if cast_by != "you":
+                raise self.fail(f"{where}.cast_by", f"expected you (the spells the ability's controller cast), "
+                                                    f"got {cast_by!r}")
+            if data.get("zone") not in ("stack", ["stack"]):
+                raise self.fail(f"{where}.cast_by", "cast_by names spells: give zone: stack with it")
         attached_to = data.get("attached_to", "self")
         if attached_to != "self" and not (attached_to in ("affected", "attached") and place == "count"):
             raise self.fail(f"{where}.attached_to", "expected self (\"attached to it\": the permanents attached to "
@@ -76,6 +84,7 @@ class SelectorReading:
                         on_affected=attached_to == "affected" or first.on_affected,
                         other_than_affected=other == "affected" or first.other_than_affected,
                         chosen=chosen, zones=self.selector_zones(data.get("zone"), f"{where}.zone"), owner=owner,
+                        cast_by=cast_by,
                         statuses=statuses + doubly, not_statuses=not_statuses + negated,
                         **self.selector_reads(data, where))
 

@@ -565,3 +565,10 @@ def counter_bound(how: str) -> dict | None:
 def how_many(word: str) -> int | None:
     return int(word) if word.isdigit() else WORD_NUMBERS.get(word.lower())
 
+
+
+def with_condition(static: dict, condition: dict) -> dict:
+    """The static ability with one more condition (every one must hold, 611.3a)."""
+    own = static.get("as_long_as")
+    both = [condition] + (own if isinstance(own, list) else [own] if own else [])
+    return {"as_long_as": both[0] if len(both) == 1 else both, **{k: v for k, v in static.items() if k != "as_long_as"}}

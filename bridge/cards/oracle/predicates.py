@@ -19,8 +19,8 @@ BASE = r"(\d+)/(\d+)"
 
 
 ALL_OTHER = r"(?:abilities|card types|creature types)"
-LOSES_ALL_OTHER_AMID = lazy_pattern(r"(.+?), loses all other (abilities), and (.+)")
-LOSES_ALL_OTHER = lazy_pattern(rf"(.+?),? and (?:it )?loses all other ({ALL_OTHER}(?:(?:,? and |, ){ALL_OTHER})*)")
+LOSES_ALL_OTHER_AMID = lazy_pattern(r"(.+?), loses? all other (abilities), and (.+)")
+LOSES_ALL_OTHER = lazy_pattern(rf"(.+?),? and (?:it |they )?loses? all other ({ALL_OTHER}(?:(?:,? and |, ){ALL_OTHER})*)")
 
 
 def operations(predicate: str, first: tuple = ()) -> list | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bridge.cards.oracle.conditions import conditional_static
+from bridge.cards.oracle.conditions import conditional_static, with_condition
 from bridge.cards.oracle.numbers import number
 from bridge.cards.oracle.counters import counter_replacement
 from bridge.cards.oracle.players import enters_tapped, legend_rule_off, player_ability
@@ -256,7 +256,17 @@ def max_speed(sentence: str):
     return conditional(f"As long as your speed is 4, {m.group(1)[:1].lower() + m.group(1)[1:]}") if m else None
 
 
-TEMPLATES = (full_text_of_top_card, max_speed, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
+def solved(sentence: str):
+    """Case of the Gateway Express: "Solved — Creatures you control get +1/+0." (702.169b: "As long as this Case is
+    solved, [ability text]"; 719.3b solved is a designation, the case's `status: {solved: true}`)."""
+    m = re.fullmatch(r"Solved — (.+)", sentence)
+    read = static_ability(m.group(1)) if m else None
+    if read is None or set(read) != {"static"}:
+        return None
+    return {"static": with_condition(read["static"], {"status": "solved"})}
+
+
+TEMPLATES = (full_text_of_top_card, max_speed, solved, conditional, control, cda_power_toughness, cda_power_then_toughness, devoid, player_ability, legend_rule_off,
              enters_tapped, counter_replacement, choose_as_it_enters, you_and_permanents,
              subject_predicate)
 

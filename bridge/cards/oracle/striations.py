@@ -12,14 +12,16 @@ text gives each striation as a header line and the lines under it:
 
 Each striation is read as one ability `static: {as_long_as: {counters: KIND, at_least: N1[, at_most:
 N2]}, affects: self, does: [...]}` whose text is the striation's lines; the lines under the header keep
-no ability of their own. A Class level (716.2a, "{G}: Level 2") is no counter: the vocabulary has no
-Class level yet, so what follows it stays text, flagged.
+no ability of their own. A class level bar (716.2a, "{G}: Level 2") is no counter: each static ability under it is
+read on its own line with the condition `as_long_as: {class_level: source, at_least: N}` ("As long as this Class is
+level N or greater, it has [abilities]"); what is not read there stays text, flagged.
 """
 from __future__ import annotations
 
 import dataclasses
 import re
 
+from bridge.cards.oracle.conditions import with_condition
 from bridge.cards.oracle.patterns import lazy_pattern
 from bridge.cards.oracle.quoted import quoted_ability
 from bridge.cards.oracle.reach import unread_reach
@@ -27,7 +29,7 @@ from bridge.cards.oracle.text import normalized
 
 LEVEL = lazy_pattern(r"^LEVEL (\d+)(?:-(\d+)|\+)$")
 STATION = lazy_pattern(r"^(\d+)\+ \| (.+)$")
-CLASS_LEVEL = lazy_pattern(r"^(?:\{[^}]*\})+: Level \d+$")
+CLASS_LEVEL = lazy_pattern(r"^(?:\{[^}]*\})+: Level (\d+)$")
 BOX = lazy_pattern(r"^(\d+)/(\d+)$")
 CREATURE_AT = lazy_pattern(r"It's an artifact creature at (\d+)\+")
 
@@ -37,7 +39,7 @@ def read_striations(readings: list, name: str, text: str, read_line, pt: str = "
     ability, the part after "|"; `pt` is the printed P/T box of a station card's creature striation).
     "N+ | ..." is a station symbol only on a station card (702.184b): on others it is a row of a die
     roll's table (706.3a), part of a resolving ability."""
-    out, current, class_gated = [], None, False
+    out, current, class_level = [], None, None
     station_card = any(re.match(r"Station\b", r.line.strip()) for r in readings)
     reminder = CREATURE_AT.search(text)
     thresholds = [int(m.group(1)) for m in (STATION.match(r.line.strip()) for r in readings) if m]
@@ -48,7 +50,7 @@ def read_striations(readings: list, name: str, text: str, read_line, pt: str = "
         line = reading.line.strip()
         level, station = LEVEL.match(line), STATION.match(line) if station_card else None
         if level or station:
-            class_gated = False
+            class_level = None
             if level:
                 condition = {"counters": "level", "at_least": int(level.group(1)),
                              **({"at_most": int(level.group(2))} if level.group(2) else {})}
@@ -62,16 +64,17 @@ def read_striations(readings: list, name: str, text: str, read_line, pt: str = "
             out.append(reading)
             out[current["index"]] = striation_reading(reading, current, name)
             continue
-        if CLASS_LEVEL.match(line):
-            class_gated, current = True, None
+        bar = CLASS_LEVEL.match(line)
+        if bar:
+            class_level, current = int(bar.group(1)), None
         if current is not None:
             current["members"].append(reading)
             out[current["index"]] = striation_reading(out[current["index"]], current, name)
             read = member_read(reading)      # its effect is the header's ability: counted there, unless unread
             out.append(dataclasses.replace(reading, abilities=(), structured=read, layer=not read))
             continue
-        if class_gated and not CLASS_LEVEL.match(line):
-            reading = unread_at_a_class_level(reading, name)
+        if class_level is not None and not bar:
+            reading = at_a_class_level(reading, class_level, name)
         out.append(reading)
     return out
 
@@ -114,8 +117,21 @@ def striation_reading(header, striation: dict, name: str):
                                kind="static")
 
 
+def at_a_class_level(reading, level: int, name: str):
+    """716.2a "[Cost]: Level N — [Abilities]": "As long as this Class is level N or greater, it has [abilities]". A
+    static ability read whole gets that condition (with its own, if it has one: Blacksmith's Talent's "During your
+    turn, ..."); anything else stays text."""
+    statics = [a for a in reading.abilities if isinstance(a, dict) and "static" in a]
+    if reading.structured and reading.kind == "static" and statics and len(statics) == len(reading.abilities) \
+            and not any(set(a) - {"text", "static"} for a in statics):
+        gate = {"class_level": "source", "at_least": level}
+        return dataclasses.replace(reading, abilities=tuple({**a, "static": with_condition(a["static"], gate)}
+                                                            for a in statics))
+    return unread_at_a_class_level(reading, name)
+
+
 def unread_at_a_class_level(reading, name: str):
-    """716.2a: an ability of a Class level stays text; flagged when it changes the layers on the board."""
+    """716.2a: an ability of a Class level not read stays text; flagged when it changes the layers on the board."""
     keywords = bool(reading.abilities) and all(isinstance(a, str) for a in reading.abilities)
     layer = reading.layer or keywords
     on_board = layer and reading.kind in ("static", "cda", "keyword")

@@ -18,10 +18,21 @@ from bridge.cards.oracle.words import COLORS, card_type, singular_subtype
 CONTROLLERS = {"you control": "you", "your opponents control": "opponent", "an opponent controls": "opponent",
                "you don't control": "opponent",
                "enchanted player controls": "enchanted_player",   # 303.4 a Curse: the player it enchants
-               "the chosen player controls": "chosen_player"}     # 607.2 Pallimud: the player chosen as it entered
-# 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "spells you cast" is not read here, a
-# spell's controller may not be the player who cast it).
-SPELLS = lazy_pattern(r"(\w+(?:(?:,? and |, )\w+)*) spells(?: (you control|your opponents control))?")
+               "the chosen player controls": "chosen_player",     # 607.2 Pallimud: the player chosen as it entered
+               # 102.4 "your team" is "you" in a game that isn't a multiplayer game between teams: a case has no
+               # teams (Khorvath Brightflame: "Knights your team controls")
+               "your team controls": "you"}
+# 112.1 Spells: objects on the stack ("you control": 110.2 its controller; "you cast": 601.2a the player who cast
+# it, `cast_by: you`, which a spell's controller may not be).
+SPELLS = lazy_pattern(r"(?:(\w+(?: \w+)?(?:(?:,? and |, )\w+)*) )?[Ss]pells(?: (you control|your opponents control|you cast))?"
+                      r"(?: with mana value (\d+) or (greater|less))?")
+PERMANENT_SPELL_TYPES = ["artifact", "battle", "creature", "enchantment", "planeswalker"]
+# Dune Chanter's "land cards you own that aren't on the battlefield": every zone a card is in but the battlefield
+# (400.1; the command zone holds no land card in a case); a land card is never on the stack (305.1, 305.9: it is
+# played, not cast). (Creature cards, Teferi's, stay text: whether a card on the stack is one is left to a person.)
+LAND_CARDS_ELSEWHERE = "land cards you own that aren't on the battlefield"
+# "Spells you control" with no kind: the controller alone ("Spells you cast": cast_by, below).
+CONTROLLED_SPELLS = {"you control": {"controller": "you"}, "your opponents control": {"controller": "opponent"}}
 # Words that name several kinds at once: 700.12 "outlaws" (Hellspur Posse Boss: "Other outlaws you control"),
 # 700.6 "historic" (Bayek of Siwa: "other historic creatures you control").
 BATCH = lazy_pattern(r"\b(outlaws?|historic)\b", re.IGNORECASE)
@@ -62,13 +73,22 @@ def subject(phrase: str) -> dict | str | None:
         return None if any(k is None or "any" in k for k in kinds) else {"any": kinds}
     spells = SPELLS.fullmatch(phrase)
     if spells:                      # Soulfire Grand Master: "Instant and sorcery spells you control" (the stack)
-        kinds = re.split(r",? and |, ", spells.group(1))
-        found = [group(f"{k} {spells.group(2)}" if spells.group(2) else k) for k in kinds]
+        kinds = re.split(r",? and |, ", spells.group(1)) if spells.group(1) else []
+        cast = spells.group(2) == "you cast"
+        owner = f" {spells.group(2)}" if spells.group(2) and not cast else ""
+        if "permanent" in (k.lower() for k in kinds):     # 110.4b "permanent spell": an artifact, battle, creature,
+            if len(kinds) > 1:                              # enchantment or planeswalker spell
+                return None
+            kinds = PERMANENT_SPELL_TYPES
+        found = [group(f"{k}{owner}") for k in kinds] or [CONTROLLED_SPELLS.get(spells.group(2) or "", {})]
         if len(kinds) > 1 and any(len(k.split()) > 1 for k in kinds):
             return None             # "Red instant and sorcery spells": whose adjective, English says not (Maraxus)
         if any(f is None or set(f) - {"all", "not", "controller"} for f in found):
             return None
-        found = [{**f, "zone": "stack"} for f in found]
+        if spells.group(3):         # 202.3 Imoti: "Spells you cast with mana value 6 or greater"
+            bound = {"mana_value": {"at_least" if spells.group(4) == "greater" else "at_most": int(spells.group(3))}}
+            found = [{**f, **bound} for f in found]
+        found = [{**f, **({"cast_by": "you"} if cast else {}), "zone": "stack"} for f in found]
         return found[0] if len(found) == 1 else {"any": found}
     if lower == "your commander":   # 903.3 the card designated as your deck's commander (you own it)
         return {"all": ["commander"], "owner": "you"}
@@ -127,14 +147,21 @@ def subject(phrase: str) -> dict | str | None:
     if len(groups) > 1 and len(bare(groups[0])) > 1 and any(len(bare(g)) == 1 for g in groups[1:]):
         return None         # Maraxus of Keld: "untapped artifacts, creatures, and lands": the adjective may be
                             # every group's or the first one's only (English says not which): left unread
-    selectors = [group(g) for g in groups]
+    # (a group of spells, "Lesson spells you control", is read as one: Lo and Li, Secret Arcade)
+    selectors = [subject(g) if len(groups) > 1 and SPELLS.fullmatch(g) else
+                 land_cards_elsewhere() if len(groups) > 1 and g == LAND_CARDS_ELSEWHERE else group(g)
+                 for g in groups]
     if any(s is None for s in selectors):
         return None
     if len(selectors) == 1:
         return selectors[0]
-    if any("any" in s for s in selectors):
+    if any("any" in s and not SPELLS.fullmatch(g) for s, g in zip(selectors, groups)):
         return None
-    return {"any": selectors}
+    return {"any": [branch for s in selectors for branch in s.get("any", [s])]}
+
+
+def land_cards_elsewhere() -> dict:
+    return {"all": ["land"], "owner": "you", "zone": ["hand", "graveyard", "library", "exile"]}
 
 
 def shared_words(groups: list[str]) -> list[str]:
@@ -160,7 +187,7 @@ def bare(phrase: str) -> list[str]:
     return (phrase[: -len(ending) - 1] if ending else phrase).split()
 
 
-CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "color"}
+CHOSEN = {"type": "creature_type", "creature type": "creature_type", "color": "color", "name": "name"}
 
 
 def group(phrase: str) -> dict | None:
@@ -168,10 +195,13 @@ def group(phrase: str) -> dict | None:
     'creatures you control of the chosen type' (Adaptive Automaton)."""
     # "noncreature, nonland cards" (Dragonfly Swarm): the qualities the objects lack, all of them
     phrase = re.sub(r"\b(non-?[\w-]+), (?=non)", r"\1 ", phrase)
-    chosen = re.search(r" of the chosen (type|creature type|color)", phrase)
+    chosen = re.search(r" (?:of|with) the chosen (type|creature type|color|name)", phrase)
     if chosen:
         phrase = phrase[: chosen.start()] + phrase[chosen.end():]
     selector: dict = {}
+    if phrase.endswith(" other than ~"):     # Lifecraft Engine: "Each creature you control ... other than this Vehicle"
+        selector["other"] = True
+        phrase = phrase[: -len(" other than ~")]
     phrase = qualities(phrase, selector)
     if phrase is None:
         return None

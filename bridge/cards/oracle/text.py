@@ -8,7 +8,7 @@ from bridge.cards.oracle.words import card_type, singular_subtype
 
 REMINDER = lazy_pattern(r"\s*\([^()]*\)")
 SELF_WORDS = lazy_pattern(r"\b[Tt]his (?:creature|enchantment|artifact|land|Aura|Equipment|permanent|Vehicle|"
-                          r"planeswalker|card|spell|battle)\b|\bCARDNAME\b")
+                          r"planeswalker|card|spell|battle|Case|Class)\b|\bCARDNAME\b")
 
 
 def ability_lines(text: str) -> list[str]:
