@@ -58,12 +58,12 @@ def test_the_main_sentence_is_read_whole():
     assert static["does"] == [{"modify_pt": "+2/+0"}, {"add_abilities": ["menace"]}]
 
 
-def test_an_unknown_history_stays_text():
-    """'you attacked with three or more Merfolk this turn' names nothing the case can give: not read."""
+def test_a_history_of_attacks_is_a_game_state():
+    """'you attacked with three or more Merfolk this turn' is read as the player's game_state (issue 32, j32i)."""
     found = [r for r in read_text("As long as you attacked with three or more Merfolk this turn, Merfolk you "
                                   "control get +1/+0.", "Deepway Navigator", "Creature — Merfolk Wizard", "2/2")
              if r.layer]
-    assert not found[0].structured
+    assert found[0].structured and "merfolk_attacked_with_this_turn" in repr(found[0])
 
 
 WINDER = "battlefield:\n  - {card: Spire Winder}\n  - {card: Messenger Hawk, controller: Bob}\n"
@@ -245,8 +245,9 @@ def test_conditions_on_its_own_object(name, line, type_line, condition):
     assert reading(name, line, type_line)["as_long_as"] == condition
 
 
-def test_equipment_attached_to_another_object_stays_text():
-    """Brass Knuckles: 'it' is the equipped creature, whose Equipment a condition cannot count."""
+def test_equipment_attached_to_the_equipped_creature_is_counted():
+    """Brass Knuckles: 'it' is the equipped creature, whose Equipment the condition counts (`attached_to:
+    attached`, issue 32, j32i)."""
     found = [r for r in read_text("Equipped creature has double strike as long as two or more Equipment are attached "
                                   "to it.", "Brass Knuckles", "Artifact — Equipment", "") if r.layer]
-    assert not found[0].structured
+    assert found[0].structured and "attached_to" in repr(found[0])

@@ -53,7 +53,8 @@ def test_output_is_deterministic(capsys):
 
 # Big boards go on in a fresh Control every two million atoms (solver.fresh_control). Forcing a fresh
 # Control after every step must change nothing: tables, trace (explain, deps), every atom a fact.
-FRESH_CONTROL_CASES = sorted((CASES / "dependency").glob("*.yaml")) + sorted((CASES / "copy").glob("*.yaml"))[:6] \
+FRESH_CONTROL_CASES = sorted((CASES / "dependency").glob("*.yaml")) + [p for p in sorted((CASES / "copy").glob("*.yaml"))
+                                                                          if "events:" not in p.read_text()][:6] \
     + sorted((CASES / "text").glob("*.yaml")) + [CASES / "seeds" / "s004_418_5b_wild_mongrel.yaml"]
 
 
