@@ -92,7 +92,12 @@ def test_a_judges_story(chromium, page_address, artifacts, tmp_path, capsys, mon
     assert "mtg-layers" not in error.locator(".problem").inner_text()
     assert error.locator(".file-line code").text_content().startswith(
         "pasted.yaml:4:5 at battlefield[1].card: unknown card 'Opalesence'")    # the pasted text's line and column
-    assert page.locator("#objects li:nth-child(2) .card-input").bounding_box()["width"] >= name_width - 1
+    # the row is drawn again when its card's facts arrive (a moment later under load): measured in the page
+    # once it is stable, not on a row that may be replaced while Playwright measures it
+    page.wait_for_function("""(least) => {
+        const input = document.querySelector("#objects li:nth-child(2) .card-input");
+        return input !== null && input.getBoundingClientRect().width >= least;
+    }""", arg=name_width - 1, timeout=10_000)
     expect(page.locator("#banner")).to_contain_text("The answer below is out of date: the board has errors")
     page.locator("#objects").screenshot(path=str(artifacts / "error_in_page_words.png"))
     page.click("#objects li:nth-child(2) button.suggestion:text-is('Opalescence')")
