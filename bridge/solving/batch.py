@@ -81,8 +81,8 @@ class BoardIndexer(ast.Transformer):
 INDEXED: dict = {}
 
 
-def indexed_statements(signatures: frozenset) -> list:
-    """The statements of asp/ that can fire on facts of these signatures (firing.py), numbered by board
+def indexed_statements(shapes: frozenset) -> list:
+    """The statements of asp/ that can fire on facts of these shapes (firing.py), numbered by board
     (all of them rewritten once per process); every statement when the analysis is not at hand."""
     files = tuple(str(path) for path in asp_files())
     if files not in INDEXED:
@@ -91,7 +91,7 @@ def indexed_statements(signatures: frozenset) -> list:
     statements = INDEXED[files]
     index = firing.program_index(files)
     if index is not None and len(statements) == len(index.texts):
-        return [statements[i] for i in index.kept(signatures)]
+        return [statements[i] for i in index.kept(shapes)]
     return statements
 
 
@@ -224,10 +224,10 @@ def solve_boards(cases: list[tuple[Case, list]], timeout: float | None = None,
     to solve alone. Raises BatchAbandoned past `timeout` (seconds, for the whole batch) or when the
     batch grounds more than `atoms_limit` atoms."""
     started = time.monotonic()
-    signatures = frozenset(firing.fact_signatures([f for _, facts in cases for f in facts]))
+    shapes = frozenset(firing.fact_shapes([f for _, facts in cases for f in facts]))
     ctl = clingo.Control(["--warn=none"])
     with ast.ProgramBuilder(ctl) as builder:
-        for statement in indexed_statements(signatures):
+        for statement in indexed_statements(shapes):
             builder.add(statement)
     ctl.add(GATE, ["board", "call"], f"{GATE}(board, call).")      # the gate of a board in a ground call
     with ctl.backend() as backend:

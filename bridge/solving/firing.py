@@ -2,9 +2,12 @@
 of them (the bundled cases); grounding the others costs time (each ground call prepares every rule
 of its part, whether anything matches or not) and gives nothing.
 
-A rule can fire only when every predicate of its positive body can hold: a predicate of the board's
-facts, or the head of a rule that can fire (a fixpoint over the whole program, every part and every
-step together, so a predicate that an earlier or later ground call derives counts). What does not
+A rule can fire only when every atom of its positive body can hold: an atom of the board's facts, or
+of the head of a rule that can fire (a fixpoint over the whole program, every part and every step
+together, so an atom that an earlier or later ground call derives counts). Atoms are abstracted to
+their predicate and the functor of each argument (rule_shapes.py: `edit(k, phase, G, E, O, X), X =
+set_num(A, _)` cannot fire where every edit is an `add_num`); the fixpoint evaluates rules in the
+order of the predicate dependency graph's components and starts from what asp/'s own facts make. What does not
 count as a need, because it can hold over an empty predicate: `not p`, an aggregate (`#count{...} = 0`),
 a conditional literal (`p : q` holds when nothing is q), a comparison. Every head of a rule that can
 fire can hold: an atom, each atom of a disjunction (`a; b`, `a(X) : b(X)`). Leaving out a rule that cannot fire leaves the ground program as it was (a rule whose
@@ -18,48 +21,63 @@ whose head this analysis cannot name (a choice, a theory atom) makes it keep eve
 The facts of every ground call are known before the first (the case's, and those the solver passes to
 a fresh Control); Python adds nothing between ground calls.
 
-The analysis (~2,500 statements parsed by clingo, each rule's printed text read by a small scanner:
-~270 ms of CPU) is done once per process, or read from a copy kept beside the byte code, made again
+The analysis (~2,900 statements parsed by clingo, each rule's printed text read by a small scanner and
+its atoms' shapes from clingo's AST: ~1 s of CPU) is done once per process, or read from a copy kept beside the byte code, made again
 when the content of asp/ changes (bridge/files/derived.py).
 """
 from __future__ import annotations
 
 import atexit
+import heapq
+import sys
+import itertools
 import re
 from pathlib import Path
 
 from bridge.files.derived import derived_from_files
 from bridge.files.locations import asp_files
+from bridge.solving.rule_shapes import ANY, symbol_key
 
 Signature = tuple  # (name, arity, positive): a predicate (classical negation `-p` is positive=False)
-FORMAT = 1
+FORMAT = 5
 
 
-def analyse(sources: list[tuple[str, bytes]]) -> dict:
-    """Each statement of the rule files as (text, needs, heads): its text as clingo prints it, needs and
-    heads as lists of signatures; needs is None for a statement kept whatever the facts, heads is None
-    for a rule whose head this analysis cannot name (then nothing is left out: see ProgramIndex)."""
+def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
+    """The index of the rule files (ProgramIndex's data, kept between processes as it is): from each
+    statement as (text, needs, heads, shape): its text as clingo prints it, needs and heads as lists of
+    signatures; needs is None for a statement kept whatever the facts, heads is None for a rule whose head
+    this analysis cannot name (then nothing is left out); shape the functors of its atoms' arguments
+    (rule_shapes.py), None where that analysis does not follow (or `shapes_read` is false: predicates only)."""
     from clingo import ast
+
+    from bridge.solving.rule_shapes import Shapes
     statements = []
-    for _, content in sources:
+    for _, content in sources:           # each file begins with `#program base.`
         ast.parse_string(content.decode("utf-8"), statements.append)
+    # a #const stands for its value wherever it is used, in any file
+    shapes = Shapes({s.name for s in statements if s.ast_type == ast.ASTType.Definition})
     rows = []
     for statement in statements:
         kind = statement.ast_type
         if kind == ast.ASTType.Comment:
             continue
         text = str(statement)
-        if kind == ast.ASTType.External:            # `#external p(X) : q(X).`: its atoms exist, true or not
-            atom = split_at(TOKEN.findall(text.rstrip().removesuffix("."))[1:], ":")[0]
+        if kind == ast.ASTType.Program:
+            shapes.program(statement)
+        if kind == ast.ASTType.External:        # `#external p(X) : q(X).`: its atoms exist, true or not
+            declared = text.rstrip().rsplit(". [", 1)[0].removesuffix(".")     # clingo prints `... . [false]`
+            atom = split_at(TOKEN.findall(declared)[1:], ":")[0]
             heads = atom_signatures(atom)
-            rows.append((text, [], None if heads is None else sorted(heads)))
+            rows.append((text, [], None if heads is None else sorted(heads), shapes.external(statement)))
             continue
         if kind != ast.ASTType.Rule:
-            rows.append((text, None, None))
+            rows.append((text, None, None, None))
             continue
         needs, heads = rule_shape(text)
-        rows.append((text, sorted(needs), None if heads is None else sorted(heads)))
-    return {"format": FORMAT, "statements": rows}
+        rows.append((text, sorted(needs), None if heads is None else sorted(heads), shapes.rule(statement)))
+    if not shapes_read:
+        rows = [(text, needs, heads, None) for text, needs, heads, _ in rows]
+    return {"format": FORMAT, **index_data(rows)}
 
 
 # Tokens of a rule as clingo prints it (no comments; a string may hold any character).
@@ -146,59 +164,148 @@ def program_index(files: tuple[str, ...], compute: bool = True) -> "ProgramIndex
         data = derived_from_files("firing", [Path(f) for f in files], analyse if compute else None, FORMAT)
         if data is None:
             return None
-        index = INDEXES[files] = ProgramIndex(data["statements"])
+        index = INDEXES[files] = ProgramIndex(data)
     return index
 
 
+def index_data(rows: list) -> dict:
+    """What ProgramIndex reads, made once per content of asp/: the rules compiled for the fixpoint, the
+    order to evaluate them in, and the atoms asp/'s own facts and rules make (the same on every board).
+    Equal tuples and strings are one object, so that the kept copy (marshal) stays small and quick."""
+    rules = {i: compiled(row[3], row[1], row[2]) for i, row in enumerate(rows)
+             if row[1] is not None and row[2] is not None}
+    waiting_on: dict = {}
+    free = []
+    for i, (needs, _, heads) in rules.items():
+        if not needs:
+            free.append(i)
+        # evaluated again when an atom its body or a conditional head's condition needs can hold
+        for signature in {need[0] for need in needs} | {need[0] for head in heads for need in head[2]}:
+            waiting_on.setdefault(signature, []).append(i)
+    masks = relevant_positions(rules)
+    rules = {i: masked(rule, masks) for i, rule in rules.items()}
+    rank = evaluation_order(rules)
+    strings = {item for rule in rules.values() for need in rule[0] for _, item in need[1] if item[0] == '"'}
+    strings |= {item for rule in rules.values() for head in rule[2] for items in head[1]
+                if isinstance(items, tuple) for item in items if item[0] == '"'}
+    strings |= {item for rule in rules.values() for _, keys in rule[1] for item in keys if item[0] == '"'}
+    data = {"texts": [row[0] for row in rows], "strings": frozenset(strings),
+            "always": [i for i, row in enumerate(rows) if row[1] is None],
+            # a rule whose head is not known could make anything hold: then every rule is kept
+            "unknown_heads": [row[0] for row in rows if row[1] is not None and row[2] is None],
+            "rules": rules, "waiting_on": waiting_on, "masks": masks,
+            "rank": {i: max((rank.get(need[0], 0) for need in [*needs, *(n for head in heads for n in head[2])]),
+                            default=0)
+                     for i, (needs, _, heads) in rules.items()}}
+    index = ProgramIndex(data)
+    # asp/'s own facts and the rules they set off
+    atoms, data["base_fired"] = index.fixpoint(Atoms({}), set(), [], free)
+    data["base_atoms"] = atoms.known
+    return canonical(data)
+
+
+def canonical(value, seen: dict | None = None):
+    """`value` with lists and sets as tuples and each equal tuple, frozenset or string one object."""
+    seen = {} if seen is None else seen
+    if isinstance(value, str):
+        return sys.intern(value)
+    if isinstance(value, dict):
+        return {canonical(k, seen): canonical(v, seen) for k, v in value.items()}
+    if isinstance(value, frozenset):                      # a filter's keys: matched as a set
+        items = frozenset(canonical(item, seen) for item in value)
+        return seen.setdefault(items, items)
+    if isinstance(value, (list, tuple, set)):
+        items = tuple(canonical(item, seen) for item in (sorted(value) if isinstance(value, set) else value))
+        return seen.setdefault(items, items)
+    return value
+
+
 class ProgramIndex:
-    """Which statements to give a Control for a set of fact signatures."""
+    """Which statements to give a Control for a board's facts (their shapes: fact_shapes)."""
 
-    def __init__(self, rows: list):
-        self.texts = [text for text, _, _ in rows]
-        self.always = [i for i, (_, needs, _) in enumerate(rows) if needs is None]
-        self.heads = {i: [tuple(h) for h in heads or ()] for i, (_, needs, heads) in enumerate(rows) if needs is not None}
-        # a rule whose head is not known could make anything hold: then every rule is kept
-        self.unknown_heads = [text for text, needs, heads in rows if needs is not None and heads is None]
-        self.needs = {i: {tuple(n) for n in needs} for i, (_, needs, _) in enumerate(rows) if needs is not None}
-        self.waiting_on: dict[Signature, list[int]] = {}     # signature -> the rules that need it
-        self.free = []                                       # rules that need no predicate
-        for i, needs in self.needs.items():
-            if not needs:
-                self.free.append(i)
-            for signature in needs:
-                self.waiting_on.setdefault(signature, []).append(i)
-        self.rules = len(self.needs)
+    def __init__(self, data: dict):
+        self.texts = data["texts"]
+        self.always = data["always"]
+        self.unknown_heads = data["unknown_heads"]
+        self.shapes = data["rules"]                          # statement -> (needs, filters, heads)
+        self.waiting_on = data["waiting_on"]                 # signature -> the rules that need it
+        self.masks = data["masks"]
+        self.strings = data["strings"]                       # the strings asp/ names: keys of their own
+        self.rule_rank = data["rank"]
+        self.base_atoms, self.base_fired = data.get("base_atoms", {}), data.get("base_fired", ())
+        self.rules = len(self.shapes) + len(self.unknown_heads)
         self._programs: dict[frozenset, str] = {}
+        self._firing: dict[frozenset, list[int]] = {}
 
-    def firing(self, signatures) -> list[int]:
-        """The rules (statement indexes) that can fire when the facts have these signatures."""
+    def firing(self, shapes) -> list[int]:
+        """The rules (statement indexes) that can fire on facts of these shapes (fact_shapes): a fixpoint
+        over every part and step together, each predicate's atoms abstracted to their arguments' keys
+        (rule_shapes.py); a rule can fire when each atom of its positive body matches one that can hold."""
         if self.unknown_heads:
-            return list(self.needs)
-        missing = {i: len(needs) for i, needs in self.needs.items()}
-        known: set = set()
-        queue = list(signatures)
-        fired = list(self.free)
-        for i in self.free:
-            queue += self.heads[i]
-        while queue:
-            signature = queue.pop()
-            if signature in known:
-                continue
-            known.add(signature)
-            for i in self.waiting_on.get(signature, ()):
-                missing[i] -= 1
-                if missing[i] == 0:
-                    fired.append(i)
-                    queue += self.heads[i]
+            return [i for i, text in enumerate(self.texts) if i not in self.always]
+        shapes = frozenset(shapes)
+        fired = self._firing.get(shapes)
+        if fired is not None:
+            return fired
+        atoms = Atoms(self.base_atoms)
+        masks, strings, new = self.masks, self.strings, []
+        for name, arity, positive, keys in shapes:
+            mask = masks.get((name, arity, positive))
+            keys = tuple((key if key[0] != '"' or key in strings else "#s") if keep else ANY
+                         for key, keep in zip(keys, mask)) if mask else (ANY,) * arity
+            if atoms.add((name, arity, positive), keys):
+                new.append((name, arity, positive))
+        _, can_fire = self.fixpoint(atoms, set(self.base_fired), new, ())
+        fired = sorted(can_fire)
+        if len(self._firing) < 256:
+            self._firing[shapes] = fired
         return fired
 
-    def kept(self, signatures) -> list[int]:
-        """The statements to ground for facts of these signatures, in their order."""
-        return sorted(set(self.firing(signatures)).union(self.always))
+    def fixpoint(self, atoms: "Atoms", can_fire: set, changed: list, first: list | tuple) -> tuple["Atoms", set]:
+        """The atoms that can hold and the rules that can fire, from `atoms` and `can_fire`,
+        once the rules `first` and those waiting on the signatures `changed` are evaluated until nothing new."""
+        # the rules to evaluate, by the highest rank of their body's predicates: a rule is evaluated once
+        # the predicates it needs are complete (but in a recursive component), not each time one grows
+        order = self.rule_rank
+        queue: list = []
+        pending: set = set()
 
-    def program(self, signatures) -> str:
-        """The text of the statements to ground for facts of these signatures, in their order."""
-        kept = frozenset(self.firing(signatures))
+        def wake(signature) -> None:
+            for i in self.waiting_on.get(signature, ()):
+                if i not in pending:
+                    pending.add(i)
+                    heapq.heappush(queue, (order[i], i))
+
+        def evaluate(i: int) -> None:
+            needs, filters, heads = self.shapes[i]
+            bound = bindings(needs, filters, atoms)
+            if bound is None:
+                return
+            can_fire.add(i)
+            for signature, items, condition_needs, condition_filters in heads:
+                grown = False
+                for keys in head_atoms(items, bound, condition_needs, condition_filters, atoms):
+                    grown |= atoms.add(signature, keys)
+                if grown:
+                    wake(signature)
+
+        for signature in dict.fromkeys(changed):
+            wake(signature)
+        for i in first:
+            evaluate(i)
+        while queue:
+            _, i = heapq.heappop(queue)
+            pending.discard(i)
+            evaluate(i)
+        return atoms, can_fire
+
+    def kept(self, shapes) -> list[int]:
+        """The statements to ground for facts of these shapes, in their order."""
+        return sorted(set(self.firing(shapes)).union(self.always))
+
+    def program(self, shapes) -> str:
+        """The text of the statements to ground for facts of these shapes, in their order."""
+        kept = frozenset(self.firing(shapes))
         text = self._programs.get(kept)
         if text is None:
             chosen = sorted(kept.union(self.always))
@@ -235,5 +342,238 @@ def warm_up() -> "ProgramIndex":
     return program_index(files)
 
 
-def fact_signatures(facts) -> set:
-    return {(fact.name, len(fact.arguments), fact.positive) for fact in facts}
+def fact_shapes(facts) -> set:
+    """(name, arity, positive, keys) of each fact: its predicate and its arguments' keys (rule_shapes.py)."""
+    shapes = set()
+    for fact in facts:
+        arguments = fact.arguments
+        shapes.add((fact.name, len(arguments), fact.positive, tuple(symbol_key(a) for a in arguments)))
+    return shapes
+
+
+# -- the fixpoint's steps ---------------------------------------------------------------------------------
+MOST_HEADS = 64          # a head's key combinations beyond this: the widest variables taken as anything
+
+
+def compiled(shape: dict | None, needs: list, heads: list) -> tuple:
+    """(needs, filters, heads) of a rule for the fixpoint. needs: (signature, constant positions, variable
+    positions); a rule whose shape is not known needs its body's signatures and makes its heads' with
+    any arguments."""
+    if shape is None:
+        return ([(tuple(n), (), ()) for n in needs], (),
+                [(tuple(h), (ANY,) * h[1], (), ()) for h in heads])
+
+    def need(name, arity, positive, pattern):
+        constants = tuple((p, item) for p, item in enumerate(pattern) if item != ANY and not item.startswith("$"))
+        variables = tuple((p, item) for p, item in enumerate(pattern) if item.startswith("$"))
+        return ((name, arity, positive), constants, variables)
+
+    def filters(pairs):
+        return tuple((variable, frozenset(keys)) for variable, keys in pairs)
+
+    def item(template):
+        return template if isinstance(template, str) else tuple(template)
+
+    return ([need(*n) for n in shape["needs"]], filters(shape["filters"]),
+            [((name, arity, positive), tuple(item(t) for t in template), [need(*n) for n in conditions],
+              filters(condition_filters))
+             for name, arity, positive, template, conditions, condition_filters in shape["heads"]])
+
+
+def relevant_positions(rules: dict) -> dict:
+    """Per predicate, which arguments' keys can decide whether a rule fires: those a body atom matches
+    with a constant, those whose variable an equality narrows or two body atoms share, and those whose
+    variable goes to a relevant argument of the head (a fixpoint). The others are taken as `*`: fewer
+    distinct atoms to match, the same rules firing."""
+    relevant: set = set()
+
+    def body_positions(needs, filters):
+        where: dict = {}
+        for signature, constants, variables in needs:
+            relevant.update((signature, p) for p, _ in constants)
+            for p, variable in variables:
+                where.setdefault(variable, []).append((signature, p))
+        for variable, _ in filters:
+            relevant.update(where.get(variable, ()))
+        for places in where.values():
+            if len(places) > 1:
+                relevant.update(places)
+        return where
+
+    flows = []                          # (head place, the body places its variable comes from)
+    for needs, filters, heads in rules.values():
+        where = body_positions(needs, filters)
+        for signature, items, condition_needs, condition_filters in heads:
+            local = body_positions(condition_needs, condition_filters)
+            for p, item in enumerate(items):
+                if isinstance(item, str) and item.startswith("$"):
+                    flows.append(((signature, p), where.get(item, []) + local.get(item, [])))
+    grown = True
+    while grown:
+        grown = False
+        for place, sources in flows:
+            if place in relevant and not relevant.issuperset(sources):
+                relevant.update(sources)
+                grown = True
+    masks: dict = {}
+    for signature, p in relevant:
+        mask = masks.setdefault(signature, [False] * signature[1])
+        mask[p] = True
+    return {signature: tuple(mask) for signature, mask in masks.items()}
+
+
+def masked(rule: tuple, masks: dict) -> tuple:
+    """A rule whose heads make `*` in the arguments no rule looks at."""
+    needs, filters, heads = rule
+    kept_heads = []
+    for signature, items, condition_needs, condition_filters in heads:
+        mask = masks.get(signature, (False,) * signature[1])
+        kept_heads.append((signature, tuple(item if keep else ANY for item, keep in zip(items, mask)),
+                           condition_needs, condition_filters))
+    return needs, filters, kept_heads
+
+
+def evaluation_order(rules: dict) -> dict:
+    """Each predicate's rank in a topological order of the components of the predicate dependency graph
+    (body -> head; Tarjan's algorithm, without recursion): what a predicate needs ranks lower."""
+    edges: dict = {}
+    for needs, _, heads in rules.values():
+        sources = {need[0] for need in needs}
+        for signature, _, condition_needs, _ in heads:
+            for source in sources | {need[0] for need in condition_needs}:
+                edges.setdefault(source, set()).add(signature)
+    nodes = set(edges) | {target for targets in edges.values() for target in targets}
+    number, low, on_stack, stack, components = {}, {}, set(), [], []
+    for root in nodes:
+        if root in number:
+            continue
+        work = [(root, iter(edges.get(root, ())))]
+        number[root] = low[root] = len(number)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in number:
+                    number[target] = low[target] = len(number)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(edges.get(target, ()))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], number[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == number[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    components.append(component)
+    # Tarjan finds components heads-first: the last found ranks lowest
+    return {member: len(components) - position for position, component in enumerate(components)
+            for member in component}
+
+
+class Atoms:
+    """The atoms that can hold, by signature (their keys, in the order they came), and what each need has
+    matched so far: a rule evaluated again looks only at the atoms that came since."""
+
+    def __init__(self, start: dict):
+        self.known = {signature: set(keys) for signature, keys in start.items()}
+        self.listed = {signature: list(keys) for signature, keys in start.items()}
+        self.matched: dict = {}              # need -> [atoms looked at, any matched, {position: keys}]
+
+    def add(self, signature, keys) -> bool:
+        known = self.known.get(signature)
+        if known is None:
+            known = self.known[signature] = set()
+            self.listed[signature] = []
+        if keys in known:
+            return False
+        known.add(keys)
+        self.listed[signature].append(keys)
+        return True
+
+    def matching(self, need) -> dict | None:
+        """Per variable position of `need`, the keys of the atoms it matches (None: it matches none)."""
+        signature, constants, variables = need
+        listed = self.listed.get(signature)
+        if not listed:
+            return None
+        entry = self.matched.get(need)
+        if entry is None:
+            entry = self.matched[need] = [0, False, {p: set() for p, _ in variables}]
+        if entry[0] < len(listed):
+            values = entry[2]
+            for keys in listed[entry[0]:]:
+                if all(keys[p] == key or keys[p] == ANY for p, key in constants):
+                    entry[1] = True
+                    for p, _ in variables:
+                        values[p].add(keys[p])
+            entry[0] = len(listed)
+        return entry[2] if entry[1] else None
+
+
+def bindings(needs, filters, atoms: Atoms) -> dict | None:
+    """The keys each variable can have when every need matches an atom that can hold (None: one cannot):
+    per variable, the keys of the atoms its needs match, intersected over them and the equalities."""
+    bound: dict = {}
+    for need in needs:
+        values_at = atoms.matching(need)
+        if values_at is None:
+            return None
+        for p, variable in need[2]:
+            values = values_at[p]
+            if ANY in values:
+                continue
+            earlier = bound.get(variable)
+            values = set(values) if earlier is None else earlier & values
+            if not values:
+                return None
+            bound[variable] = values
+    for variable, keys in filters:
+        earlier = bound.get(variable)
+        values = keys if earlier is None else earlier & keys
+        if not values:
+            return None
+        bound[variable] = values
+    return bound
+
+
+def head_atoms(items, bound, condition_needs, condition_filters, atoms):
+    """The keys of the atoms a head can make true with these bindings (a conditional head: where its
+    condition can hold, with the condition's bindings too)."""
+    if condition_needs or condition_filters:
+        local = bindings(condition_needs, condition_filters, atoms)
+        if local is None:
+            return []
+        for variable, values in bound.items():
+            if variable in local:
+                local[variable] = local[variable] & values
+                if not local[variable]:
+                    return []
+            else:
+                local[variable] = values
+        bound = local
+    options = []
+    for template in items:
+        if template == ANY:
+            options.append((ANY,))
+        elif isinstance(template, str):
+            options.append(tuple(bound.get(template, (ANY,))))
+        else:
+            options.append(template)
+    count = 1
+    for option in options:
+        count *= len(option)
+    while count > MOST_HEADS:
+        widest = max(range(len(options)), key=lambda p: len(options[p]))
+        count //= len(options[widest])
+        options[widest] = (ANY,)
+    return itertools.product(*options)

@@ -210,15 +210,15 @@ def add_rules(ctl: clingo.Control, facts: list) -> None:
         from bridge.solving import firing
         index = firing.program_index(files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL or can_keep())
         if index is not None:
-            signatures = firing.fact_signatures(facts)
+            shapes = firing.fact_shapes(facts)
             # parsed statements when at hand (a warmed parent; parsing them, ~35 ms, pays from a few Controls
             # on): ~5 ms a Control against ~14 ms for their text
             statements = firing.parsed_statements(files, parse=made >= ANALYSE_AT_CONTROL)
             if statements is None or len(statements) != len(index.texts):
-                ctl.add("base", [], index.program(signatures))
+                ctl.add("base", [], index.program(shapes))
                 return
             with ast.ProgramBuilder(ctl) as builder:
-                for i in index.kept(signatures):
+                for i in index.kept(shapes):
                     builder.add(statements[i])
             return
     if made < 2 and not parsed_rules.cache_info().currsize:
