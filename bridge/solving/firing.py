@@ -243,22 +243,23 @@ class ProgramIndex:
         (rule_shapes.py); a rule can fire when each atom of its positive body matches one that can hold."""
         if self.unknown_heads:
             return [i for i, text in enumerate(self.texts) if i not in self.always]
-        shapes = frozenset(shapes)
-        fired = self._firing.get(shapes)
+        masks, strings = self.masks, self.strings
+        seen = frozenset(                 # the keys no rule can tell apart are one (`*`, `#s`)
+            (name, arity, positive, tuple((key if key[0] != '"' or key in strings else "#s") if keep else ANY
+                                          for key, keep in zip(keys, masks[(name, arity, positive)]))
+             if (name, arity, positive) in masks else (ANY,) * arity)
+            for name, arity, positive, keys in shapes)
+        fired = self._firing.get(seen)
         if fired is not None:
             return fired
-        atoms = Atoms(self.base_atoms)
-        masks, strings, new = self.masks, self.strings, []
-        for name, arity, positive, keys in shapes:
-            mask = masks.get((name, arity, positive))
-            keys = tuple((key if key[0] != '"' or key in strings else "#s") if keep else ANY
-                         for key, keep in zip(keys, mask)) if mask else (ANY,) * arity
+        atoms, new = Atoms(self.base_atoms), []
+        for name, arity, positive, keys in seen:
             if atoms.add((name, arity, positive), keys):
                 new.append((name, arity, positive))
         _, can_fire = self.fixpoint(atoms, set(self.base_fired), new, ())
         fired = sorted(can_fire)
         if len(self._firing) < 256:
-            self._firing[shapes] = fired
+            self._firing[seen] = fired
         return fired
 
     def fixpoint(self, atoms: "Atoms", can_fire: set, changed: list, first: list | tuple) -> tuple["Atoms", set]:
@@ -344,10 +345,16 @@ def warm_up() -> "ProgramIndex":
 
 def fact_shapes(facts) -> set:
     """(name, arity, positive, keys) of each fact: its predicate and its arguments' keys (rule_shapes.py)."""
-    shapes = set()
+    shapes, keys = set(), {}               # an argument's key once per symbol (object ids recur in many facts)
     for fact in facts:
         arguments = fact.arguments
-        shapes.add((fact.name, len(arguments), fact.positive, tuple(symbol_key(a) for a in arguments)))
+        shape = []
+        for argument in arguments:
+            key = keys.get(argument)
+            if key is None:
+                key = keys[argument] = symbol_key(argument)
+            shape.append(key)
+        shapes.add((fact.name, len(arguments), fact.positive, tuple(shape)))
     return shapes
 
 
