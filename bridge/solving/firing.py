@@ -1,6 +1,7 @@
-"""The rules that can fire on a board: asp/ holds ~2,300 rules and a board's facts can set off 56-80 %
-of them (the bundled cases); grounding the others costs time (each ground call prepares every rule
-of its part, whether anything matches or not) and gives nothing.
+"""The rules that can fire on a board: asp/ holds 2,759 rules, 1,556 of them with a body, and a bundled
+case's facts can set off 4-38 % of those (median 27 %; by predicates alone 4-59 %, median 45 %);
+grounding the others costs time (each ground call prepares every rule of its part, whether anything
+matches or not) and gives nothing.
 
 A rule can fire only when every atom of its positive body can hold: an atom of the board's facts, or
 of the head of a rule that can fire (a fixpoint over the whole program, every part and every step
