@@ -517,14 +517,22 @@ class Atoms:
         entry = self.matched.get(need)
         if entry is None:
             entry = self.matched[need] = [0, False, {p: set() for p, _ in variables}]
-        if entry[0] < len(listed):
-            values = entry[2]
-            for keys in listed[entry[0]:]:
-                if all(keys[p] == key or keys[p] == ANY for p, key in constants):
-                    entry[1] = True
-                    for p, _ in variables:
-                        values[p].add(keys[p])
-            entry[0] = len(listed)
+        start, end = entry[0], len(listed)
+        if start < end:
+            if not constants:
+                new = listed[start:end]
+            elif len(constants) == 1:
+                ((p, key),) = constants
+                new = [keys for keys in listed[start:end] if keys[p] == key or keys[p] == ANY]
+            else:
+                new = [keys for keys in listed[start:end]
+                       if all(keys[p] == key or keys[p] == ANY for p, key in constants)]
+            if new:
+                entry[1] = True
+                values = entry[2]
+                for p, _ in variables:
+                    values[p].update([keys[p] for keys in new])
+            entry[0] = end
         return entry[2] if entry[1] else None
 
 
@@ -540,8 +548,8 @@ def bindings(needs, filters, atoms: Atoms) -> dict | None:
             values = values_at[p]
             if ANY in values:
                 continue
-            earlier = bound.get(variable)
-            values = set(values) if earlier is None else earlier & values
+            earlier = bound.get(variable)          # (never changed in place: matching() keeps adding to it)
+            values = values if earlier is None else earlier & values
             if not values:
                 return None
             bound[variable] = values
