@@ -147,7 +147,7 @@ def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | Non
 
     per_step = defaultdict(lambda: defaultdict(list))
     for name in ("applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
-                 "does", "eligible", "cda_pending", "step_value", "part_changed"):
+                 "edit", "eligible", "cda_pending", "step_value", "part_changed"):
         for atom in by[name]:
             per_step[atom.arguments[0].number][name].append(atom)
 
@@ -251,9 +251,9 @@ def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | Non
 def copy_notes(data, applied_terms, by, label, texts) -> tuple[tuple[str, str, str], ...]:
     """What the exceptions of the copy effects applied at this step did (707.9)."""
     copied_objects = defaultdict(set)
-    for atom in data["does"]:          # the edits of the step: what its parts do in the real world
-        _, world, effect, _, obj, _ = atom.arguments
-        if str(world) == "real(apply)" and effect in applied_terms:
+    for atom in data["edit"]:
+        _, phase, _, effect, obj, _ = atom.arguments
+        if phase.name == "apply" and effect in applied_terms:
             copied_objects[effect].add(obj.string)
     copy_ops = {(a.arguments[0], a.arguments[1].number) for a in by["effect_op"]
                 if a.arguments[2].name == "copy_of" and a.arguments[0] in applied_terms}

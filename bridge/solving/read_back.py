@@ -5,7 +5,7 @@ them when a board goes on in a fresh Control, so the tables and the trace see ev
 TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edition", "effect_time", "val",
                "held",
                "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
-               "does", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
+               "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
                "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability",
                "text_change_found_nothing", "step_value", "conditional", "negative_used_as_zero",
                "part_changed", "part", "ability_present", "exists", "copy_source", "cited_rule", "current_layer",
