@@ -15,7 +15,7 @@ from bridge.model.ids import effect_id
 from bridge.model.texts import ability_text, effect_text
 from bridge.results.cycles import CYCLE_LIMIT, simple_cycles
 from bridge.results.result import Result
-from bridge.results.trace import value_text
+from bridge.results.trace import held_steps, value_text
 
 # The predicates, with their arguments, as docs/research.md documents them.
 PREDICATES = {
@@ -136,22 +136,26 @@ def change_facts(read, eid, texts: dict) -> list[Symbol]:
              if len(attr.arguments) == 0]
     facts += [Function("controller", [k, eid(e), p]) for k, e, p in (a.arguments for a in read("effect_controlled_by"))
               if (k, e) in applied]
-    values = defaultdict(list)                       # (step, object, attribute) -> its value symbols
+    at = defaultdict(list)                           # (step S, object, attribute) -> its value symbols
     for atom in read("val"):
         k, o, attr, v = atom.arguments
         if k.type == SymbolType.Number:              # (val(hyp(...), ...) are hypothetical worlds)
-            values[(k.number, o, attr)].append(v if v.type == SymbolType.Number else
-                                               String(value_text(attr.name, v, texts)))
+            at[(k.number, o, attr)].append(v if v.type == SymbolType.Number else String(value_text(attr.name, v, texts)))
+    held_at = held_steps(read("held"))
+
+    def values(k, o, attr) -> list:
+        """o's values of attr after step k."""
+        return at[(held_at.get((k, attr.name), k), o, attr)]
     layer_of = {a.arguments[0].number: a.arguments[2] for a in read("applied")}
     last_of_layer = {}
     for k in sorted(layer_of):
         last_of_layer[layer_of[k]] = k
     rewritten = {(k.number, o, attr) for k, o, attr in (a.arguments for a in read("rewritten")) if len(attr.arguments) == 0}
     for k, o, attr in rewritten:
-        facts += [Function("value_before", [Number(k), o, attr, v]) for v in values[(k - 1, o, attr)]]
-        facts += [Function("value_after", [Number(k), o, attr, v]) for v in values[(k, o, attr)]]
+        facts += [Function("value_before", [Number(k), o, attr, v]) for v in values(k - 1, o, attr)]
+        facts += [Function("value_after", [Number(k), o, attr, v]) for v in values(k, o, attr)]
     for layer, o, attr in {(layer_of[k], o, attr) for k, o, attr in rewritten}:
-        facts += [Function("layer_value", [layer, o, attr, v]) for v in values[(last_of_layer[layer], o, attr)]]
+        facts += [Function("layer_value", [layer, o, attr, v]) for v in values(last_of_layer[layer], o, attr)]
     return facts
 
 

@@ -32,8 +32,9 @@ class Loss:
     by: tuple[str, ...]        # labels of the parts of that step that changed the object's abilities
 
 
-def ability_losses(by: dict, per_step, values, step_layers: dict, label) -> dict[tuple[str, Symbol], Loss]:
-    """(object, ability) -> the first step at which the object stopped having that ability."""
+def ability_losses(by: dict, per_step, after, step_layers: dict, label) -> dict[tuple[str, Symbol], Loss]:
+    """(object, ability) -> the first step at which the object stopped having that ability; after(k, obj,
+    attribute): obj's values of the attribute after step k."""
     removers = defaultdict(list)
     for atom in by["part_changed"]:
         k, effect, obj, attr = atom.arguments
@@ -45,9 +46,9 @@ def ability_losses(by: dict, per_step, values, step_layers: dict, label) -> dict
             _, obj, attr = atom.arguments
             if attr.name != "ability" or attr.arguments:
                 continue
-            before = {v.arguments[0] for v in values[(k - 1, obj.string)]["ability"]}
-            after = {v.arguments[0] for v in values[(k, obj.string)]["ability"]}
-            for ability in before - after:
+            before = {v.arguments[0] for v in after(k - 1, obj.string, "ability")}
+            now = {v.arguments[0] for v in after(k, obj.string, "ability")}
+            for ability in before - now:
                 losses.setdefault((obj.string, ability), Loss(k, step_layers.get(k, "?"),
                                                               tuple(sorted(set(removers[(k, obj.string)])))))
     return losses

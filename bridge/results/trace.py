@@ -101,6 +101,13 @@ def value_text(attribute: str, value: Symbol, ability_texts: dict) -> str:
     return str(value)
 
 
+def held_steps(held: list[Symbol]) -> dict[tuple[int, str], int]:
+    """(k, attribute name) -> the step S whose val(S, ...) atoms hold the attribute's values after step k
+    (0: before the first step), from held(k + 1, A, S): a step carries only the characteristics its
+    layer writes (asp/613_layers.lp)."""
+    return {(a.arguments[0].number - 1, a.arguments[1].name): a.arguments[2].number for a in held}
+
+
 def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | None = None) -> Trace:
     """`read(name)` gives the atoms of a predicate."""
     by = {name: read(name) for name in TRACE_ATOMS}
@@ -119,16 +126,23 @@ def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | Non
         return EffectRef(key=effect_id(term, object_names), label=label(term), kind=kinds.get(term, "static"),
                          timestamp=times.get((k, term)))
 
-    values = defaultdict(lambda: defaultdict(set))     # (k, obj) -> attr -> {value symbols}
+    values = defaultdict(lambda: defaultdict(set))     # (S, obj) -> attr -> {value symbols}
     for atom in by["val"]:
         k, obj, attr, value = atom.arguments
         if k.type == SymbolType.Number:          # (val(hyp(...), ...) are hypothetical worlds)
             values[(k.number, obj.string)][attr.name].add(value)
+    held_at = held_steps(by["held"])
+
+    def values_after(k, obj, attr) -> set:
+        """obj's values of attr after step k. (Reading them at the step that holds them makes their entry,
+        empty or not, as before: `initial` lists each attribute read at step 0.)"""
+        step = held_at.get((k, attr), k)
+        return values[(k, obj)][attr] if step == k else values.get((step, obj), {}).get(attr, set())
 
     def shown(k, obj, attr):
         # subtypes as a card prints them, then the added ones (205.3); other values sorted
         printed = {word: i for i, word in enumerate((printed_subtypes or {}).get(obj, ()))} if attr == "subtype" else {}
-        return tuple(sorted((value_text(attr, v, texts) for v in values[(k, obj)][attr]),
+        return tuple(sorted((value_text(attr, v, texts) for v in values_after(k, obj, attr)),
                             key=lambda word: (printed.get(word, len(printed)), word)))
 
     per_step = defaultdict(lambda: defaultdict(list))
@@ -142,7 +156,7 @@ def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | Non
     first_applied = {}
     for atom in sorted(by["applied"], key=lambda a: a.arguments[0].number):
         first_applied.setdefault(atom.arguments[1], (atom.arguments[0].number, atom.arguments[2].string))
-    losses = ability_losses(by, per_step, values, step_layers, label)
+    losses = ability_losses(by, per_step, values_after, step_layers, label)
     changed_objects = defaultdict(set)       # (step, part) -> objects whose values it changed
     for atom in by["part_changed"]:
         changed_objects[(atom.arguments[0].number, atom.arguments[1])].add(atom.arguments[2].string)
