@@ -12,7 +12,8 @@ import time
 import pytest
 
 from bridge.solving.runner import Bounds
-from bridge.interfaces.web.graph_svg import columns, step_svg, strongly_connected
+from bridge.interfaces.web.graph_svg import columns, step_svg
+from bridge.model.graphs import strongly_connected
 from bridge.interfaces.web.server import Settings
 from bridge.reading.yaml_input import Limits
 from web_server import ROOT, command, request, running

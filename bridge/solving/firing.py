@@ -37,10 +37,11 @@ from pathlib import Path
 
 from bridge.files.derived import derived_from_files
 from bridge.files.locations import asp_files
+from bridge.model.graphs import strongly_connected
 from bridge.solving.rule_shapes import ANY, symbol_key
 
 Signature = tuple  # (name, arity, positive): a predicate (classical negation `-p` is positive=False)
-FORMAT = 5
+FORMAT = 6
 
 
 def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
@@ -443,49 +444,15 @@ def masked(rule: tuple, masks: dict) -> tuple:
 
 def evaluation_order(rules: dict) -> dict:
     """Each predicate's rank in a topological order of the components of the predicate dependency graph
-    (body -> head; Tarjan's algorithm, without recursion): what a predicate needs ranks lower."""
-    edges: dict = {}
+    (body -> head): what a predicate needs ranks lower."""
+    edges = set()
     for needs, _, heads in rules.values():
         sources = {need[0] for need in needs}
         for signature, _, condition_needs, _ in heads:
-            for source in sources | {need[0] for need in condition_needs}:
-                edges.setdefault(source, set()).add(signature)
-    nodes = set(edges) | {target for targets in edges.values() for target in targets}
-    number, low, on_stack, stack, components = {}, {}, set(), [], []
-    for root in nodes:
-        if root in number:
-            continue
-        work = [(root, iter(edges.get(root, ())))]
-        number[root] = low[root] = len(number)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, targets = work[-1]
-            for target in targets:
-                if target not in number:
-                    number[target] = low[target] = len(number)
-                    stack.append(target)
-                    on_stack.add(target)
-                    work.append((target, iter(edges.get(target, ()))))
-                    break
-                if target in on_stack:
-                    low[node] = min(low[node], number[target])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
-                if low[node] == number[node]:
-                    component = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component.append(member)
-                        if member == node:
-                            break
-                    components.append(component)
-    # Tarjan finds components heads-first: the last found ranks lowest
-    return {member: len(components) - position for position, component in enumerate(components)
-            for member in component}
+            edges.update((source, signature) for source in sources | {need[0] for need in condition_needs})
+    component = strongly_connected((), sorted(edges))
+    last = max(component.values(), default=0)
+    return {signature: last + 1 - number for signature, number in component.items()}     # heads complete first
 
 
 class Atoms:

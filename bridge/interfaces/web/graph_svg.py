@@ -6,6 +6,8 @@ from __future__ import annotations
 import textwrap
 from xml.sax.saxutils import escape, quoteattr
 
+from bridge.model.graphs import strongly_connected
+
 NODE_WIDTH = 230
 LINE_HEIGHT = 15
 LINE_CHARACTERS = 30
@@ -15,46 +17,6 @@ ROW_GAP = 22
 MARGIN = 16
 SWEEPS = 4
 ARC_BEND = 40                  # how far an arc between two effects of one column reaches right
-
-
-def strongly_connected(nodes: list[str], edges: list[tuple[str, str]]) -> dict[str, int]:
-    """Tarjan's algorithm, without recursion: node -> the number of its strongly connected component
-    (a dependency loop, 613.8b, is a component of more than one effect)."""
-    successors = {n: [] for n in nodes}
-    for a, b in edges:
-        successors[a].append(b)
-    index, low, on_stack, stack, component = {}, {}, set(), [], {}
-
-    def visit(node):
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        return node, iter(successors[node])
-    for root in nodes:
-        if root in index:
-            continue
-        calls = [visit(root)]
-        while calls:
-            node, pending = calls[-1]
-            for following in pending:
-                if following not in index:
-                    calls.append(visit(following))
-                    break
-                if following in on_stack:
-                    low[node] = min(low[node], index[following])
-            else:
-                calls.pop()
-                if calls:
-                    low[calls[-1][0]] = min(low[calls[-1][0]], low[node])
-                if low[node] == index[node]:
-                    number = len(set(component.values()))
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component[member] = number
-                        if member == node:
-                            break
-    return component
 
 
 def columns(nodes: list[str], edges: list[tuple[str, str]]) -> dict[str, int]:
