@@ -192,7 +192,7 @@ CONTROLS_MADE = itertools.count()
 # Ground only the rules that can fire on the facts (bridge/solving/firing.py): "auto" when the analysis
 # of asp/ is at hand (done in this process, or kept on disk), "always", or "never" (every rule).
 ONLY_RULES_THAT_FIRE = ["auto"]
-# "auto" analyses asp/ itself (~270 ms of CPU) when the analysis can be kept for later processes (paid
+# "auto" analyses asp/ itself (~1 s of CPU) when the analysis can be kept for later processes (paid
 # once per content of asp/), or at this Control of a process (a case with many events, a test run); else
 # it loads every rule (a one-shot `solve` under PYTHONDONTWRITEBYTECODE or in a read-only install).
 ANALYSE_AT_CONTROL = 6
