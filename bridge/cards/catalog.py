@@ -11,6 +11,7 @@ from bridge.cards.library import library, parse_card, stored_card_in
 from bridge.cards.names import folded, named_face
 from bridge.cards.pool import AmbiguousName, default_pool
 from bridge.model.card import Card
+from bridge.model.errors import CaseError
 from bridge.vocabulary.reader import Reader
 from bridge.vocabulary.words import TRUSTED_WORDS
 
@@ -29,8 +30,8 @@ class UnknownCard(LookupError):
     """No card of that name; the message says what was looked in and the closest names."""
 
 
-def find_card(name: str, store_path=None) -> FoundCard:
-    """The card `name` names; UnknownCard (with suggestions) when there is none."""
+def find_card(name: str, store_path=None, suggest: bool = True) -> FoundCard:
+    """The card `name` names; UnknownCard (with suggestions, unless `suggest` is false) when there is none."""
     lib = library()
     proper = lib.lookup(name) or lib.lookup_folded(folded(name))
     if proper is not None:
@@ -52,7 +53,18 @@ def find_card(name: str, store_path=None) -> FoundCard:
         if entry is not None:
             return FoundCard(pooled(entry.name), entry.mapping, "card pool: " + pool.source_text(entry),
                              named_face(name, entry.mapping))
-    raise UnknownCard(f"unknown card {name!r}" + did_you_mean(name))
+    raise UnknownCard(f"unknown card {name!r}" + (did_you_mean(name) if suggest else ""))
+
+
+def read_ahead(names) -> None:
+    """Read the named cards now, so that later lookups, in this process or in its forked children, find them
+    read (check and query fork a child per case: bridge/reading/named_cards.py). A name that is no card is
+    left for the case that gives it to report."""
+    for name in sorted(names):
+        try:
+            find_card(name, suggest=False)
+        except (UnknownCard, CaseError):       # a broken entry of a card store is reported by its case
+            pass
 
 
 def open_store(store_path=None):

@@ -155,7 +155,7 @@ def run_query_command(args) -> int:
     paths, status = listed_files(args, args.cases)        # what was skipped is said (issue 36)
     if not paths:
         return status
-    warm_up()
+    warm_up(paths, limits_of(args))
     return print_outcomes(paths, [(str(path), lambda path=path: work(path)) for path in paths], args, status)
 
 

@@ -1,0 +1,57 @@
+"""`check` and `query` read the cards their files name once, in the parent, before the first fork
+(bridge/reading/named_cards.py, issue 37): the names are found at any depth, files that cannot be read
+are left to their cases, and a name that is no card still gets its full message in its own child."""
+import bridge.cards.catalog as catalog
+from bridge.interfaces.cli.check import warm_up
+from bridge.interfaces.cli.main import main
+from bridge.reading.named_cards import card_names, names_in_files
+from bridge.reading.yaml_input import Limits
+
+BOARD = """case: t
+source: t
+battlefield:
+  - card: Grizzly Bears
+  - card: {name: Homemade Bear, type_line: Creature — Bear, power: 2, toughness: 2}
+graveyards:
+  you:
+    - card: Tarmogoyf
+stack:
+  - card: Lightning Bolt
+    copies:
+      - card: Shock
+"""
+
+
+def test_names_are_found_at_any_depth_and_inline_cards_are_not_names():
+    import yaml
+    assert card_names(yaml.safe_load(BOARD)) == {"Grizzly Bears", "Tarmogoyf", "Lightning Bolt", "Shock"}
+    assert card_names(None) == set()
+
+
+def test_files_that_cannot_be_read_are_left_to_their_cases(write_case, tmp_path):
+    good = write_case(BOARD, "good.yaml")
+    broken = write_case("battlefield: [card: Grizzly Bears\n", "broken.yaml")
+    large = write_case("battlefield:\n  - card: Memnite\n" + "# padding\n" * 20, "large.yaml")
+    names = names_in_files([good, broken, large, tmp_path / "missing.yaml", "-"], Limits(max_file_bytes=100))
+    assert names == set()                     # good.yaml is over 100 bytes too: nothing read past a limit
+    assert names_in_files([good, broken]) == {"Grizzly Bears", "Tarmogoyf", "Lightning Bolt", "Shock"}
+
+
+def test_check_reads_the_named_cards_before_forking(write_case, monkeypatch):
+    asked = []
+    real = catalog.find_card
+
+    def recording(name, store_path=None, suggest=True):
+        asked.append((name, suggest))
+        return real(name, store_path, suggest)
+    monkeypatch.setattr(catalog, "find_card", recording)
+    warm_up([write_case(BOARD)])
+    assert sorted(asked) == [(name, False) for name in ("Grizzly Bears", "Lightning Bolt", "Shock", "Tarmogoyf")]
+
+
+def test_a_name_that_is_no_card_still_gets_its_suggestions(write_case, capsys):
+    path = write_case("case: t\nsource: t\nbattlefield:\n  - card: Grizly Bears\nexpect:\n  grizly_bears: {power: 2}\n")
+    assert main(["check", str(path)]) != 0
+    out = capsys.readouterr()
+    assert "unknown card 'Grizly Bears'" in out.out + out.err
+    assert "did you mean 'Grizzly Bears'" in out.out + out.err
