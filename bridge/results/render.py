@@ -113,12 +113,13 @@ def text_table(result: Result) -> str:
                 lines.append("     nothing triggers")
     if result.sba is not None:
         lines += rounds_text(result.sba, result.texts)
-    if result.trace.ties:
+    ties, notes = result.decisions
+    if ties:
         lines.append("")
         lines.append("ties left to a player:")
-        lines.extend(f"  {tie}" for tie in result.trace.ties)
-    if result.trace.notes:
-        lines += ["", "notes:"] + [f"  {note}" for note in result.trace.notes]
+        lines.extend(f"  {tie}" for tie in ties)
+    if notes:
+        lines += ["", "notes:"] + [f"  {note}" for note in notes]
     return "\n".join(lines)
 
 
@@ -131,8 +132,8 @@ def result_json(result: Result) -> dict:
         "steps": [{"step": s.number, "layer": s.layer, "effect": s.effect, "effect_id": s.effect_id, "timestamp": s.timestamp,
                    "changed": list(s.changed), "depends_on": list(s.depends_on),
                    "depends_on_ids": list(s.depends_on_ids)} for s in result.steps],
-        "ties": list(result.trace.ties),
-        "notes": list(result.trace.notes),
+        "ties": list(result.decisions[0]),
+        "notes": list(result.decisions[1]),
         "players": [p.as_dict() for p in result.players],
         "questions": [{"question": a.question.where, "object": a.question.object_id, "text": question_text(a.question),
                        "answer": a.answer} for a in result.answers],

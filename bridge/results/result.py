@@ -12,7 +12,7 @@ from bridge.model.ids import effect_id
 from bridge.results.not_given import not_given
 from bridge.model.texts import ability_text, effect_text
 from bridge.results.atom_count import AtomCount
-from bridge.results.trace import Trace, build_trace
+from bridge.results.trace import Trace, build_trace, run_decisions
 from bridge.solving.read_back import SIGNATURES, TRACE_ATOMS
 from bridge.vocabulary.words import every_creature_type
 
@@ -209,6 +209,14 @@ class Result:
         """What applied at each step and why (read from the solver on first use)."""
         printed = {o.id: tuple(o.card.subtypes) for o in self.case.objects if getattr(o, "card", None) is not None}
         return build_trace(self.reader, self.names, printed)
+
+    @functools.cached_property
+    def decisions(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What the run decided on its own and said (the trace's ties and notes), without building the
+        whole trace when it is not built yet (`check` needs only these)."""
+        if "trace" in self.__dict__:
+            return self.trace.ties, self.trace.notes
+        return run_decisions(self.reader, self.names)
 
     def to_frame(self):
         """The objects' final characteristics as a pandas DataFrame, one row per object, indexed by id, the

@@ -108,19 +108,58 @@ def held_steps(held: list[Symbol]) -> dict[tuple[int, str], int]:
     return {(a.arguments[0].number - 1, a.arguments[1].name): a.arguments[2].number for a in held}
 
 
-def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | None = None) -> Trace:
-    """`read(name)` gives the atoms of a predicate."""
-    by = {name: read(name) for name in TRACE_ATOMS}
+# What the run decided on its own and says (`check` prints it under a case): the atoms it is read from.
+DECISION_ATOMS = ("ability_text", "effect_label", "edition", "effect_time", "tie_rule", "timestamp_tie",
+                  "text_change_found_nothing", "negative_used_as_zero")
+
+
+def effect_labels(by: dict, object_names: dict[str, str]):
+    """label(term): an effect's words for people; and the timestamps (step, effect) -> number."""
     texts = {a.arguments[0]: a.arguments[1].string for a in by["ability_text"]}
     labels = {a.arguments[0]: a.arguments[1].string for a in by["effect_label"]}
-    kinds = {a.arguments[0]: a.arguments[1].name for a in by["effect_kind"]}
-    editions = {a.arguments[0] for a in by["edition"]}
-    layer_rules = {a.arguments[1].string: (a.arguments[2].string, a.arguments[3].string) for a in by["layer_rule"]
-                   if a.arguments[0] in editions}
     times = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in by["effect_time"]}
 
     def label(term: Symbol) -> str:
         return effect_text(term, labels, object_names, texts)
+    return label, times, texts
+
+
+def run_decisions(read, object_names: dict[str, str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ties the run ordered on its own and its notes (Trace.ties, Trace.notes), read from the few atoms
+    they need: `check` prints them, and building the whole trace for it cost ~10 ms a case (issue 37)."""
+    by = {name: read(name) for name in DECISION_ATOMS}
+    label, times, _ = effect_labels(by, object_names)
+    return decisions(by, label, times, {a.arguments[0] for a in by["edition"]})
+
+
+def decisions(by: dict, label, times: dict, editions: set) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """613.7k's ties left to a player, and what an effect did not find (612.2) or calculated below zero
+    (107.1b)."""
+    ties = []
+    tie_rule = next((a.arguments[1].string for a in by["tie_rule"] if a.arguments[0] in editions), "613.7k")
+    for atom in sorted(by["timestamp_tie"], key=str):
+        k, e1, e2 = atom.arguments
+        ties.append(f"step {k.number}: {label(e1)} and {label(e2)} have the same timestamp "
+                    f"({times.get((k.number, e1))}) and the rules leave their order to a player ({tie_rule}). "
+                    f"This run applied {label(e1)} first; give them different `timestamp:` values in the case "
+                    f"to fix the order.")
+    notes = [f"step {a.arguments[0].number}: {label(a.arguments[1])} found no word {word_text(a.arguments[3])!r} used "
+             f"as such on {a.arguments[2].string} and changed nothing there (612.2)"
+             for a in sorted(by["text_change_found_nothing"], key=str)]
+    notes += [f"step {a.arguments[0].number}: {label(a.arguments[1])} calculated {a.arguments[3].number} for "
+              f"{a.arguments[2].string}; zero is used instead (107.1b: a negative result of a calculation, in an "
+              f"effect that does not set power and toughness)" for a in sorted(by["negative_used_as_zero"], key=str)]
+    return tuple(ties), tuple(notes)
+
+
+def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | None = None) -> Trace:
+    """`read(name)` gives the atoms of a predicate."""
+    by = {name: read(name) for name in TRACE_ATOMS}
+    label, times, texts = effect_labels(by, object_names)
+    kinds = {a.arguments[0]: a.arguments[1].name for a in by["effect_kind"]}
+    editions = {a.arguments[0] for a in by["edition"]}
+    layer_rules = {a.arguments[1].string: (a.arguments[2].string, a.arguments[3].string) for a in by["layer_rule"]
+                   if a.arguments[0] in editions}
 
     def ref(k: int, term: Symbol) -> EffectRef:
         return EffectRef(key=effect_id(term, object_names), label=label(term), kind=kinds.get(term, "static"),
@@ -230,22 +269,9 @@ def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | Non
                                 f"{lost} before it applied ({rules['keeps_applying']}: it never started, so it "
                                 f"does not apply)"))
     not_applied += never_started(by, applied_parts, set(first_applied), seen, losses, rules, ref)
-    ties = []
-    tie_rule = next((a.arguments[1].string for a in by["tie_rule"] if a.arguments[0] in editions), "613.7k")
-    for atom in sorted(by["timestamp_tie"], key=str):
-        k, e1, e2 = atom.arguments
-        ties.append(f"step {k.number}: {label(e1)} and {label(e2)} have the same timestamp "
-                    f"({times.get((k.number, e1))}) and the rules leave their order to a player ({tie_rule}). "
-                    f"This run applied {label(e1)} first; give them different `timestamp:` values in the case "
-                    f"to fix the order.")
+    ties, notes = decisions(by, label, times, editions)
     initial = {obj: {attr: shown(0, obj, attr) for attr in attrs} for (k, obj), attrs in values.items() if k == 0}
-    notes = [f"step {a.arguments[0].number}: {label(a.arguments[1])} found no word {word_text(a.arguments[3])!r} used "
-             f"as such on {a.arguments[2].string} and changed nothing there (612.2)"
-             for a in sorted(by["text_change_found_nothing"], key=str)]
-    notes += [f"step {a.arguments[0].number}: {label(a.arguments[1])} calculated {a.arguments[3].number} for "
-              f"{a.arguments[2].string}; zero is used instead (107.1b: a negative result of a calculation, in an "
-              f"effect that does not set power and toughness)" for a in sorted(by["negative_used_as_zero"], key=str)]
-    return Trace(tuple(steps), tuple(not_applied), tuple(ties), initial, tuple(notes))
+    return Trace(tuple(steps), tuple(not_applied), ties, initial, notes)
 
 
 def copy_notes(data, applied_terms, by, label, texts) -> tuple[tuple[str, str, str], ...]:

@@ -160,7 +160,8 @@ def check_entry(args, path) -> dict:
               for c in obj.targets if c.not_checked]
     # what the run decided on its own (a tie's order, 107.1b's zero ...): said on a pass, and on a failure,
     # where it may be the reason
-    decided = [f"      note: {one_line(tie)}" for tie in outcome.result.trace.ties + outcome.result.trace.notes]
+    ties, notes = outcome.result.decisions
+    decided = [f"      note: {one_line(tie)}" for tie in ties + notes]
     if outcome.passed and not (args.strict and unread):
         return {**entry, "status": "pass", "exit": 0, "lines": [f"pass  {shown}"] + noted + decided}
     if outcome.passed:
