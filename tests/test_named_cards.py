@@ -1,6 +1,8 @@
 """`check` and `query` read the cards their files name once, in the parent, before the first fork
 (bridge/reading/named_cards.py, issue 37): the names are found at any depth, files that cannot be read
 are left to their cases, and a name that is no card still gets its full message in its own child."""
+import json
+
 import bridge.cards.catalog as catalog
 from bridge.interfaces.cli.check import warm_up
 from bridge.interfaces.cli.main import main
@@ -55,3 +57,28 @@ def test_a_name_that_is_no_card_still_gets_its_suggestions(write_case, capsys):
     out = capsys.readouterr()
     assert "unknown card 'Grizly Bears'" in out.out + out.err
     assert "did you mean 'Grizzly Bears'" in out.out + out.err
+
+
+def test_the_page_finds_the_names_in_a_request_without_parsing_it():
+    from bridge.reading.named_cards import MOST_NAMES, names_in_json
+    body = json.dumps({"board": {"battlefield": [{"card": "Grizzly Bears"}, {"card": "Lim-Dûl's Vault"},
+                                                 {"card": {"name": "Homemade", "types": ["Creature"]}},
+                                                 {"card": 'a "quoted" name'}]}}).encode()
+    assert names_in_json(body) == {"Grizzly Bears", "Lim-Dûl's Vault", 'a "quoted" name'}
+    many = json.dumps([{"card": f"Name {i}"} for i in range(MOST_NAMES + 50)]).encode()
+    assert len(names_in_json(many)) == MOST_NAMES
+    assert names_in_json(b'{"card": "' + b"x" * 300 + b'"}') == set()      # longer than a name field
+    assert names_in_json(b'\xff\xfe{"card": [') == set()
+
+
+def test_the_server_reads_the_named_cards_before_forking_and_never_fails_on_it(monkeypatch):
+    from bridge.interfaces.web import server
+    asked = []
+    monkeypatch.setattr(server, "read_ahead", lambda names: asked.append(set(names)))
+    server.read_named_cards(b'{"board": {"battlefield": [{"card": "Grizzly Bears"}]}}')
+    assert asked == [{"Grizzly Bears"}]
+
+    def broken(names):
+        raise RuntimeError("a defect")
+    monkeypatch.setattr(server, "read_ahead", broken)
+    server.read_named_cards(b'{"board": {"battlefield": [{"card": "Grizzly Bears"}]}}')

@@ -1,13 +1,17 @@
-"""The card names case files give (`card: NAME` in any entry), found without reading the cases.
+"""The card names case files and the page's boards give (`card: NAME` in any entry), found without
+reading the cases.
 
-`check` and `query` fork a child per case; a card is read (bridge/cards/catalog.py) in the child that
-needs it, and the Oracle reader compiles its regular expressions on a first reading (~100 for a few
-cards: about a fifth of a small case's CPU). Reading the named cards once in the parent, before the
+`check` and `query` fork a child per case, the page's server a child per request; a card is read
+(bridge/cards/catalog.py) in the child that needs it, and the Oracle reader compiles its regular
+expressions on a first reading (~100 for a few cards: about a fifth of a small case's CPU). Reading the named cards once in the parent, before the
 first fork, leaves every child the readings and the compiled expressions (issue 37). Nothing here
 decides anything: a file that cannot be read, or a name that is no card, is left for its case to
 report in its own child, with its own limits.
 """
 from __future__ import annotations
+
+import json
+import re
 
 from bridge.model.errors import CaseError
 from bridge.reading.case_keys import STDIN
@@ -43,4 +47,24 @@ def names_in_files(paths, limits: Limits = DEFAULT_LIMITS) -> set[str]:
         except CaseError:
             continue
         names |= card_names(data)
+    return names
+
+
+# "card": "NAME" in a JSON body (the page's board): a name of at most 200 characters (the name field's length)
+JSON_CARD = re.compile(r'"card"\s*:\s*("(?:[^"\\\n]|\\.){1,200}")')
+MOST_NAMES = 200
+
+
+def names_in_json(body: bytes) -> set[str]:
+    """The card names a request's JSON body gives, found by a scan of its text, not by parsing it: the
+    body is parsed in the request's child, under the limits (a small body can expand to much memory).
+    At most MOST_NAMES names; a name that is not a JSON string is skipped."""
+    names: set[str] = set()
+    for match in JSON_CARD.finditer(body.decode("utf-8", errors="replace")):
+        try:
+            names.add(json.loads(match.group(1)))
+        except ValueError:
+            continue
+        if len(names) >= MOST_NAMES:
+            break
     return names

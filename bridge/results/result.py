@@ -212,11 +212,8 @@ class Result:
 
     @functools.cached_property
     def decisions(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """What the run decided on its own and said (the trace's ties and notes), without building the
-        whole trace when it is not built yet (`check` needs only these)."""
-        if "trace" in self.__dict__:
-            return self.trace.ties, self.trace.notes
-        return run_decisions(self.reader, self.names)
+        """The trace's ties and notes, read without the whole trace when it is not built (`check`, `solve`)."""
+        return (self.trace.ties, self.trace.notes) if "trace" in self.__dict__ else run_decisions(self.reader, self.names)
 
     def to_frame(self):
         """The objects' final characteristics as a pandas DataFrame, one row per object, indexed by id, the

@@ -15,6 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from urllib.parse import parse_qs, urlsplit
 
+from bridge.cards.catalog import read_ahead
 from bridge.interfaces.web import board
 from bridge.interfaces.web.connections import (
     BODY_BUDGET_BODIES,
@@ -27,6 +28,7 @@ from bridge.interfaces.web.connections import (
     host_allowed,
 )
 from bridge.model.errors import CaseError, SolveTimeout
+from bridge.reading.named_cards import names_in_json
 from bridge.reading.yaml_input import Limits
 from bridge.solving.runner import Bounds, OutOfMemory, run_bounded
 
@@ -247,6 +249,8 @@ class Handler(BaseHTTPRequestHandler):
         try:
             body = self.body(length)
             settings = self.server.settings
+            if path != "/api/parse":
+                read_named_cards(body)
             # parsed in the child, under the limits: a body of 10 MB of [[],[],...] is 1 GB of lists (issue 36)
             return HTTPStatus.OK, self.bounded(lambda: answer_post(path, body, settings), "the request"), None
         finally:
@@ -300,6 +304,16 @@ class Handler(BaseHTTPRequestHandler):
 
 
 POSTS = ("/api/solve", "/api/explain", "/api/compare", "/api/yaml", "/api/parse")
+
+
+def read_named_cards(body: bytes) -> None:
+    """The cards a board names, read here, in the server, before its child is forked: the child, and the
+    children of the next requests on the same cards, find them read (bridge/reading/named_cards.py). A
+    failure is left for the child to report."""
+    try:
+        read_ahead(names_in_json(body))
+    except Exception:       # noqa: BLE001 (the child meets the same problem and answers it)
+        pass
 
 
 def most_body_bytes(settings: Settings) -> int:
