@@ -2,6 +2,8 @@
 (bridge/reading/named_cards.py, issue 37): the names are found at any depth, files that cannot be read
 are left to their cases, and a name that is no card still gets its full message in its own child."""
 import json
+import threading
+import time
 
 import bridge.cards.catalog as catalog
 from bridge.interfaces.cli.check import warm_up
@@ -71,14 +73,49 @@ def test_the_page_finds_the_names_in_a_request_without_parsing_it():
     assert names_in_json(b'\xff\xfe{"card": [') == set()
 
 
-def test_the_server_reads_the_named_cards_before_forking_and_never_fails_on_it(monkeypatch):
+def test_the_server_reads_the_named_cards_before_forking(monkeypatch):
     from bridge.interfaces.web import server
     asked = []
     monkeypatch.setattr(server, "read_ahead", lambda names: asked.append(set(names)))
     server.read_named_cards(b'{"board": {"battlefield": [{"card": "Grizzly Bears"}]}}')
     assert asked == [{"Grizzly Bears"}]
 
-    def broken(names):
-        raise RuntimeError("a defect")
-    monkeypatch.setattr(server, "read_ahead", broken)
-    server.read_named_cards(b'{"board": {"battlefield": [{"card": "Grizzly Bears"}]}}')
+
+def test_reading_ahead_never_raises_and_never_outlasts_its_time(monkeypatch):
+    def broken(name, store_path=None, suggest=True):
+        raise RuntimeError("a defect in the reader")
+    monkeypatch.setattr(catalog, "find_card", broken)
+    catalog.read_ahead(["Grizzly Bears", "Memnite"])
+
+    def endless(name, store_path=None, suggest=True):
+        while True:
+            pass
+    monkeypatch.setattr(catalog, "find_card", endless)
+    started = time.monotonic()
+    catalog.read_ahead(["Grizzly Bears"], seconds=0.3)       # the main thread: the timer interrupts it
+    assert time.monotonic() - started < 3
+    import signal
+    assert signal.getsignal(signal.SIGALRM) == signal.SIG_DFL and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+    def slow(name, store_path=None, suggest=True):
+        time.sleep(0.2)
+    monkeypatch.setattr(catalog, "find_card", slow)
+    started = []
+    thread = threading.Thread(target=lambda: started.append(time.monotonic()) or catalog.read_ahead(
+        [f"Name {i}" for i in range(50)], seconds=0.3))
+    thread.start()
+    thread.join(timeout=10)
+    assert not thread.is_alive() and time.monotonic() - started[0] < 3    # elsewhere: no card begun after
+
+
+def test_several_files_read_their_cards_once_in_the_parent(write_case, monkeypatch, capsys):
+    asked = []
+    real = catalog.read_ahead
+    monkeypatch.setattr(catalog, "read_ahead", lambda names, **kw: asked.append(set(names)) or real(names, **kw))
+    board = "case: t\nsource: t\nbattlefield:\n  - card: Grizzly Bears\n  - card: Glorious Anthem\n"
+    first, second = write_case(board, "a.yaml"), write_case(board.replace("Glorious Anthem", "Memnite"), "b.yaml")
+    assert main(["solve", str(first), str(second)]) == 0
+    assert asked == [{"Grizzly Bears", "Glorious Anthem", "Memnite"}]
+    asked.clear()
+    assert main(["solve", str(first)]) == 0
+    assert asked == []                          # one file: its child reads them, under its deadline

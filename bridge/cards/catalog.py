@@ -3,15 +3,18 @@ the local card store (`mtg-layers cards import`, newer data a user brought), the
 every card (bridge/cards/pool.bin). Names are forgiving (bridge/cards/names.py)."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+import signal
+import threading
+import time
 from dataclasses import dataclass
 
 from bridge.cards.library import library, parse_card, stored_card_in
 from bridge.cards.names import folded, named_face
 from bridge.cards.pool import AmbiguousName, default_pool
 from bridge.model.card import Card
-from bridge.model.errors import CaseError
 from bridge.vocabulary.reader import Reader
 from bridge.vocabulary.words import TRUSTED_WORDS
 
@@ -56,15 +59,53 @@ def find_card(name: str, store_path=None, suggest: bool = True) -> FoundCard:
     raise UnknownCard(f"unknown card {name!r}" + (did_you_mean(name) if suggest else ""))
 
 
-def read_ahead(names) -> None:
+# The most time a parent spends reading cards ahead of its children: no child's deadline covers it.
+READ_AHEAD_SECONDS = 10.0
+
+
+class ReadingAheadTooLong(BaseException):
+    """Raised by the timer of read_ahead (a BaseException: no `except Exception` on the way swallows it); the
+    rest is read by the children that need it."""
+
+
+def read_ahead(names, seconds: float = READ_AHEAD_SECONDS) -> None:
     """Read the named cards now, so that later lookups, in this process or in its forked children, find them
-    read (check and query fork a child per case: bridge/reading/named_cards.py). A name that is no card is
-    left for the case that gives it to report."""
-    for name in sorted(names):
-        try:
-            find_card(name, suggest=False)
-        except (UnknownCard, CaseError):       # a broken entry of a card store is reported by its case
-            pass
+    read (check, query and the page fork a child per case: bridge/reading/named_cards.py). Never raises: a name
+    that is no card, or a card that cannot be read, is reported by the child that needs it. At most `seconds`:
+    in the main thread a timer interrupts a reading that would not end; elsewhere (the page's request threads)
+    no card is begun after them."""
+    deadline = time.monotonic() + seconds
+    with timer(seconds):
+        for name in sorted(names):
+            if time.monotonic() > deadline:
+                return
+            try:
+                find_card(name, suggest=False)
+            except ReadingAheadTooLong:
+                return
+            except Exception:       # noqa: BLE001 (the child that reads it reports it, under its limits)
+                pass
+
+
+@contextlib.contextmanager
+def timer(seconds: float):
+    """SIGALRM after `seconds` raises ReadingAheadTooLong, in the main thread only (signals go there)."""
+    if not hasattr(signal, "SIGALRM") or threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, None):
+        yield
+        return
+
+    def too_long(signum, frame):
+        raise ReadingAheadTooLong()
+    signal.signal(signal.SIGALRM, too_long)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    except ReadingAheadTooLong:
+        pass
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
 
 
 def open_store(store_path=None):

@@ -48,9 +48,9 @@ def warm_up(files=(), limits: Limits = DEFAULT_LIMITS) -> None:
     try:
         analyse_rules()
         library()
-        read_ahead(names_in_files(files, limits))
     except Exception:       # noqa: BLE001 (each child meets the same problem and reports it with its file)
         pass
+    read_ahead(names_in_files(files, limits))        # never raises: at most READ_AHEAD_SECONDS
 
 
 def run_check(args) -> int:

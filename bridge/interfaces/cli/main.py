@@ -189,6 +189,10 @@ def each_case(args, paths, work) -> int:
         if not status:
             print("error: no case files found in " + ", ".join(map(str, paths)), file=sys.stderr)
         return 2
+    if len(files) > 1:          # the cards they name read once, here: every child finds them read (issue 37)
+        from bridge.cards.catalog import read_ahead
+        from bridge.reading.named_cards import names_in_files
+        read_ahead(names_in_files(files, limits_of(args)))
     outputs = []
     for path in files:
         outcome = bounded(args, path, lambda: work(path))

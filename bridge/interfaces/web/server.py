@@ -308,12 +308,9 @@ POSTS = ("/api/solve", "/api/explain", "/api/compare", "/api/yaml", "/api/parse"
 
 def read_named_cards(body: bytes) -> None:
     """The cards a board names, read here, in the server, before its child is forked: the child, and the
-    children of the next requests on the same cards, find them read (bridge/reading/named_cards.py). A
-    failure is left for the child to report."""
-    try:
-        read_ahead(names_in_json(body))
-    except Exception:       # noqa: BLE001 (the child meets the same problem and answers it)
-        pass
+    children of the next requests on the same cards, find them read (bridge/reading/named_cards.py). Never
+    raises (a failure is the child's to report); at most READ_AHEAD_SECONDS, as /api/card's reading."""
+    read_ahead(names_in_json(body))
 
 
 def most_body_bytes(settings: Settings) -> int:
