@@ -179,13 +179,15 @@ class CardStore:
         return count
 
 
-_opened: dict[Path, CardStore | None] = {}
+_opened: dict[tuple[int, Path], CardStore | None] = {}
 
 
 def default_store() -> CardStore | None:
     """The store cases look names up in, or None when no import was ever made there (then sqlite3 is
-    not even imported: most solves never need it)."""
-    path = store_path()
-    if path not in _opened:
-        _opened[path] = CardStore(path) if path.is_file() else None
-    return _opened[path]
+    not even imported: most solves never need it). One connection per process: a forked child (check's,
+    the page's, which find the cards their parent read ahead) opens its own, as SQLite asks (a connection
+    must not cross a fork)."""
+    key = (os.getpid(), store_path())
+    if key not in _opened:
+        _opened[key] = CardStore(key[1]) if key[1].is_file() else None
+    return _opened[key]
