@@ -249,7 +249,7 @@ class Handler(BaseHTTPRequestHandler):
         try:
             body = self.body(length)
             settings = self.server.settings
-            if path != "/api/parse":
+            if path in SOLVING:
                 read_named_cards(body)
             # parsed in the child, under the limits: a body of 10 MB of [[],[],...] is 1 GB of lists (issue 36)
             return HTTPStatus.OK, self.bounded(lambda: answer_post(path, body, settings), "the request"), None
@@ -304,6 +304,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 POSTS = ("/api/solve", "/api/explain", "/api/compare", "/api/yaml", "/api/parse")
+SOLVING = ("/api/solve", "/api/explain", "/api/compare")        # a board solved: its cards read first
 
 
 def read_named_cards(body: bytes) -> None:
