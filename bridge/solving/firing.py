@@ -235,6 +235,14 @@ class ProgramIndex:
         self.strings = data["strings"]                       # the strings asp/ names: keys of their own
         self.rule_rank = data["rank"]
         self.base_atoms, self.base_fired = data.get("base_atoms", {}), data.get("base_fired", ())
+        # the predicates each rule's positive body needs, and the rules that need each predicate: a rule is
+        # evaluated only once every predicate it needs has an atom (else it cannot fire: ~half the evaluations)
+        self.body_predicates = {i: {need[0] for need in needs} for i, (needs, _, _) in self.shapes.items()}
+        self.needed_by: dict = {}
+        for i, signatures in self.body_predicates.items():
+            for signature in signatures:
+                self.needed_by.setdefault(signature, []).append(i)
+        self.base_missing = self.missing_predicates(Atoms(self.base_atoms))
         self.rules = len(self.shapes) + len(self.unknown_heads)
         self._programs: dict[frozenset, str] = {}
         self._firing: dict[frozenset, list[int]] = {}
@@ -255,27 +263,41 @@ class ProgramIndex:
         if fired is not None:
             return fired
         atoms, new = Atoms(self.base_atoms), []
+        missing = dict(self.base_missing)
         for name, arity, positive, keys in seen:
-            if atoms.add((name, arity, positive), keys):
-                new.append((name, arity, positive))
-        _, can_fire = self.fixpoint(atoms, set(self.base_fired), new, ())
+            signature = (name, arity, positive)
+            if not atoms.has(signature):
+                for i in self.needed_by.get(signature, ()):
+                    missing[i] -= 1
+            if atoms.add(signature, keys):
+                new.append(signature)
+        _, can_fire = self.fixpoint(atoms, set(self.base_fired), new, (), missing)
         fired = sorted(can_fire)
         if len(self._firing) < 256:
             self._firing[seen] = fired
         return fired
 
-    def fixpoint(self, atoms: "Atoms", can_fire: set, changed: list, first: list | tuple) -> tuple["Atoms", set]:
+    def missing_predicates(self, atoms: "Atoms") -> dict:
+        """Per rule, how many of the predicates its positive body needs have no atom in `atoms`."""
+        return {i: sum(1 for signature in signatures if not atoms.has(signature))
+                for i, signatures in self.body_predicates.items()}
+
+    def fixpoint(self, atoms: "Atoms", can_fire: set, changed: list, first: list | tuple,
+                 missing: dict | None = None) -> tuple["Atoms", set]:
         """The atoms that can hold and the rules that can fire, from `atoms` and `can_fire`,
-        once the rules `first` and those waiting on the signatures `changed` are evaluated until nothing new."""
+        once the rules `first` and those waiting on the signatures `changed` are evaluated until nothing new.
+        `missing`: per rule, how many predicates its body needs have no atom yet (missing_predicates)."""
         # the rules to evaluate, by the highest rank of their body's predicates: a rule is evaluated once
         # the predicates it needs are complete (but in a recursive component), not each time one grows
         order = self.rule_rank
         queue: list = []
         pending: set = set()
+        missing = self.missing_predicates(atoms) if missing is None else missing
+        needed_by = self.needed_by
 
         def wake(signature) -> None:
             for i in self.waiting_on.get(signature, ()):
-                if i not in pending:
+                if i not in pending and not missing[i]:
                     pending.add(i)
                     heapq.heappush(queue, (order[i], i))
 
@@ -286,10 +308,13 @@ class ProgramIndex:
                 return
             can_fire.add(i)
             for signature, items, condition_needs, condition_filters in heads:
-                grown = False
+                grown, first_atom = False, not atoms.has(signature)
                 for keys in head_atoms(items, bound, condition_needs, condition_filters, atoms):
                     grown |= atoms.add(signature, keys)
                 if grown:
+                    if first_atom:         # the rules that needed this predicate need one fewer
+                        for j in needed_by.get(signature, ()):
+                            missing[j] -= 1
                     wake(signature)
 
         for signature in dict.fromkeys(changed):
@@ -460,15 +485,22 @@ class Atoms:
     matched so far: a rule evaluated again looks only at the atoms that came since."""
 
     def __init__(self, start: dict):
-        self.known = {signature: set(keys) for signature, keys in start.items()}
-        self.listed = {signature: list(keys) for signature, keys in start.items()}
+        # a signature's atoms are those of `start` (shared, never changed) until one is added to it
+        self.start = start
+        self.known: dict = {}
+        self.listed: dict = {}
         self.matched: dict = {}              # need -> [atoms looked at, any matched, {position: keys}]
+
+    def has(self, signature) -> bool:
+        """Can an atom of this signature hold?"""
+        return bool(self.listed.get(signature) or self.start.get(signature))
 
     def add(self, signature, keys) -> bool:
         known = self.known.get(signature)
         if known is None:
-            known = self.known[signature] = set()
-            self.listed[signature] = []
+            started = self.start.get(signature, ())
+            known = self.known[signature] = set(started)
+            self.listed[signature] = list(started)
         if keys in known:
             return False
         known.add(keys)
@@ -478,7 +510,7 @@ class Atoms:
     def matching(self, need) -> dict | None:
         """Per variable position of `need`, the keys of the atoms it matches (None: it matches none)."""
         signature, constants, variables = need
-        listed = self.listed.get(signature)
+        listed = self.listed.get(signature) or self.start.get(signature)
         if not listed:
             return None
         entry = self.matched.get(need)
