@@ -6,6 +6,7 @@ import pytest
 
 from bridge.reading.case import load_case
 from bridge.results.result import build_result
+from bridge.results.trace import dependency_reasons
 from bridge.solving.solver import solve_case
 
 from conftest import CASES, ROOT
@@ -47,14 +48,18 @@ def test_bundled_case_same_either_way(path):
 # hypothetical worlds only on the objects whose values a part changes, and testing pairs linked
 # only by existence on the source alone, give the same dependencies, at every step, as testing
 # every pair on every object it touches again (the plain path, retest_changed_only=False).
-DEPENDENCY_ATOMS = (("changes", 4), ("depends", 3), ("in_loop", 3), ("waits", 2), ("applied", 3),
-                    ("final_value", 3))
+# (The reasons of every step: those its tests found and those a carried pair keeps, read as the trace
+# reads them.)
+DEPENDENCY_ATOMS = (("depends", 3), ("in_loop", 3), ("waits", 2), ("applied", 3), ("final_value", 3))
+REASON_ATOMS = {"changes": 4, "carried_pair": 4, "untouched_since": 3}
 
 
 def dependency_story(case, retest_changed_only):
     solution = solve_case(case, retest_changed_only=retest_changed_only)
     story = {name: sorted(map(str, solution.atoms(name, arity))) for name, arity in DEPENDENCY_ATOMS}
-    return story, (len(solution.atoms("carried_pair", 3)), len(solution.atoms("tested", 4)))
+    reasons = dependency_reasons(lambda name: solution.atoms(name, REASON_ATOMS[name]))
+    story["reasons"] = sorted(f"{k} {a} {b} {r}" for (k, a, b), rs in reasons.items() for r in rs)
+    return story, (len(solution.atoms("carried_pair", 4)), len(solution.atoms("tested", 4)))
 
 
 DEPENDENCY_BOARDS = [(24, 12, seed, EDITIONS[seed % 3], "dependencies") for seed in range(40)] + \

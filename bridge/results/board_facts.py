@@ -15,7 +15,7 @@ from bridge.model.ids import effect_id
 from bridge.model.texts import ability_text, effect_text
 from bridge.results.cycles import CYCLE_LIMIT, simple_cycles
 from bridge.results.result import Result
-from bridge.results.trace import held_steps, value_text
+from bridge.results.trace import dependency_reasons, held_steps, value_text
 
 # The predicates, with their arguments, as docs/research.md documents them.
 PREDICATES = {
@@ -107,10 +107,9 @@ def board_facts(result: Result) -> list[Symbol]:
     facts += change_facts(read, eid, texts)
 
     depends = {tuple(a.arguments) for a in read("depends") if len(a.arguments) == 3}
-    for atom in read("changes"):
-        k, a, b, reason = atom.arguments
-        if (k, a, b) in depends:
-            facts.append(Function("depends", [k, eid(a), eid(b), reason]))
+    for (k, a, b), reasons in dependency_reasons(read).items():
+        if (Number(k), a, b) in depends:
+            facts += [Function("depends", [Number(k), eid(a), eid(b), reason]) for reason in reasons]
     in_loop = [(k, eid(a), eid(b)) for k, a, b in (x.arguments for x in read("in_loop"))]
     facts += [Function("in_loop", list(atom)) for atom in in_loop]
     facts += loop_facts(in_loop, [f.arguments[:3] for f in facts if f.name == "depends"])

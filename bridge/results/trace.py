@@ -87,6 +87,37 @@ def reason_text(reason: Symbol) -> str:
     return f"it would change what that effect does to {obj} (what it does)"
 
 
+def reason_object(dependent: Symbol, reason: Symbol) -> Symbol | None:
+    """The object a reason was found on (None: a reason no step carries, asp/613_8_dependency.lp)."""
+    if reason.name in ("applies_to", "what_it_does", "source_controller"):
+        return reason.arguments[0]
+    if reason.name == "existence" and dependent.name == "st":
+        return dependent.arguments[0]
+    return None
+
+
+def dependency_reasons(read) -> dict[tuple[int, Symbol, Symbol], set[Symbol]]:
+    """(k, A, B) -> the reasons B changes A at step k (613.8a): those its test at step k found, changes/4,
+    and for a pair carried since step K1 (613.8c, carried_pair/4) those found at a step K0 from K1 on
+    whose object is untouched since K0 or earlier (untouched_since/3), as asp/613_8_dependency.lp keeps
+    them for depends/3."""
+    found = defaultdict(list)               # (A, B) -> [(K0, reason)]
+    reasons = defaultdict(set)
+    for atom in read("changes"):
+        k, a, b, reason = atom.arguments
+        found[(a, b)].append((k.number, reason))
+        reasons[(k.number, a, b)].add(reason)
+    untouched = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in read("untouched_since")}
+    for atom in read("carried_pair"):
+        k, a, b, since = atom.arguments
+        k, since = k.number, since.number
+        for k0, reason in found[(a, b)]:
+            obj = reason_object(a, reason)
+            if since <= k0 < k and obj is not None and untouched.get((k, obj), k + 1) <= k0:
+                reasons[(k, a, b)].add(reason)
+    return reasons
+
+
 def word_text(word: Symbol) -> str:
     return word.string.lower() if word.string.lower() in COLOR_WORDS else word.string
 
@@ -184,8 +215,9 @@ def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | Non
         return tuple(sorted((value_text(attr, v, texts) for v in values_after(k, obj, attr)),
                             key=lambda word: (printed.get(word, len(printed)), word)))
 
+    reasons = dependency_reasons(lambda name: by[name])
     per_step = defaultdict(lambda: defaultdict(list))
-    for name in ("applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
+    for name in ("applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "rewritten",
                  "edit", "eligible", "cda_pending", "step_value", "part_changed"):
         for atom in by[name]:
             per_step[atom.arguments[0].number][name].append(atom)
@@ -214,13 +246,10 @@ def build_trace(read, object_names: dict[str, str], printed_subtypes: dict | Non
         applied = tuple(ref(k, a.arguments[1]) for a in chosen)
         applied_terms = {a.arguments[1] for a in chosen}
         applied_parts.update((a.arguments[1], layer) for a in chosen)
-        reasons = defaultdict(list)
-        for atom in data["changes"]:
-            _, dependent, on, reason = atom.arguments
-            reasons[(dependent, on)].append(reason_text(reason))
         loops = {(a.arguments[1], a.arguments[2]) for a in data["in_loop"]}
         dependencies = tuple(
-            Dependency(ref(k, a.arguments[1]), ref(k, a.arguments[2]), tuple(sorted(set(reasons[(a.arguments[1], a.arguments[2])]))),
+            Dependency(ref(k, a.arguments[1]), ref(k, a.arguments[2]),
+                       tuple(sorted({reason_text(r) for r in reasons[(k, a.arguments[1], a.arguments[2])]})),
                        (a.arguments[1], a.arguments[2]) in loops)
             for a in sorted(data["depends"], key=str))
         candidates = tuple(ref(k, a.arguments[1]) for a in sorted(data["candidate"], key=str))

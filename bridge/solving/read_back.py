@@ -4,7 +4,8 @@ them when a board goes on in a fresh Control, so the tables and the trace see ev
 # What the trace of the layers reads (bridge/results/trace.py).
 TRACE_ATOMS = ("ability_text", "effect_label", "effect_kind", "layer_rule", "edition", "effect_time", "val",
                "held",
-               "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "rewritten",
+               "applied", "candidate", "batch", "tied", "waits", "depends", "in_loop", "changes", "carried_pair",
+               "untouched_since", "rewritten",
                "edit", "eligible", "cda_pending", "part_key", "timestamp_tie", "tie_rule", "effect_op",
                "effect_op_keep", "effect_op_except_pt", "effect_op_except_value", "effect_op_ability",
                "text_change_found_nothing", "step_value", "conditional", "negative_used_as_zero",
