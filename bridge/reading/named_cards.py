@@ -3,10 +3,11 @@ reading the cases.
 
 `check` and `query` fork a child per case, the page's server a child per request; a card is read
 (bridge/cards/catalog.py) in the child that needs it, and the Oracle reader compiles its regular
-expressions on a first reading (~100 for a few cards: about a fifth of a small case's CPU). Reading the named cards once in the parent, before the
-first fork, leaves every child the readings and the compiled expressions (issue 37). Nothing here
-decides anything: a file that cannot be read, or a name that is no card, is left for its case to
-report in its own child, with its own limits.
+expressions on a first reading (~100 in a child of `check cases/`, most of the time it spent reading
+its case). Reading the named cards once in the parent, before the first fork, leaves every child the
+readings and the compiled expressions (issue 37). Nothing here decides anything: a file that cannot
+be read, or a name that is no card, is left for its case to report in its own child, with its own
+limits.
 """
 from __future__ import annotations
 

@@ -38,8 +38,8 @@ def default_jobs() -> int:
 def warm_up(files=(), limits: Limits = DEFAULT_LIMITS) -> None:
     """Analyse asp/ (which rules can fire on which facts: bridge/solving/firing.py), load the card
     library and the rules' word lists, and read the cards the files name, here, once: forked children
-    inherit them instead of each doing it again (a small case's child spent about a fifth of its CPU
-    reading its cards: bridge/reading/named_cards.py). A failure is left for each case to report."""
+    inherit them instead of each doing it again (each child compiled the Oracle reader's regular
+    expressions again: bridge/reading/named_cards.py). A failure is left for each case to report."""
     from bridge.cards.catalog import read_ahead
     from bridge.cards.library import library
     from bridge.reading.named_cards import names_in_files
