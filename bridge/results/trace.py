@@ -12,6 +12,7 @@ from bridge.model.texts import ability_text, effect_text
 from bridge.model.vocabulary import COLOR_WORDS
 from bridge.results.cruxes import (ability_losses, loss_text, cited_rules, copy_chain, explain_order, keeps_applying,
                                    never_started)
+from bridge.solving.kept_reasons import kept_reasons
 from bridge.solving.read_back import TRACE_ATOMS
 
 
@@ -87,34 +88,13 @@ def reason_text(reason: Symbol) -> str:
     return f"it would change what that effect does to {obj} (what it does)"
 
 
-def reason_object(dependent: Symbol, reason: Symbol) -> Symbol | None:
-    """The object a reason was found on (None: a reason no step carries, asp/613_8_dependency.lp)."""
-    if reason.name in ("applies_to", "what_it_does", "source_controller"):
-        return reason.arguments[0]
-    if reason.name == "existence" and dependent.name == "st":
-        return dependent.arguments[0]
-    return None
-
-
 def dependency_reasons(read) -> dict[tuple[int, Symbol, Symbol], set[Symbol]]:
-    """(k, A, B) -> the reasons B changes A at step k (613.8a): those its test at step k found, changes/4,
-    and for a pair carried since step K1 (613.8c, carried_pair/4) those found at a step K0 from K1 on
-    whose object is untouched since K0 or earlier (untouched_since/3), as asp/613_8_dependency.lp keeps
-    them for depends/3."""
-    found = defaultdict(list)               # (A, B) -> [(K0, reason)]
+    """(k, A, B) -> the reasons B changes A at step k (613.8a): those its test at step k found (changes/4)
+    and those a pair carried at step k keeps (613.8c: asp/613_8_dependency.lp, part kept_reasons)."""
     reasons = defaultdict(set)
-    for atom in read("changes"):
+    for atom in [*read("changes"), *kept_reasons(read)]:
         k, a, b, reason = atom.arguments
-        found[(a, b)].append((k.number, reason))
         reasons[(k.number, a, b)].add(reason)
-    untouched = {(a.arguments[0].number, a.arguments[1]): a.arguments[2].number for a in read("untouched_since")}
-    for atom in read("carried_pair"):
-        k, a, b, since = atom.arguments
-        k, since = k.number, since.number
-        for k0, reason in found[(a, b)]:
-            obj = reason_object(a, reason)
-            if since <= k0 < k and obj is not None and untouched.get((k, obj), k + 1) <= k0:
-                reasons[(k, a, b)].add(reason)
     return reasons
 
 
