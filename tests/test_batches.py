@@ -7,6 +7,7 @@ import pytest
 from bridge.reading.case import load_case
 from bridge.results.result import build_result
 from bridge.results.trace import dependency_reasons
+from bridge.solving.kept_reasons import READS
 from bridge.solving.solver import solve_case
 
 from conftest import CASES, ROOT
@@ -51,13 +52,12 @@ def test_bundled_case_same_either_way(path):
 # (The reasons of every step: those its tests found and those a carried pair keeps, read as the trace
 # reads them.)
 DEPENDENCY_ATOMS = (("depends", 3), ("in_loop", 3), ("waits", 2), ("applied", 3), ("final_value", 3))
-REASON_ATOMS = {"changes": 4, "carried_pair": 4, "untouched_since": 3}
 
 
 def dependency_story(case, retest_changed_only):
     solution = solve_case(case, retest_changed_only=retest_changed_only)
     story = {name: sorted(map(str, solution.atoms(name, arity))) for name, arity in DEPENDENCY_ATOMS}
-    reasons = dependency_reasons(lambda name: solution.atoms(name, REASON_ATOMS[name]))
+    reasons = dependency_reasons(lambda name: solution.atoms(name, READS[name]))
     story["reasons"] = sorted(f"{k} {a} {b} {r}" for (k, a, b), rs in reasons.items() for r in rs)
     return story, (len(solution.atoms("carried_pair", 4)), len(solution.atoms("tested", 4)))
 

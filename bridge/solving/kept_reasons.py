@@ -26,7 +26,8 @@ def kept_reasons(read) -> list[clingo.Symbol]:
     ctl = clingo.Control(["--warn=none"])
     ctl.load(rule_file())
     with ctl.backend() as backend:
-        for atom in [*read("changes"), *carried, *read("untouched_since")]:
-            backend.add_rule([backend.add_atom(atom)])
+        for name in READS:
+            for atom in carried if name == "carried_pair" else read(name):
+                backend.add_rule([backend.add_atom(atom)])
     ctl.ground([("kept_reasons", [])])
     return [atom.symbol for atom in ctl.symbolic_atoms.by_signature("kept_reason", 4)]
