@@ -41,7 +41,7 @@ from bridge.model.graphs import strongly_connected
 from bridge.solving.rule_shapes import ANY, symbol_key
 
 Signature = tuple  # (name, arity, positive): a predicate (classical negation `-p` is positive=False)
-FORMAT = 6
+FORMAT = 7
 
 
 def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
@@ -53,6 +53,7 @@ def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
     from clingo import ast
 
     from bridge.solving.rule_shapes import Shapes
+    from bridge.solving.static_part import statement_predicates
     statements = []
     for _, content in sources:           # each file begins with `#program base.`
         ast.parse_string(content.decode("utf-8"), statements.append)
@@ -79,7 +80,9 @@ def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
         rows.append((text, sorted(needs), None if heads is None else sorted(heads), shapes.rule(statement)))
     if not shapes_read:
         rows = [(text, needs, heads, None) for text, needs, heads, _ in rows]
-    return {"format": FORMAT, **index_data(rows)}
+    # every predicate each statement names, for asp/'s own part of `base` (static_part.py, prepared.py)
+    named = statement_predicates([s for s in statements if s.ast_type != ast.ASTType.Comment])
+    return {"format": FORMAT, **index_data(rows), "predicates": canonical(named)}
 
 
 # Tokens of a rule as clingo prints it (no comments; a string may hold any character).
@@ -235,6 +238,7 @@ class ProgramIndex:
         self.strings = data["strings"]                       # the strings asp/ names: keys of their own
         self.rule_rank = data["rank"]
         self.base_atoms, self.base_fired = data.get("base_atoms", {}), data.get("base_fired", ())
+        self.statement_predicates = data.get("predicates")  # static_part.statement_predicates (None: unread)
         # the predicates each rule's positive body needs, and the rules that need each predicate: a rule is
         # evaluated only once every predicate it needs has an atom (else it cannot fire: ~half the evaluations)
         self.body_predicates = {i: {need[0] for need in needs} for i, (needs, _, _) in self.shapes.items()}
@@ -327,13 +331,15 @@ class ProgramIndex:
             evaluate(i)
         return atoms, can_fire
 
-    def kept(self, shapes) -> list[int]:
-        """The statements to ground for facts of these shapes, in their order."""
-        return sorted(set(self.firing(shapes)).union(self.always))
+    def kept(self, shapes, leave_out: frozenset = frozenset()) -> list[int]:
+        """The statements to ground for facts of these shapes, in their order (but those to `leave_out`:
+        asp/'s static part grounded before, prepared.py)."""
+        return sorted(set(self.firing(shapes)).difference(leave_out).union(self.always))
 
-    def program(self, shapes) -> str:
-        """The text of the statements to ground for facts of these shapes, in their order."""
-        kept = frozenset(self.firing(shapes))
+    def program(self, shapes, leave_out: frozenset = frozenset()) -> str:
+        """The text of the statements to ground for facts of these shapes, in their order (but those to
+        `leave_out`)."""
+        kept = frozenset(self.firing(shapes)).difference(leave_out)
         text = self._programs.get(kept)
         if text is None:
             chosen = sorted(kept.union(self.always))

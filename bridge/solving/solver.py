@@ -20,6 +20,8 @@ from bridge.model.case import Case
 from bridge.model.errors import CaseError, SolveTimeout
 from bridge.model.reasons import reason_text
 from bridge.solving.facts import case_facts
+from bridge.solving.prepared import CONTROL_OPTIONS, Prepared
+from bridge.solving.prepared import take as take_prepared
 from bridge.solving.read_back import SIGNATURES, TRACE_ATOMS
 
 # The program parts grounded after the layers, and the input each one needs to have anything to do.
@@ -198,27 +200,30 @@ ONLY_RULES_THAT_FIRE = ["auto"]
 ANALYSE_AT_CONTROL = 6
 
 
-def add_rules(ctl: clingo.Control, facts: list) -> None:
+def add_rules(ctl: clingo.Control, facts: list, prepared: Prepared | None = None) -> None:
     """The rule files into a Control: only those that can fire on `facts` when the analysis of asp/ is
     at hand (firing.py), as statements parsed once per process when they are (a warmed parent: check,
     sweep, the server) or from their text; else the first two Controls of a process load the files (a
     one-shot `solve`: loading, ~15 ms, is faster than parsing then adding, ~30 ms), later ones add the
-    statements parsed once (~7 ms)."""
+    statements parsed once (~7 ms). A Control `prepared` before forking (prepared.py) has asp/'s static
+    statements grounded already: they are left out."""
     files = tuple(str(path) for path in asp_files())
     mode, made = ONLY_RULES_THAT_FIRE[0], next(CONTROLS_MADE)
-    if mode != "never":
+    if mode != "never" or prepared:
         from bridge.solving import firing
-        index = firing.program_index(files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL or can_keep())
+        index = prepared.index if prepared else firing.program_index(
+            files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL or can_keep())
         if index is not None:
             shapes = firing.fact_shapes(facts)
+            leave_out = prepared.static if prepared else frozenset()
             # parsed statements when at hand (a warmed parent; parsing them, ~35 ms, pays from a few Controls
             # on): ~5 ms a Control against ~14 ms for their text
             statements = firing.parsed_statements(files, parse=made >= ANALYSE_AT_CONTROL)
             if statements is None or len(statements) != len(index.texts):
-                ctl.add("base", [], index.program(shapes))
+                ctl.add("base", [], index.program(shapes, leave_out))
                 return
             with ast.ProgramBuilder(ctl) as builder:
-                for i in index.kept(shapes):
+                for i in index.kept(shapes, leave_out):
                     builder.add(statements[i])
             return
     if made < 2 and not parsed_rules.cache_info().currsize:
@@ -231,9 +236,13 @@ def add_rules(ctl: clingo.Control, facts: list) -> None:
 
 
 def new_control(facts: list) -> clingo.Control:
-    """A Control with the rules, the given facts, and base grounded."""
-    ctl = clingo.Control(["--warn=none"])
-    add_rules(ctl, facts)
+    """A Control with the rules, the given facts, and base grounded: in a child forked from a warmed
+    parent, its first Control is the one prepared there with asp/'s static part grounded (prepared.py),
+    when that gives the same atoms."""
+    prepared = None if ONLY_RULES_THAT_FIRE[0] == "never" else take_prepared(
+        tuple(str(path) for path in asp_files()), facts)
+    ctl = prepared.control if prepared else clingo.Control(list(CONTROL_OPTIONS))
+    add_rules(ctl, facts, prepared)
     with ctl.backend() as backend:
         for fact in facts:
             backend.add_rule([backend.add_atom(fact)])

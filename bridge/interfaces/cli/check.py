@@ -44,7 +44,7 @@ def warm_up(files=(), limits: Limits = DEFAULT_LIMITS) -> None:
     from bridge.cards.library import library
     from bridge.reading.named_cards import names_in_files
     from bridge.solving import timeline  # noqa: F401 (what a case with events or state-based actions imports)
-    from bridge.solving.firing import warm_up as analyse_rules
+    from bridge.solving.prepared import warm_up as analyse_rules
     try:
         analyse_rules()
         library()

@@ -193,6 +193,7 @@ def each_case(args, paths, work) -> int:
         from bridge.cards.catalog import read_ahead
         from bridge.reading.named_cards import names_in_files
         read_ahead(names_in_files(files, limits_of(args)))
+        from bridge.solving.prepared import warm_up as prepare_rules; prepare_rules()   # asp/'s static part
     outputs = []
     for path in files:
         outcome = bounded(args, path, lambda: work(path))

@@ -322,6 +322,6 @@ def warm_up() -> None:
     """Analyse asp/ (bridge/solving/firing.py) and load the card library in this process before the first
     board (Dask's client.run)."""
     from bridge.cards.library import library
-    from bridge.solving.firing import warm_up as analyse_rules
+    from bridge.solving.prepared import warm_up as analyse_rules
     library()
     analyse_rules()

@@ -365,7 +365,7 @@ def serve(host: str, port: int, settings: Settings, ready=print) -> None:
     from bridge.cards.catalog import folded_names
     from bridge.cards.library import library
     from bridge.solving import timeline  # noqa: F401
-    from bridge.solving.firing import warm_up as analyse_rules
+    from bridge.solving.prepared import warm_up as analyse_rules
     library()
     folded_names()              # the names the page's card search offers (the pool's too), made once
     analyse_rules()             # which rules can fire on which facts (bridge/solving/firing.py), once
