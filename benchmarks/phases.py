@@ -66,9 +66,9 @@ def child(boards: int) -> None:
     from bridge.solving import solver
     add_rules = solver.add_rules
 
-    def timed_add_rules(ctl, facts):
+    def timed_add_rules(ctl, facts, *more):
         started = cpu()
-        add_rules(ctl, facts)
+        add_rules(ctl, facts, *more)
         calls.append(("(add rules)", cpu() - started))
     solver.add_rules = timed_add_rules
 
@@ -90,7 +90,25 @@ def child(boards: int) -> None:
         api.check(board)
         per_board.append(cpu() - started)
         board_calls.append(list(calls))
-    print(json.dumps({"marks": marks, "solve_calls": solve_calls, "boards": per_board, "board_calls": board_calls}))
+    forked, forked_calls = [], []
+    for seed in range(boards):                         # each in a child forked after the warm-up, as `check` does
+        board = load_case(make_board(40, 8, seed), f"board_{seed}.yaml")
+        read_end, write_end = os.pipe()
+        if os.fork() == 0:
+            os.close(read_end)
+            calls.clear()
+            started = cpu()                            # a forked child's own CPU starts at 0
+            api.check(board)
+            os.write(write_end, json.dumps([cpu() - started, calls]).encode())
+            os._exit(0)
+        os.close(write_end)
+        with os.fdopen(read_end) as answer:
+            seconds, child_calls = json.loads(answer.read())
+        os.wait()
+        forked.append(seconds)
+        forked_calls.append(child_calls)
+    print(json.dumps({"marks": marks, "solve_calls": solve_calls, "boards": per_board, "board_calls": board_calls,
+                      "forked": forked, "forked_calls": forked_calls}))
 
 
 def by_part(calls: list) -> dict[str, float]:
@@ -137,14 +155,16 @@ def main() -> None:
         count = len([c for c in figures[0]["solve_calls"] if c[0] != "(add rules)"])
         print(f"    of the solve: {count} ground calls; " + ", ".join(
             f"{name} {ms(statistics.median(p.get(name, 0.0) for p in parts))}" for name in parts[0]))
-        boards = [statistics.median(f["boards"]) for f in figures]
-        counts = [statistics.median(sum(1 for c in calls if c[0] != "(add rules)") for calls in f["board_calls"])
-                  for f in figures]
-        parts = [by_part([c for calls in f["board_calls"] for c in calls]) for f in figures]
-        print(f"  a 40/8 board in a warm process (check){'':3} {ms(statistics.median(boards)):>7}"
-              f"  ({statistics.median(counts):.0f} ground calls; per board: " + ", ".join(
-                  f"{name} {ms(statistics.median(p.get(name, 0.0) for p in parts) / args.boards)}"
-                  for name in sorted(parts[0], key=lambda n: -parts[0][n])) + ")")
+        for key, calls_of, label in (("boards", "board_calls", "a 40/8 board in a warm process"),
+                                     ("forked", "forked_calls", "a 40/8 board in a forked child")):
+            boards = [statistics.median(f[key]) for f in figures]
+            counts = [statistics.median(sum(1 for c in calls if c[0] != "(add rules)") for calls in f[calls_of])
+                      for f in figures]
+            parts = [by_part([c for calls in f[calls_of] for c in calls]) for f in figures]
+            print(f"  {label:34} {ms(statistics.median(boards)):>7}"
+                  f"  ({statistics.median(counts):.0f} ground calls; per board: " + ", ".join(
+                      f"{name} {ms(statistics.median(p.get(name, 0.0) for p in parts) / args.boards)}"
+                      for name in sorted(parts[0], key=lambda n: -parts[0][n])) + ")")
 
 
 if __name__ == "__main__":
