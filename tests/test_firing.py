@@ -19,14 +19,17 @@ from generate import make_board  # noqa: E402
 CHECK_DECIDED = solver.check_decided
 
 
-def every_atom(monkeypatch, mode, solve):
-    """Each Control's atoms (all of them, as text) at the end of each solve, and the outcome."""
+def every_atom(monkeypatch, mode, solve, seen: list | None = None):
+    """Each Control's atoms (all of them, as text, with whether each is a fact) at the end of each solve,
+    and the outcome; each Control is appended to `seen`."""
     monkeypatch.setattr(solver, "ONLY_RULES_THAT_FIRE", [mode])
     controls = []
     checked = CHECK_DECIDED
 
     def record(ctl, strict):
-        controls.append(sorted(str(atom.symbol) for atom in ctl.symbolic_atoms))
+        controls.append(sorted((str(atom.symbol), atom.is_fact) for atom in ctl.symbolic_atoms))
+        if seen is not None:
+            seen.append(ctl)
         checked(ctl, strict)
     monkeypatch.setattr(solver, "check_decided", record)
     try:

@@ -18,8 +18,7 @@ from conftest import CASES, ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import make_board  # noqa: E402
-
-CHECK_DECIDED = solver.check_decided
+import test_firing as firing_test  # noqa: E402
 
 
 def as_if_forked() -> prepared.Prepared:
@@ -32,26 +31,17 @@ def as_if_forked() -> prepared.Prepared:
 
 
 def every_atom(monkeypatch, solve, prepare: bool):
-    """Each Control's atoms (as text, with whether each is a fact), the outcome, and which Controls were
-    the prepared one."""
-    monkeypatch.setattr(solver, "ONLY_RULES_THAT_FIRE", ["always"])
+    """Each Control's atoms (as text, with whether each is a fact), the outcome (test_firing.py), and which
+    Controls were the prepared one."""
     made = as_if_forked() if prepare else None
     if not prepare:
         prepared.PREPARED.clear()
-    controls, was_prepared = [], []
-
-    def record(ctl, strict):
-        controls.append(sorted((str(atom.symbol), atom.is_fact) for atom in ctl.symbolic_atoms))
-        was_prepared.append(made is not None and ctl is made.control)
-        CHECK_DECIDED(ctl, strict)
-    monkeypatch.setattr(solver, "check_decided", record)
+    seen: list = []
     try:
-        outcome = repr(solve())
-    except Exception as error:        # noqa: BLE001 (a case refused both ways must be refused alike)
-        outcome = f"{type(error).__name__}: {error}"
+        controls, outcome = firing_test.every_atom(monkeypatch, "always", solve, seen)
     finally:
         prepared.PREPARED.clear()
-    return controls, outcome, was_prepared
+    return controls, outcome, [made is not None and ctl is made.control for ctl in seen]
 
 
 def same_both_ways(monkeypatch, solve) -> list[bool]:
