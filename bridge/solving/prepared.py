@@ -57,9 +57,17 @@ def prepare(files: tuple[str, ...], index: firing.ProgramIndex) -> None:
     if any(text.startswith(f"#program {STATIC_PART}") for text in index.texts):
         return                        # the name is taken: prepare nothing rather than mix two parts
     import clingo
+    from clingo import ast
     static = static_statements(index.statement_predicates, BOARD_GIVES_TOO)
     control = clingo.Control(list(CONTROL_OPTIONS))
-    control.add(STATIC_PART, [], "\n".join(index.texts[i] for i in static))
+    statements = firing.parsed_statements(files, parse=False)
+    if static and statements is not None and len(statements) == len(index.texts):
+        with ast.ProgramBuilder(control) as builder:           # parsed once (firing.warm_up): ~3x quicker
+            builder.add(ast.Program(statements[static[0]].location, STATIC_PART, []))
+            for i in static:
+                builder.add(statements[i])
+    else:
+        control.add(STATIC_PART, [], "\n".join(index.texts[i] for i in static))
     control.ground([(STATIC_PART, [])])
     PREPARED.append(Prepared(files, os.getpid(), control, index, frozenset(static),
                              static_predicates(index.statement_predicates, static)))
