@@ -52,19 +52,30 @@ def can_keep() -> bool:
 
 
 def keep(path: Path, data) -> None:
-    """Write the copy atomically (another process may be reading or writing it); never fail."""
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    """Write the copy (marshal) atomically; never fail."""
     try:
         content = marshal.dumps(data)
-        path.parent.mkdir(exist_ok=True)
+    except ValueError:                                      # not plain data
+        return
+    write_atomically(path, content)
+
+
+def write_atomically(path: Path, content: bytes) -> bool:
+    """Write `content` at `path` atomically (another process may be reading or writing it), its folder
+    made if need be; never fail. Was it written?"""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         with open(temporary, "wb") as out:
             out.write(content)
         os.replace(temporary, path)
-    except (OSError, ValueError):                           # a read-only install, or not plain data
+        return True
+    except OSError:                                         # a read-only install, a full disk
         try:
             os.unlink(temporary)
         except OSError:
             pass
+        return False
 
 
 def derived_from_files(kind: str, sources: list[Path], build: Callable[[list[tuple[str, bytes]]], T],
