@@ -24,24 +24,31 @@ a fresh Control); Python adds nothing between ground calls.
 
 The analysis (~2,900 statements parsed by clingo, each rule's printed text read by a small scanner and
 its atoms' shapes from clingo's AST: ~1 s of CPU) is done once per process, or read from a copy kept beside the byte code, made again
-when the content of asp/ changes (bridge/files/derived.py).
+when the content of asp/ changes (bridge/files/derived.py). What can fire for a board's shapes is kept too,
+for later processes that meet the same shapes (bridge/files/stamped.py: under a stamp of the package's
+files and the rules, and a checksum of the statements analysed).
 """
 from __future__ import annotations
 
 import atexit
+import functools
 import heapq
-import sys
 import itertools
+import marshal
 import re
+import sys
+import zlib
 from pathlib import Path
 
 from bridge.files.derived import derived_from_files
 from bridge.files.locations import asp_files
+from bridge.files.stamped import StampedFolder
 from bridge.model.graphs import strongly_connected
 from bridge.solving.rule_shapes import ANY, symbol_key
 
 Signature = tuple  # (name, arity, positive): a predicate (classical negation `-p` is positive=False)
 FORMAT = 6
+KEPT = StampedFolder("firing", marshal.dumps, marshal.loads)      # the rules that can fire, by shapes
 
 
 def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
@@ -262,6 +269,23 @@ class ProgramIndex:
         fired = self._firing.get(seen)
         if fired is not None:
             return fired
+        key = (self.identity, tuple(sorted(seen)))        # kept for later processes (bridge/files/stamped.py)
+        path = KEPT.path(marshal.dumps(key))
+        fired = KEPT.load(path, key)
+        if fired is None:
+            fired = self.worked_out(seen)
+            KEPT.keep(path, key, fired)
+        if len(self._firing) < 256:
+            self._firing[seen] = fired
+        return fired
+
+    @functools.cached_property
+    def identity(self) -> int:
+        """A checksum of the statements analysed (the rule files, and any a caller added)."""
+        return zlib.crc32("\n".join(self.texts).encode("utf-8"))
+
+    def worked_out(self, seen: frozenset) -> list[int]:
+        """firing() for the shapes `seen`, worked out."""
         atoms, new = Atoms(self.base_atoms), []
         missing = dict(self.base_missing)
         for name, arity, positive, keys in seen:
@@ -272,10 +296,7 @@ class ProgramIndex:
             if atoms.add(signature, keys):
                 new.append(signature)
         _, can_fire = self.fixpoint(atoms, set(self.base_fired), new, (), missing)
-        fired = sorted(can_fire)
-        if len(self._firing) < 256:
-            self._firing[seen] = fired
-        return fired
+        return sorted(can_fire)
 
     def missing_predicates(self, atoms: "Atoms") -> dict:
         """Per rule, how many of the predicates its positive body needs have no atom in `atoms`."""
