@@ -47,7 +47,7 @@ from bridge.model.graphs import strongly_connected
 from bridge.solving.rule_shapes import ANY, symbol_key
 
 Signature = tuple  # (name, arity, positive): a predicate (classical negation `-p` is positive=False)
-FORMAT = 6
+FORMAT = 7
 KEPT = StampedFolder("firing", marshal.dumps, marshal.loads)      # the rules that can fire, by shapes
 
 
@@ -210,6 +210,8 @@ def index_data(rows: list) -> dict:
     # asp/'s own facts and the rules they set off
     atoms, data["base_fired"] = index.fixpoint(Atoms({}), set(), [], free)
     data["base_atoms"] = atoms.known
+    data["needed_by"] = index.needed_by
+    data["base_missing"] = index.missing_predicates(atoms)
     return canonical(data)
 
 
@@ -242,14 +244,12 @@ class ProgramIndex:
         self.strings = data["strings"]                       # the strings asp/ names: keys of their own
         self.rule_rank = data["rank"]
         self.base_atoms, self.base_fired = data.get("base_atoms", {}), data.get("base_fired", ())
-        # the predicates each rule's positive body needs, and the rules that need each predicate: a rule is
-        # evaluated only once every predicate it needs has an atom (else it cannot fire: ~half the evaluations)
-        self.body_predicates = {i: {need[0] for need in needs} for i, (needs, _, _) in self.shapes.items()}
-        self.needed_by: dict = {}
-        for i, signatures in self.body_predicates.items():
-            for signature in signatures:
-                self.needed_by.setdefault(signature, []).append(i)
-        self.base_missing = self.missing_predicates(Atoms(self.base_atoms))
+        # the rules that need each predicate in their positive body: a rule is evaluated only once every
+        # predicate it needs has an atom (else it cannot fire: ~half the evaluations); kept with the analysis,
+        # as is how many each rule misses after asp/'s own facts (index_data)
+        self.needed_by = data["needed_by"] if "needed_by" in data else predicate_users(self.body_predicates)
+        self.base_missing = data["base_missing"] if "base_missing" in data else \
+            self.missing_predicates(Atoms(self.base_atoms))
         self.rules = len(self.shapes) + len(self.unknown_heads)
         self._programs: dict[frozenset, str] = {}
         self._firing: dict[frozenset, list[int]] = {}
@@ -297,6 +297,11 @@ class ProgramIndex:
                 new.append(signature)
         _, can_fire = self.fixpoint(atoms, set(self.base_fired), new, (), missing)
         return sorted(can_fire)
+
+    @functools.cached_property
+    def body_predicates(self) -> dict:
+        """Per rule, the predicates its positive body needs."""
+        return {i: {need[0] for need in needs} for i, (needs, _, _) in self.shapes.items()}
 
     def missing_predicates(self, atoms: "Atoms") -> dict:
         """Per rule, how many of the predicates its positive body needs have no atom in `atoms`."""
@@ -408,6 +413,15 @@ def fact_shapes(facts) -> set:
 
 # -- the fixpoint's steps ---------------------------------------------------------------------------------
 MOST_HEADS = 64          # a head's key combinations beyond this: the widest variables taken as anything
+
+
+def predicate_users(body_predicates: dict) -> dict:
+    """Per predicate, the rules whose positive body needs it."""
+    users: dict = {}
+    for i, signatures in body_predicates.items():
+        for signature in signatures:
+            users.setdefault(signature, []).append(i)
+    return users
 
 
 def compiled(shape: dict | None, needs: list, heads: list) -> tuple:
