@@ -61,9 +61,10 @@ def keep(path: Path, data) -> None:
 
 
 def write_atomically(path: Path, content: bytes) -> bool:
-    """Write `content` at `path` atomically (another process may be reading or writing it), its folder
-    made if need be; never fail. Was it written?"""
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    """Write `content` at `path` atomically (another process or thread may be reading or writing it), its
+    folder made if need be; never fail. Was it written?"""
+    import threading          # imported by the command line already; not on the way to a kept copy
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(temporary, "wb") as out:
