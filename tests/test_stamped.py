@@ -15,7 +15,7 @@ from bridge.files import stamped
 def kept(tmp_path, monkeypatch):
     """A fresh process's view: nothing read yet, the readings kept under tmp_path."""
     folder = tmp_path / "readings-0"
-    fresh = stamped.StampedFolder("readings", kept_readings.KEPT.dumps, kept_readings.KEPT.loads)
+    fresh = stamped.StampedFolder("readings", kept_readings.KEPT.dumps, kept_readings.KEPT.loads, 5)
     fresh.folder = folder
     monkeypatch.setattr(kept_readings, "KEPT", fresh)
     monkeypatch.setattr(kept_readings, "READ", {})
@@ -83,7 +83,7 @@ def test_a_new_stamp_drops_the_readings_of_the_others(tmp_path, monkeypatch):
     other_kind.mkdir()
     monkeypatch.setattr(stamped, "FOLDER", tmp_path)
     monkeypatch.setattr(stamped, "can_keep", lambda: True)
-    new = stamped.StampedFolder("readings", kept_readings.KEPT.dumps, kept_readings.KEPT.loads)
+    new = stamped.StampedFolder("readings", kept_readings.KEPT.dumps, kept_readings.KEPT.loads, 5)
     new.folder = tmp_path / "readings-2"
     card = catalog.find_card("Grizzly Bears").card
     new.keep(new.path(b"pool:Grizzly Bears"), ("pool", "Grizzly Bears"), card)
@@ -92,7 +92,7 @@ def test_a_new_stamp_drops_the_readings_of_the_others(tmp_path, monkeypatch):
 
 
 def test_at_most_most_kept(kept, monkeypatch):
-    monkeypatch.setattr(stamped, "MOST_KEPT", 1)
+    monkeypatch.setattr(kept_readings.KEPT, "most", 1)
     catalog.find_card("Grizzly Bears")
     catalog.find_card("Glorious Anthem")
     assert len(list(kept.glob("*-*"))) == 1
@@ -108,7 +108,7 @@ def test_kept_firing_is_what_the_fixpoint_gives(tmp_path, monkeypatch, case):
     from bridge.solving.solver import board_facts
     index = firing.warm_up()
     shapes = firing.fact_shapes(board_facts(load_case(CASES / case)))
-    fresh = stamped.StampedFolder("firing", firing.KEPT.dumps, firing.KEPT.loads)
+    fresh = stamped.StampedFolder("firing", firing.KEPT.dumps, firing.KEPT.loads, 5)
     fresh.folder = tmp_path / "firing-0"
     monkeypatch.setattr(firing, "KEPT", fresh)
     monkeypatch.setattr(stamped, "can_keep", lambda: True)

@@ -17,7 +17,9 @@ from typing import Callable
 from bridge.files.stamped import StampedFolder
 from bridge.model.card import Card
 
-KEPT = StampedFolder("readings", lambda value: pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), pickle.loads)
+# at most 5,000 readings (~4 KB each): the pool holds ~30,000 cards, a sweep over all of them is not kept whole
+KEPT = StampedFolder("readings", lambda value: pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), pickle.loads,
+                     most=5_000)
 READ: dict[tuple[str, str], Card] = {}          # what this process read or loaded, by (source, name)
 
 

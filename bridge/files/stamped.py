@@ -8,8 +8,8 @@ change to any of them, and every value is worked out again. It names the folder
 (bridge/files/__pycache__/KIND-STAMP/); a new folder of a kind removes that kind's others. Each file holds
 its key next to its value, so two keys that share a file name never take each other's value; a file that
 cannot be read is worked out again. Files are written where and when bridge/files/derived.py writes its
-copies (not under PYTHONDONTWRITEBYTECODE, not in a read-only install, never failing), at most MOST_KEPT a
-kind.
+copies (not under PYTHONDONTWRITEBYTECODE, not in a read-only install, never failing), at most `most` files
+a kind.
 """
 from __future__ import annotations
 
@@ -25,14 +25,14 @@ from bridge.files.derived import FOLDER, can_keep, write_atomically
 from bridge.files.locations import PACKAGE, asp_files
 
 FORMAT = 1                    # change it when what is kept changes shape
-MOST_KEPT = 10_000            # a kind's files at most (a sweep over the whole card pool is not kept whole)
 
 
 class StampedFolder:
-    """One kind's kept values: `load` and `keep` by key, `dumps`/`loads` their format (marshal, pickle)."""
+    """One kind's kept values: `load` and `keep` by key, `dumps`/`loads` their format (marshal, pickle), at
+    most `most` files (a few kilobytes each)."""
 
-    def __init__(self, kind: str, dumps: Callable[[object], bytes], loads: Callable[[bytes], object]):
-        self.kind, self.dumps, self.loads = kind, dumps, loads
+    def __init__(self, kind: str, dumps: Callable[[object], bytes], loads: Callable[[bytes], object], most: int):
+        self.kind, self.dumps, self.loads, self.most = kind, dumps, loads, most
         self.count: int | None = None          # files in the folder, counted once a process
 
     @functools.cached_property
@@ -59,7 +59,7 @@ class StampedFolder:
         return value if kept_key == key else None
 
     def keep(self, path: Path | None, key, value) -> None:
-        if path is None or not can_keep() or self.kept_count() >= MOST_KEPT:
+        if path is None or not can_keep() or self.kept_count() >= self.most:
             return
         try:
             content = self.dumps((key, value))

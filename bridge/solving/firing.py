@@ -48,7 +48,9 @@ from bridge.solving.rule_shapes import ANY, symbol_key
 
 Signature = tuple  # (name, arity, positive): a predicate (classical negation `-p` is positive=False)
 FORMAT = 7
-KEPT = StampedFolder("firing", marshal.dumps, marshal.loads)      # the rules that can fire, by shapes
+# the rules that can fire, by shapes: at most 2,000 sets of shapes (~2 KB each, compressed: the key is kept whole)
+KEPT = StampedFolder("firing", lambda value: zlib.compress(marshal.dumps(value), 1),
+                     lambda content: marshal.loads(zlib.decompress(content)), most=2_000)
 
 
 def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
