@@ -11,12 +11,16 @@ from __future__ import annotations
 import marshal
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Callable, TypeVar
 
 T = TypeVar("T")
 FORMAT = 1                       # change it when what `build` functions return changes shape
 FOLDER = Path(__file__).resolve().parent / "__pycache__"
+# When this process began to load the package (this module is the first `import bridge` loads): a file
+# changed after it may differ from the code this process runs (bridge/files/stamped.py).
+LOADED_AT_NS = time.time_ns()
 
 
 def derived(kind: str, source: Path, build: Callable[[bytes], T]) -> T:

@@ -5,7 +5,9 @@ file per value, under a stamp of everything they could depend on (issue 37): the
 The stamp is a checksum of the modification time and size of every file of the package (bridge/**.py, the
 card pool and library, the rules asp/*.lp, installed or beside the package) with the Python version: any
 change to any of them, and every value is worked out again. It names the folder
-(bridge/files/__pycache__/KIND-STAMP/); a new folder of a kind removes that kind's others. Each file holds
+(bridge/files/__pycache__/KIND-STAMP/); a new folder of a kind removes that kind's others. A process that
+finds a file changed after it began to load the package keeps and reads nothing: the code it runs may be
+older than the files its stamp would describe (a page's server left running over a `git pull`). Each file holds
 its key next to its value, so two keys that share a file name never take each other's value; a file that
 cannot be read is worked out again. Files are written where and when bridge/files/derived.py writes its
 copies (not under PYTHONDONTWRITEBYTECODE, not in a read-only install, never failing), at most `most` files
@@ -21,7 +23,7 @@ import zlib
 from pathlib import Path
 from typing import Callable
 
-from bridge.files.derived import FOLDER, can_keep, write_atomically
+from bridge.files.derived import FOLDER, LOADED_AT_NS, can_keep, write_atomically
 from bridge.files.locations import PACKAGE, asp_files
 
 FORMAT = 1                    # change it when what is kept changes shape
@@ -89,10 +91,11 @@ class StampedFolder:
 
 @functools.cache
 def package_stamp() -> int | None:
-    """The checksum of what kept values may depend on (about 1.3 ms once a process); None when a file
-    went away while it was looked at, or there are no rule files (then nothing is kept)."""
+    """The checksum of what kept values may depend on (about 1.3 ms once a process); None (nothing kept or
+    read) when a file changed after this process began to load the package, went away while it was looked
+    at, or there are no rule files."""
+    files: list = []                          # (path, modified, size)
     try:
-        described: list = [FORMAT, sys.version, sys.flags.optimize]
         folders = [str(PACKAGE)]
         while folders:
             with os.scandir(folders.pop()) as entries:
@@ -102,10 +105,13 @@ def package_stamp() -> int | None:
                             folders.append(entry.path)
                     elif entry.name.endswith((".py", ".bin", ".yaml", ".lp")):
                         status = entry.stat()
-                        described.append((entry.path, status.st_mtime_ns, status.st_size))
+                        files.append((entry.path, status.st_mtime_ns, status.st_size))
         for path in asp_files():             # asp/ beside the package (an editable install)
             status = path.stat()
-            described.append((str(path), status.st_mtime_ns, status.st_size))
+            files.append((str(path), status.st_mtime_ns, status.st_size))
     except (OSError, RuntimeError):
         return None
+    if any(modified >= LOADED_AT_NS for _, modified, _ in files):
+        return None
+    described = [FORMAT, sys.version, sys.flags.optimize, *files]
     return zlib.crc32(repr(described).encode("utf-8"))
