@@ -139,3 +139,32 @@ def test_a_file_changed_after_the_process_began_keeps_nothing(tmp_path, monkeypa
     assert stamped.package_stamp.__wrapped__() is not None
     os.utime(reader, ns=(stamped.LOADED_AT_NS + 1, stamped.LOADED_AT_NS + 1))
     assert stamped.package_stamp.__wrapped__() is None
+
+
+def test_a_later_process_finds_what_an_earlier_one_kept(tmp_path):
+    """The file a key is kept in is named the same in every process (marshal's bytes are not)."""
+    import subprocess
+    import sys
+
+    from conftest import CASES, ROOT
+    script = f"""
+import sys
+from bridge.files import stamped
+from bridge.cards import kept_readings
+from bridge.reading.case import load_case
+from bridge.solving import firing
+from bridge.solving.solver import board_facts
+stamped.can_keep = lambda: True
+for kept, kind in ((firing.KEPT, "firing"), (kept_readings.KEPT, "readings")):
+    kept.folder = stamped.Path({str(tmp_path)!r}) / kind
+index = firing.warm_up()
+worked = []
+real = index.worked_out
+index.worked_out = lambda seen: worked.append(1) or real(seen)
+index.firing(firing.fact_shapes(board_facts(load_case({str(CASES / "classics" / "humility_then_opalescence.yaml")!r}))))
+print(len(worked), len(kept_readings.READ))
+"""
+    runs = [subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout.split() for seed in ("1", "2")]
+    assert runs[0][0] == "1" and runs[1][0] == "0"
+    assert len(list((tmp_path / "readings").iterdir())) == int(runs[0][1]) > 0

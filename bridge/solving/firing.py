@@ -199,7 +199,7 @@ class ProgramIndex:
         if fired is not None:
             return fired
         key = (self.identity, tuple(sorted(seen)))        # kept for later processes (bridge/files/stamped.py)
-        path = KEPT.path(marshal.dumps(key))
+        path = KEPT.path(repr(key).encode("utf-8"))        # repr: the same in every process (marshal is not)
         fired = KEPT.load(path, key)
         if fired is None:
             fired = self.worked_out(seen)
