@@ -54,9 +54,7 @@ class StampedFolder:
             return None
         try:
             kept_key, value = self.loads(path.read_bytes())
-        except FileNotFoundError:
-            return None
-        except Exception:     # noqa: BLE001 (a torn or foreign file: worked out again)
+        except Exception:     # noqa: BLE001 (none kept, a torn or foreign file: worked out again)
             return None
         return value if kept_key == key else None
 
