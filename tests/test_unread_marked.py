@@ -111,3 +111,23 @@ def test_state_based_actions_that_read_a_value_in_doubt_say_so(tmp_path, capsys)
     assert main(["check", str(path)]) == 0
     assert "expect_after_sba (the checks read values in doubt of maro)" in capsys.readouterr().out
     assert main(["check", "--strict", str(path)]) == 1
+
+
+@pytest.mark.parametrize("graveyards, marked", [
+    ("", ["Alice", "Bob"]),                                   # none given: both counted as none, and said
+    ("graveyards: {Alice: [Grizzly Bears]}\n", ["Bob"]),      # Bob's not given
+    ("graveyards: {Alice: [Grizzly Bears], Bob: []}\n", []),  # both given (Bob's empty)
+])
+def test_a_graveyard_the_case_does_not_give_is_said(tmp_path, capsys, graveyards, marked):
+    """Tarmogoyf counts the card types in all graveyards (404.1: a count of what happened in the game). A
+    graveyard the case doesn't give is counted as none, and each value the count may change is marked, as for
+    a hand (402.1): with no `graveyards:`, a judge's lone Tarmogoyf was a silent 0/1."""
+    path = tmp_path / "goyf.yaml"
+    path.write_text("case: Tarmogoyf\nsource: Tarmogoyf's Oracle text (card pool); CR 404.1\n" + graveyards +
+                    "battlefield:\n  - card: Tarmogoyf\n", encoding="utf-8")
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    said = [player for player in ("Alice", "Bob") if f"cards in {player}'s graveyard: not given" in out]
+    assert said == marked
+    pt = "1/2" if "Grizzly" in graveyards else "0/1"
+    assert (f"{pt} ?" in out) == bool(marked) and pt in out

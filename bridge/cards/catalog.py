@@ -11,6 +11,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+from bridge.cards.kept_readings import kept_reading
 from bridge.cards.library import library, parse_card, stored_card_in
 from bridge.cards.names import folded, named_face
 from bridge.cards.pool import AmbiguousName, default_pool
@@ -39,7 +40,8 @@ def find_card(name: str, store_path=None, suggest: bool = True) -> FoundCard:
     proper = lib.lookup(name) or lib.lookup_folded(folded(name))
     if proper is not None:
         raw = lib.raw(proper)
-        return FoundCard(lib.card(proper), raw, LIBRARY, named_face(name, raw))
+        return FoundCard(kept_reading("library", proper, lambda: lib.card(proper)), raw, LIBRARY,
+                         named_face(name, raw))
     store = open_store(store_path)
     if store is not None:
         found = store.lookup(name) or store.lookup(folded(name))
@@ -54,7 +56,7 @@ def find_card(name: str, store_path=None, suggest: bool = True) -> FoundCard:
         except AmbiguousName as error:
             raise UnknownCard(str(error)) from None
         if entry is not None:
-            return FoundCard(pooled(entry.name), entry.mapping, "card pool: " + pool.source_text(entry),
+            return FoundCard(kept_reading("pool", entry.name, lambda: pooled(entry.name)), entry.mapping, "card pool: " + pool.source_text(entry),
                              named_face(name, entry.mapping))
     raise UnknownCard(f"unknown card {name!r}" + (did_you_mean(name) if suggest else ""))
 

@@ -11,12 +11,16 @@ from __future__ import annotations
 import marshal
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Callable, TypeVar
 
 T = TypeVar("T")
 FORMAT = 1                       # change it when what `build` functions return changes shape
 FOLDER = Path(__file__).resolve().parent / "__pycache__"
+# When this process began to load the package (this module is the first `import bridge` loads): a file
+# changed after it may differ from the code this process runs (bridge/files/stamped.py).
+LOADED_AT_NS = time.time_ns()
 
 
 def derived(kind: str, source: Path, build: Callable[[bytes], T]) -> T:
@@ -52,19 +56,31 @@ def can_keep() -> bool:
 
 
 def keep(path: Path, data) -> None:
-    """Write the copy atomically (another process may be reading or writing it); never fail."""
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    """Write the copy (marshal) atomically; never fail."""
     try:
         content = marshal.dumps(data)
-        path.parent.mkdir(exist_ok=True)
+    except ValueError:                                      # not plain data
+        return
+    write_atomically(path, content)
+
+
+def write_atomically(path: Path, content: bytes) -> bool:
+    """Write `content` at `path` atomically (another process or thread may be reading or writing it), its
+    folder made if need be; never fail. Was it written?"""
+    import threading          # imported by the command line already; not on the way to a kept copy
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         with open(temporary, "wb") as out:
             out.write(content)
         os.replace(temporary, path)
-    except (OSError, ValueError):                           # a read-only install, or not plain data
+        return True
+    except OSError:                                         # a read-only install, a full disk
         try:
             os.unlink(temporary)
         except OSError:
             pass
+        return False
 
 
 def derived_from_files(kind: str, sources: list[Path], build: Callable[[list[tuple[str, bytes]]], T],

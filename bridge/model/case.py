@@ -139,6 +139,7 @@ class Case:
     player_counters_given: tuple[str, ...] = ()
     hands_given: tuple[str, ...] = ()   # the players whose hand the case gives (`hands:`, 402: no other is empty)
     libraries_given: tuple[str, ...] = ()   # ... and whose library (`libraries:`, 401: no other is empty)
+    graveyards_given: tuple[str, ...] = ()  # ... and whose graveyard (`graveyards:`, 404: no other is known empty)
     # 903.8 the times each player has cast their commander from the command zone this game (player, N)
     commander_casts: tuple[tuple[str, int], ...] = ()
 

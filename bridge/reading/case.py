@@ -257,6 +257,7 @@ class CaseBuilder(BoardReading, EffectReading, QuestionReading, ExpectationReadi
                     game_state=read_game_state(self, data),
                     hands_given=tuple(p for p in players if p in (data.get("hands") or {})),
                     libraries_given=tuple(p for p in players if p in (data.get("libraries") or {})),
+                    graveyards_given=tuple(p for p in players if p in (data.get("graveyards") or {})),
                     player_counters=read_player_counters(self, data.get("player_counters")),
                     player_counters_given=tuple(p for p in players if p in (data.get("player_counters") or {})),
                     commander_casts=read_commander_casts(self, data.get("commander_casts")))

@@ -7,9 +7,11 @@ UNKNOWN_KEYS = {"poison": "poison"}
 
 
 def not_given(player: str, what) -> str:
-    """The words for `what` (a clingo symbol: hand, library, library_top, several_names, commander_casts, or
+    """The words for `what` (a clingo symbol: hand, graveyard, library, library_top, several_names, commander_casts, or
     counters(Kind)) of `player` that the case leaves unknown, with the rule and the key that would give it."""
     return (f"cards in {player}'s hand: not given (hands:), 402.1" if what.name == "hand" else
+            f"cards in {player}'s graveyard: not given (graveyards:, [] for an empty one), 404.1"
+            if what.name == "graveyard" else
             f"cards in {player}'s library: not given (libraries:), 401.1" if what.name == "library" else
             f"the top card of {player}'s library: not known (libraries:, top first), 401.1"
             if what.name == "library_top" else

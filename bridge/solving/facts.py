@@ -162,6 +162,8 @@ def case_facts(case: Case) -> list[Symbol]:
         w.add("hand_given", player)
     for player in case.libraries_given:             # asp/401_library.lp
         w.add("library_given", player)
+    for player in case.graveyards_given:            # asp/404_graveyard.lp
+        w.add("graveyard_given", player)
     for player, zone, number in case.unlisted_cards:
         w.add("unlisted_cards", player, Function(zone), number)
     for obj in case.objects:

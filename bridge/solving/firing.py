@@ -24,24 +24,33 @@ a fresh Control); Python adds nothing between ground calls.
 
 The analysis (~2,900 statements parsed by clingo, each rule's printed text read by a small scanner and
 its atoms' shapes from clingo's AST: ~1 s of CPU) is done once per process, or read from a copy kept beside the byte code, made again
-when the content of asp/ changes (bridge/files/derived.py).
+when the content of asp/ changes (bridge/files/derived.py). What can fire for a board's shapes is kept too,
+for later processes that meet the same shapes (bridge/files/stamped.py: under a stamp of the package's
+files and the rules, and a checksum of the statements analysed).
 """
 from __future__ import annotations
 
 import atexit
+import functools
 import heapq
-import sys
 import itertools
-import re
+import marshal
+import sys
+import zlib
 from pathlib import Path
 
 from bridge.files.derived import derived_from_files
 from bridge.files.locations import asp_files
+from bridge.files.stamped import StampedFolder
 from bridge.model.graphs import strongly_connected
 from bridge.solving.rule_shapes import ANY, symbol_key
+from bridge.solving.rule_text import TOKEN, atom_signatures, rule_shape, split_at
 
 Signature = tuple  # (name, arity, positive): a predicate (classical negation `-p` is positive=False)
-FORMAT = 7
+FORMAT = 8
+# the rules that can fire, by shapes: at most 2,000 sets of shapes (~2 KB each, compressed: the key is kept whole)
+KEPT = StampedFolder("firing", lambda value: zlib.compress(marshal.dumps(value), 1),
+                     lambda content: marshal.loads(zlib.decompress(content)), most=2_000)
 
 
 def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
@@ -83,79 +92,6 @@ def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
     # every predicate each statement names, for asp/'s own part of `base` (static_part.py, prepared.py)
     named = statement_predicates([s for s in statements if s.ast_type != ast.ASTType.Comment])
     return {"format": FORMAT, **index_data(rows), "predicates": canonical(named)}
-
-
-# Tokens of a rule as clingo prints it (no comments; a string may hold any character).
-TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|:-|\.\.|#?[A-Za-z_\'][A-Za-z0-9_\']*|\d+|!=|<=|>=|\S')
-OPEN, CLOSE = set("({["), set(")}]")
-
-
-def split_at(tokens: list[str], separator: str, depth: int = 0) -> list[list[str]]:
-    """The tokens cut at each `separator` found at this depth of brackets."""
-    parts, current, level = [], [], 0
-    for token in tokens:
-        if token in CLOSE:
-            level -= 1
-        if token == separator and level == depth:
-            parts.append(current)
-            current = []
-        else:
-            current.append(token)
-        if token in OPEN:
-            level += 1
-    parts.append(current)
-    return parts
-
-
-def rule_shape(text: str) -> tuple[set, set | None]:
-    """(needs, heads) of a rule printed by clingo: needs are the predicates of its positive body's plain
-    atoms (not `not p`, not an aggregate, not a conditional literal, not a comparison); heads the
-    predicates its head can make true (None: a head form this analysis does not know)."""
-    tokens = TOKEN.findall(text.rstrip().removesuffix("."))
-    head_and_body = split_at(tokens, ":-")
-    head, body = head_and_body[0], (head_and_body[1] if len(head_and_body) > 1 else [])
-    needs = set()
-    for element in split_at(body, ";") if body else []:
-        if not element or element[0] == "not" or len(split_at(element, ":")) > 1:
-            continue
-        signatures = atom_signatures(element)
-        if signatures is not None and len(signatures) == 1:   # p(1,2;3) in a body: several rules, no need said
-            needs |= signatures
-    heads: set | None = set()
-    if head != ["#false"]:
-        for element in split_at(head, ";"):
-            signatures = atom_signatures(split_at(element, ":")[0])
-            if signatures is None:                             # a choice, an aggregate, a theory atom
-                return needs, None
-            heads |= signatures
-    return needs, heads
-
-
-def closing(tokens: list[str], start: int) -> int:
-    """The index of the bracket that closes the one at `start`."""
-    level = 0
-    for index in range(start, len(tokens)):
-        level += (tokens[index] in OPEN) - (tokens[index] in CLOSE)
-        if level == 0:
-            return index
-    return len(tokens)
-
-
-def atom_signatures(tokens: list[str]) -> set | None:
-    """The signatures of a plain atom's tokens (several for a pool such as p(1,2;3)), or None when the
-    tokens are something else (a comparison, an aggregate, #true)."""
-    positive = True
-    if tokens[:1] == ["-"]:
-        positive, tokens = False, tokens[1:]
-    if not tokens or not re.fullmatch(r"[a-z_\'][A-Za-z0-9_\']*", tokens[0]):
-        return None
-    if len(tokens) == 1:
-        return {(tokens[0], 0, positive)}
-    if tokens[1] != "(" or closing(tokens, 1) != len(tokens) - 1:
-        return None
-    inside = tokens[2:-1]
-    return {(tokens[0], len(split_at(alternative, ",")) if alternative else 0, positive)
-            for alternative in split_at(inside, ";")}
 
 
 INDEXES: dict = {}
@@ -206,6 +142,8 @@ def index_data(rows: list) -> dict:
     # asp/'s own facts and the rules they set off
     atoms, data["base_fired"] = index.fixpoint(Atoms({}), set(), [], free)
     data["base_atoms"] = atoms.known
+    data["needed_by"] = index.needed_by
+    data["base_missing"] = index.missing_predicates(atoms)
     return canonical(data)
 
 
@@ -239,14 +177,12 @@ class ProgramIndex:
         self.rule_rank = data["rank"]
         self.base_atoms, self.base_fired = data.get("base_atoms", {}), data.get("base_fired", ())
         self.statement_predicates = data.get("predicates")  # static_part.statement_predicates (None: unread)
-        # the predicates each rule's positive body needs, and the rules that need each predicate: a rule is
-        # evaluated only once every predicate it needs has an atom (else it cannot fire: ~half the evaluations)
-        self.body_predicates = {i: {need[0] for need in needs} for i, (needs, _, _) in self.shapes.items()}
-        self.needed_by: dict = {}
-        for i, signatures in self.body_predicates.items():
-            for signature in signatures:
-                self.needed_by.setdefault(signature, []).append(i)
-        self.base_missing = self.missing_predicates(Atoms(self.base_atoms))
+        # the rules that need each predicate in their positive body: a rule is evaluated only once every
+        # predicate it needs has an atom (else it cannot fire: ~half the evaluations); kept with the analysis,
+        # as is how many each rule misses after asp/'s own facts (index_data)
+        self.needed_by = data["needed_by"] if "needed_by" in data else predicate_users(self.body_predicates)
+        self.base_missing = data["base_missing"] if "base_missing" in data else \
+            self.missing_predicates(Atoms(self.base_atoms))
         self.rules = len(self.shapes) + len(self.unknown_heads)
         self._programs: dict[frozenset, str] = {}
         self._firing: dict[frozenset, list[int]] = {}
@@ -266,6 +202,23 @@ class ProgramIndex:
         fired = self._firing.get(seen)
         if fired is not None:
             return fired
+        key = (self.identity, tuple(sorted(seen)))        # kept for later processes (bridge/files/stamped.py)
+        path = KEPT.path(repr(key).encode("utf-8"))        # repr: the same in every process (marshal is not)
+        fired = KEPT.load(path, key)
+        if fired is None:
+            fired = self.worked_out(seen)
+            KEPT.keep(path, key, fired)
+        if len(self._firing) < 256:
+            self._firing[seen] = fired
+        return fired
+
+    @functools.cached_property
+    def identity(self) -> int:
+        """A checksum of the statements analysed (the rule files, and any a caller added)."""
+        return zlib.crc32("\n".join(self.texts).encode("utf-8"))
+
+    def worked_out(self, seen: frozenset) -> list[int]:
+        """firing() for the shapes `seen`, worked out."""
         atoms, new = Atoms(self.base_atoms), []
         missing = dict(self.base_missing)
         for name, arity, positive, keys in seen:
@@ -276,10 +229,12 @@ class ProgramIndex:
             if atoms.add(signature, keys):
                 new.append(signature)
         _, can_fire = self.fixpoint(atoms, set(self.base_fired), new, (), missing)
-        fired = sorted(can_fire)
-        if len(self._firing) < 256:
-            self._firing[seen] = fired
-        return fired
+        return sorted(can_fire)
+
+    @functools.cached_property
+    def body_predicates(self) -> dict:
+        """Per rule, the predicates its positive body needs."""
+        return {i: {need[0] for need in needs} for i, (needs, _, _) in self.shapes.items()}
 
     def missing_predicates(self, atoms: "Atoms") -> dict:
         """Per rule, how many of the predicates its positive body needs have no atom in `atoms`."""
@@ -393,6 +348,15 @@ def fact_shapes(facts) -> set:
 
 # -- the fixpoint's steps ---------------------------------------------------------------------------------
 MOST_HEADS = 64          # a head's key combinations beyond this: the widest variables taken as anything
+
+
+def predicate_users(body_predicates: dict) -> dict:
+    """Per predicate, the rules whose positive body needs it."""
+    users: dict = {}
+    for i, signatures in body_predicates.items():
+        for signature in signatures:
+            users.setdefault(signature, []).append(i)
+    return users
 
 
 def compiled(shape: dict | None, needs: list, heads: list) -> tuple:

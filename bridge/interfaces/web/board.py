@@ -33,10 +33,15 @@ def board_yaml(board) -> str:
     return yaml.safe_dump(board, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
 
 
-def loaded(board, file: str, limits: Limits, rules: str | None = None):
+def case_text(board, file: str) -> str:
+    """The board's case file text (board_yaml); a board that is neither a mapping nor a text is refused."""
     if not isinstance(board, (dict, str)):
         raise CaseError(file, "", "a case file must be a mapping of keys (case:, battlefield:, ...)")
-    case = load_case_text(board_yaml(board), file, limits)
+    return board_yaml(board)
+
+
+def loaded(board, file: str, limits: Limits, rules: str | None = None):
+    case = load_case_text(case_text(board, file), file, limits)
     return case if rules is None else api.with_rules(case, str(rules))
 
 
@@ -44,9 +49,10 @@ def solved(board, file: str, limits: Limits, timeout: float, reevaluate: bool, r
     """Everything the page shows of one board: the table (as `solve --format json`), the explanation
     (as `explain --format json`), the dependency graph of each step with one, drawn as SVG. `rules`
     overrides the case's edition, as --rules does."""
-    result = api.solve(loaded(board, file, limits, rules), timeout=timeout, reevaluate=reevaluate)
+    text = case_text(board, file)                     # written once: solved, and sent back as it is
+    result = api.solve(loaded(text, file, limits, rules), timeout=timeout, reevaluate=reevaluate)
     deps = deps_data(result)
-    return {"yaml": board_yaml(board), "result": result_json(result), "explain": explain_data(result),
+    return {"yaml": text, "result": result_json(result), "explain": explain_data(result),
             "deps": deps, "graphs": [step_svg(step) for step in deps["steps"]]}
 
 
