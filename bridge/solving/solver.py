@@ -209,7 +209,7 @@ def add_rules(ctl: clingo.Control, facts: list, prepared: Prepared | None = None
     statements grounded already: they are left out."""
     files = tuple(str(path) for path in asp_files())
     mode, made = ONLY_RULES_THAT_FIRE[0], next(CONTROLS_MADE)
-    if mode != "never" or prepared:
+    if mode != "never":                  # (a Control is prepared only then: new_control)
         from bridge.solving import firing
         index = prepared.index if prepared else firing.program_index(
             files, compute=mode == "always" or made >= ANALYSE_AT_CONTROL or can_keep())

@@ -36,7 +36,8 @@ def default_jobs() -> int:
 
 
 def warm_up(files=(), limits: Limits = DEFAULT_LIMITS) -> None:
-    """Analyse asp/ (which rules can fire on which facts: bridge/solving/firing.py), load the card
+    """Analyse asp/ (which rules can fire on which facts: bridge/solving/firing.py) and ground its static
+    part in a Control each child starts from (bridge/solving/prepared.py), load the card
     library and the rules' word lists, and read the cards the files name, here, once: forked children
     inherit them instead of each doing it again (each child compiled the Oracle reader's regular
     expressions again: bridge/reading/named_cards.py). A failure is left for each case to report."""

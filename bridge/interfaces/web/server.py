@@ -368,7 +368,7 @@ def serve(host: str, port: int, settings: Settings, ready=print) -> None:
     from bridge.solving.prepared import warm_up as analyse_rules
     library()
     folded_names()              # the names the page's card search offers (the pool's too), made once
-    analyse_rules()             # which rules can fire on which facts (bridge/solving/firing.py), once
+    analyse_rules()             # which rules can fire (firing.py), asp/'s static part grounded (prepared.py)
     # The requests answered in the server's own threads (a card's facts and rulings, the names offered)
     # import what they need lazily (sqlite3 for a card store, difflib for "did you mean"): done once here,
     # or a thread importing while a solve forks leaves the child stuck on the import lock until --timeout.
