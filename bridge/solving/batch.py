@@ -313,17 +313,15 @@ def finish(batch: Batch, boards: list[Board], last: clingo.Symbol) -> None:
 
 def after_layers(batch: Batch, boards: list[Board]) -> None:
     """704 and the parts after the layers, as solve_case grounds them, for each board."""
-    sba_calls, outcome_calls, after_calls, grounded = [], [], [], {}
+    sba_calls, after_calls, grounded = [], [], {}
     for board in boards:
         view = board.view
         grounded[board.number] = set()
         if count(view, "sba_round", 1):
             grounded[board.number] = {"players"} if count(view, "player", 1) else set()
-            parts = ["sba", "described"] + sorted(grounded[board.number])
+            parts = ["sba", "described", "sba_outcome"] + sorted(grounded[board.number])
             sba_calls.append((board.number, [(p, []) for p in parts]))
-            outcome_calls.append((board.number, [("sba_outcome", [])]))
     batch.ground(sba_calls)
-    batch.ground(outcome_calls)
     for board in boards:
         after = [part for part, (name, arity) in AFTER_LAYERS.items()
                  if part not in grounded[board.number] and count(board.view, name, arity)]

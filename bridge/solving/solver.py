@@ -172,10 +172,10 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
     if count_atoms(ctl, "sba_round", 1):
         # with them, what they read: the players' abilities (613.10: protection, for 704.5m) and the selectors
         # read on the finished board (`described`, grounded again below for what comes after): the
-        # permanents a rule doesn't apply to (613.11), enchant restrictions (704.5m)
+        # permanents a rule doesn't apply to (613.11), enchant restrictions (704.5m); and what is done, in the
+        # same call (its negations and counts read only atoms that the grounder settles first: every atom is a fact)
         grounded = {"players"} if count_atoms(ctl, "player", 1) else set()
-        ctl.ground([("sba", []), ("described", [])] + [(part, []) for part in grounded])
-        ctl.ground([("sba_outcome", [])])
+        ctl.ground([("sba", []), ("described", []), ("sba_outcome", [])] + [(part, []) for part in grounded])
     # After the layers: triggered abilities and how permanents enter (603, 614), players and game
     # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709); each part
     # only when the case has what it reads.
