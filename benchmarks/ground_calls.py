@@ -8,9 +8,16 @@
   bridge/solving/solver.py's add_rules does), through the backend (`add_atom`/`add_rule`), as one text, and as
   runs of facts of one predicate pooled into one statement (`p(a; b).`);
 - groupings of a step's parts into fewer ground calls (solver.STEP_CALLS): on every --sample-th bundled case,
-  how many leave an atom undecided or change one.
+  how many leave an atom undecided or change one;
+- (eighth round) `anatomy`: every ground call of the solves of generate.py 40/8 boards (seeds 1-3, each solved
+  twice, Python's garbage collector off), each preceded by an empty ground call on the same Control: what a
+  call of each part pays whatever it grounds, against what the call costs;
+- (eighth round) `statements`: an empty ground call on Controls holding parts of a 40/8 board's kept statements
+  (all of them with `base` grounded; `base`'s facts only with the other parts added; the other parts only,
+  never grounded; the board's facts only): what the per-call cost comes from.
 Medians of --reps runs. Usage:
-    python benchmarks/ground_calls.py [--reps 30] [--sample 4] [--only empty,synthetic,facts,merges]
+    python benchmarks/ground_calls.py [--reps 30] [--sample 4]
+                                      [--only empty,synthetic,facts,merges,anatomy,statements]
 """
 from __future__ import annotations
 
@@ -202,11 +209,96 @@ def merges(sample: int) -> None:
         print(f"  {name}: {undecided} of {len(cases)} cases leave atoms undecided, {changed} other differ")
 
 
+def anatomy(reps: int) -> None:
+    import collections
+    import gc
+
+    import clingo
+    from generate import make_board
+
+    from bridge.reading.case import load_case
+    from bridge.solving.solver import solve_case
+    cases = [load_case(make_board(40, 8, seed), f"board_{seed}.yaml") for seed in (1, 2, 3)]
+    solve_case(cases[0])
+    calls = collections.defaultdict(list)
+    ground = clingo.Control.ground
+
+    def measured(ctl, parts, *args, **kwargs):
+        started = time.process_time()
+        ground(ctl, [("no_such_part", [])])
+        empty = time.process_time() - started
+        started = time.process_time()
+        ground(ctl, parts, *args, **kwargs)
+        calls[parts[0][0]].append((empty * 1000, (time.process_time() - started) * 1000))
+    clingo.Control.ground = measured
+    gc.disable()
+    try:
+        for case in cases * 2:
+            solve_case(case)
+    finally:
+        clingo.Control.ground = ground
+        gc.enable()
+    boards = len(cases) * 2
+    empty_total = sum(e for rows in calls.values() for e, _ in rows) / boards
+    real_total = sum(r for rows in calls.values() for _, r in rows) / boards
+    print(f"  per board: {sum(map(len, calls.values())) / boards:.1f} ground calls, {real_total:.1f} ms; the empty "
+          f"calls before them {empty_total:.1f} ms")
+    for part, rows in sorted(calls.items(), key=lambda item: -sum(r for _, r in item[1])):
+        print(f"  {part:10} {len(rows) / boards:4.1f} calls a board; median empty call {statistics.median(e for e, _ in rows):.2f}"
+              f" ms, median call {statistics.median(r for _, r in rows):.2f} ms")
+
+
+def statements(reps: int) -> None:
+    import clingo
+    from clingo import ast
+    from generate import make_board
+
+    from bridge.files.locations import asp_files
+    from bridge.reading.case import load_case
+    from bridge.solving import firing
+    from bridge.solving.solver import board_facts
+    facts = board_facts(load_case(make_board(40, 8, 1), "board_1.yaml"))
+    files = tuple(str(path) for path in asp_files())
+    every = firing.parsed_statements(files)
+    kept = firing.program_index(files).kept(firing.fact_shapes(facts))
+    part, current = {}, "base"
+    for i, statement in enumerate(every):
+        if statement.ast_type == ast.ASTType.Program:
+            current = statement.name
+        part[i] = current
+
+    def fact(statement) -> bool:
+        return statement.ast_type == ast.ASTType.Rule and not statement.body and \
+            statement.head.ast_type == ast.ASTType.Literal
+
+    def control(keep, with_facts: bool) -> float:
+        ctl = clingo.Control(["--warn=none"])
+        with ast.ProgramBuilder(ctl) as builder:
+            for i in kept:
+                if every[i].ast_type == ast.ASTType.Program or keep(i):
+                    builder.add(every[i])
+        if with_facts:
+            with ctl.backend() as backend:
+                for atom in facts:
+                    backend.add_rule([backend.add_atom(atom)])
+        ctl.ground([("base", [])])
+        return cpu_ms(lambda: ctl.ground([("no_such_part", [])]), reps)
+    rules = sum(1 for i in kept if part[i] == "base" and every[i].ast_type != ast.ASTType.Program and not fact(every[i]))
+    others = sum(1 for i in kept if part[i] != "base" and every[i].ast_type != ast.ASTType.Program)
+    print(f"  a 40/8 board's kept statements: base {rules} rules and asp/'s facts, {others} of other parts")
+    for title, keep, with_facts in (
+            ("all, base grounded", lambda i: True, True),
+            ("base's facts, the other parts added", lambda i: part[i] != "base" or fact(every[i]), True),
+            ("the other parts added only (no base, no board facts)", lambda i: part[i] != "base", False),
+            ("the board's facts only", lambda i: False, True)):
+        print(f"  {title}: an empty ground call {control(keep, with_facts):.3f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--sample", type=int, default=4, help="every Nth bundled case for the merges")
-    parser.add_argument("--only", default="empty,synthetic,facts,merges")
+    parser.add_argument("--only", default="empty,synthetic,facts,merges,anatomy,statements")
     args = parser.parse_args()
     from bridge.interfaces.cli.check import warm_up
     warm_up()
@@ -215,7 +307,11 @@ def main() -> None:
                             ("synthetic", "An empty ground call on synthetic Controls", lambda: synthetic(args.reps)),
                             ("facts", "asp/'s facts into a Control (two-card case's kept rules)",
                              lambda: facts_four_ways(args.reps)),
-                            ("merges", "Fewer ground calls per step", lambda: merges(args.sample))):
+                            ("merges", "Fewer ground calls per step", lambda: merges(args.sample)),
+                            ("anatomy", "Every ground call of 40/8 boards, each after an empty one",
+                             lambda: anatomy(args.reps)),
+                            ("statements", "What an empty ground call's cost comes from (a 40/8 board)",
+                             lambda: statements(args.reps))):
         if key in wanted:
             print(title)
             run()
