@@ -50,13 +50,14 @@ LAYER_OF = {"add_types": "4", "set_creature_types": "4", "set_colors": "5", "add
             "lose_abilities": "6", "lose_all_abilities": "6", "set_base_pt": "7b", "modify_pt": "7c",
             "counter_pt": "7c"}
 LAYERS = ("4", "5", "6", "7b", "7c")
-WRITES = {"4": TYPES, "5": COLORS, "6": ABILITIES}     # what a selector can read that the layer writes
+WRITES = {"add_types": TYPES, "set_creature_types": SUBTYPES, "set_colors": COLORS, "add_abilities": ABILITIES,
+          "lose_abilities": ABILITIES, "lose_all_abilities": ABILITIES}
 
 
 class Effect:
     """One continuous effect (one part: every effect of this vocabulary lives in one layer)."""
     __slots__ = ("name", "kind", "value", "layer", "timestamp", "source", "text", "controller",
-                 "fixed", "types", "colors", "has", "whose")
+                 "fixed", "types", "colors", "has", "whose", "reads")
 
     def __init__(self, name, kind, value, timestamp, source=None, text=None, controller=None,
                  affects=None):
@@ -69,10 +70,9 @@ class Effect:
         self.colors = frozenset(w for w in words if w in COLOR_WORDS)
         self.has = frozenset(selector.get("has", []))
         self.whose = selector.get("controller")
-
-    def reads(self, layer: str) -> bool:
-        """Whether this effect's selector reads what `layer` writes (613.8a: only then can it depend)."""
-        return bool((self.types, self.colors, self.has)[LAYERS.index(layer)]) if layer in WRITES else False
+        # what its selector reads (controllers too, but nothing here changes them)
+        self.reads = {index for index, words in ((TYPES, self.types), (COLORS, self.colors),
+                                                 (ABILITIES, self.has)) if words}
 
 
 def parse_pt(text):
@@ -164,24 +164,34 @@ def exists(effect: Effect, state: dict) -> bool:
 def depends_on(layer: str, live: list, state: dict, controllers: dict) -> dict:
     """613.8a For each live effect A, the effects B it depends on, tested on the board as it is now."""
     depends = {a: set() for a in live}
+    pairs = []                  # (B, the effects that may read what B writes, those whose existence B may end)
     for b in live:
-        readers = [a for a in live if a is not b and a.reads(layer)]
+        readers = [a for a in live if a is not b and WRITES[b.kind] in a.reads]   # 613.8a may read
         existence = [a for a in live if a is not b and a.source is not None] \
             if b.kind == "lose_all_abilities" else []
-        if not readers and not existence:
-            continue
-        changed = {}                # the objects B would change, with their values in the world where B applied
-        for oid, values in state.items():
+        if readers or existence:
+            pairs.append((b, readers, existence))
+    if not pairs:
+        return depends
+    # Objects with the same values (but P/T) and controller are tested once: no effect of layers 4-6
+    # here names its objects (one that did would need them all).
+    kinds = {}
+    for oid, values in state.items():
+        kinds.setdefault((values[:POWER], controllers[oid]), oid)
+    for b, readers, existence in pairs:
+        changed = []                # the objects B would change, with their values in the world where B applied
+        for oid in kinds.values():
+            values = state[oid]
             if matches(b, oid, values, controllers):
                 after = edit(b, values)
                 if after != values:
-                    changed[oid] = after
+                    changed.append((oid, values, after))
         for a in readers:           # B would change what A applies to
-            if any(matches(a, oid, state[oid], controllers) != matches(a, oid, after, controllers)
-                   for oid, after in changed.items()):
+            if any(matches(a, oid, values, controllers) != matches(a, oid, after, controllers)
+                   for oid, values, after in changed):
                 depends[a].add(b)
-        for a in existence:         # B would remove the ability A comes from
-            if a.source in changed and a.text not in changed[a.source][ABILITIES]:
+        for a in existence:         # B would remove the ability A comes from (it removes them all)
+            if matches(b, a.source, state[a.source], controllers):
                 depends[a].add(b)
     return depends
 
@@ -218,7 +228,7 @@ def final_values(board: dict) -> dict:
             if not live:
                 break
             # 7b and 7c read nothing they write: timestamp order; layers 4-6 test dependencies (613.8)
-            effect = live[0] if layer not in WRITES else next_effect(layer, live, state, controllers)
+            effect = live[0] if layer[0] == "7" else next_effect(layer, live, state, controllers)
             for oid, values in state.items():                 # 613.6: the set, read as it starts to apply
                 if matches(effect, oid, values, controllers):
                     state[oid] = edit(effect, values)
@@ -272,24 +282,23 @@ def main() -> None:
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average "
           f"{os.getloadavg()[0]:.1f}, Python {sys.version.split()[0]}, seeds 1-{args.seeds}")
     print(f"{'size':>7} {'mix':>12} {'matched':>8} {'loop ms/board: median':>22} {'min':>7}")
-    all_problems = []
+    rows, all_problems = [], []
     for size in args.sizes.split(","):
         objects, effects = map(int, size.split("/"))
         reps = max(5, args.reps * 40 // objects)   # about the same time per size
         for mix in args.mixes.split(","):
             boards = [make_board(objects, effects, seed, mix) for seed in range(1, args.seeds + 1)]
-            matched, medians, minima = 0, [], []
-            for board in boards:
-                times = time_board(board, reps)
-                medians.append(statistics.median(times))
-                minima.append(min(times))
-                if not args.no_check:
-                    problems = mismatches(board, final_values(board), solver_values(board))
-                    matched += not problems
-                    all_problems += problems
-            checked = f"{matched}/{len(boards)}" if not args.no_check else "-"
-            print(f"{size:>7} {mix:>12} {checked:>8} {statistics.median(medians) * 1e3:>22.3f} "
-                  f"{min(minima) * 1e3:>7.3f}", flush=True)
+            runs = [time_board(board, reps) for board in boards]
+            rows.append((size, mix, boards, statistics.median(statistics.median(t) for t in runs),
+                         min(min(t) for t in runs)))
+    # The solver afterwards (its Controls and caches would stay in this process's heap while timing).
+    for size, mix, boards, median, least in rows:
+        checked = "-"
+        if not args.no_check:
+            problems = [mismatches(board, final_values(board), solver_values(board)) for board in boards]
+            checked = f"{sum(not p for p in problems)}/{len(boards)}"
+            all_problems += [line for p in problems for line in p]
+        print(f"{size:>7} {mix:>12} {checked:>8} {median * 1e3:>22.3f} {least * 1e3:>7.3f}", flush=True)
     for problem in all_problems:
         print("MISMATCH", problem)
 
