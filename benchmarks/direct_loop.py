@@ -164,20 +164,25 @@ def exists(effect: Effect, state: dict) -> bool:
 def depends_on(layer: str, live: list, state: dict, controllers: dict) -> dict:
     """613.8a For each live effect A, the effects B it depends on, tested on the board as it is now."""
     depends = {a: set() for a in live}
+    reading = {}                # 613.8a what may read what: the effects whose selectors read each value
+    for a in live:
+        for index in a.reads:
+            reading.setdefault(index, []).append(a)
+    static = [a for a in live if a.source is not None]
     pairs = []                  # (B, the effects that may read what B writes, those whose existence B may end)
     for b in live:
-        readers = [a for a in live if a is not b and WRITES[b.kind] in a.reads]   # 613.8a may read
-        existence = [a for a in live if a is not b and a.source is not None] \
-            if b.kind == "lose_all_abilities" else []
+        readers = [a for a in reading.get(WRITES[b.kind], ()) if a is not b]
+        existence = [a for a in static if a is not b] if b.kind == "lose_all_abilities" else []
         if readers or existence:
             pairs.append((b, readers, existence))
     if not pairs:
         return depends
-    # Objects with the same values (but P/T) and controller are tested once: no effect of layers 4-6
-    # here names its objects (one that did would need them all).
+    # Objects alike in what these effects read and write, and in controller, are tested once: no
+    # effect of layers 4-6 here names its objects (one that did would need them all).
+    seen = sorted(set().union(*(a.reads for a in live)) | {WRITES[a.kind] for a in live})
     kinds = {}
     for oid, values in state.items():
-        kinds.setdefault((values[:POWER], controllers[oid]), oid)
+        kinds.setdefault((controllers[oid], *(values[i] for i in seen)), oid)
     for b, readers, existence in pairs:
         changed = []                # the objects B would change, with their values in the world where B applied
         for oid in kinds.values():
