@@ -229,7 +229,9 @@ def final_values(board: dict) -> dict:
     for layer in LAYERS:
         pending = sorted((e for e in effects if e.layer == layer), key=lambda e: e.timestamp)
         while pending:
-            live = [e for e in pending if exists(e, state)]   # 613.6: an effect that never started stays out
+            # 604.1 a static ability its source lost makes no effect (613.6 one that started goes on:
+            # here every effect has one part, applied at once)
+            live = [e for e in pending if exists(e, state)]
             if not live:
                 break
             # 7b and 7c read nothing they write: timestamp order; layers 4-6 test dependencies (613.8)
@@ -253,6 +255,7 @@ NAMES = ("types", "subtypes", "colors", "abilities", "power", "toughness")
 
 
 def mismatches(board: dict, loop: dict, solver: dict) -> list[str]:
+    """Each value the loop and the solver give differently: board, object, characteristic, both values."""
     found = []
     for oid in sorted(set(loop) | set(solver)):
         ours, theirs = loop.get(oid), solver.get(oid)
