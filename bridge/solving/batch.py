@@ -28,8 +28,9 @@ from clingo import Function, Number, ast
 from bridge.files.locations import asp_files
 from bridge.model.case import Case
 from bridge.solving import firing
-from bridge.solving.solver import (AFTER_LAYERS, CONDITION, PRESOLVED, STEP_CALLS, Solution, check_carried,
-                                   check_decided, check_input, check_new_targets, NotAllFacts, step_programs)
+from bridge.solving.solver import (CONDITION, PRESOLVED, STEP_CALLS, Solution, after_layers_parts, check_carried,
+                                   check_decided, check_input, check_new_targets, closing_parts, NotAllFacts,
+                                   step_programs)
 
 BOARD = "Board__"          # the variable that holds an atom's board (not a name in asp/)
 CALL = "call__"            # the parameter every part gets: the number of the ground call
@@ -298,7 +299,8 @@ def step_plan(board: Board, k: clingo.Symbol) -> list[list[tuple[str, list]]]:
 
 
 def finish(batch: Batch, boards: list[Board], last: clingo.Symbol) -> None:
-    """The layers are done for these boards: check what solve_case checks, then their final part."""
+    """The layers are done for these boards: check what solve_case checks, then their final part (with
+    704's parts)."""
     finishing = []
     for board in boards:
         try:
@@ -308,26 +310,21 @@ def finish(batch: Batch, boards: list[Board], last: clingo.Symbol) -> None:
             continue
         board.solution = BoardSolution(control=board.view, steps=last.number, ground_atoms=0)
         finishing.append(board)
-    batch.ground([(b.number, [("final", [last])]) for b in finishing])
+    # with 704's parts in the same call, as solve_case grounds them (solver.closing_parts)
+    batch.ground([(b.number, [("final", [last])] + closing_parts(lambda name, arity, b=b: count(b.view, name, arity)))
+                  for b in finishing])
 
 
 def after_layers(batch: Batch, boards: list[Board]) -> None:
-    """704 and the parts after the layers, as solve_case grounds them, for each board."""
-    sba_calls, after_calls, grounded = [], [], {}
+    """The parts after the layers and 704, as solve_case grounds them, for each board."""
+    calls = []
     for board in boards:
-        view = board.view
-        grounded[board.number] = set()
-        if count(view, "sba_round", 1):
-            grounded[board.number] = {"players"} if count(view, "player", 1) else set()
-            parts = ["sba", "described", "sba_outcome"] + sorted(grounded[board.number])
-            sba_calls.append((board.number, [(p, []) for p in parts]))
-    batch.ground(sba_calls)
-    for board in boards:
-        after = [part for part, (name, arity) in AFTER_LAYERS.items()
-                 if part not in grounded[board.number] and count(board.view, name, arity)]
+        def has(name: str, arity: int, view=board.view) -> bool:
+            return count(view, name, arity) > 0
+        after = after_layers_parts(has, closing_parts(has))
         if after:
-            after_calls.append((board.number, [(p, []) for p in after + ["described"]]))
-    batch.ground(after_calls)
+            calls.append((board.number, after))
+    batch.ground(calls)
 
 
 def presolve(cases: list[tuple[Case, list]], timeout: float | None = None) -> int:

@@ -40,6 +40,31 @@ STEP_CALLS = ((("probing", "view", "probe"), ("probing", "outcome", "probe")),
               ((None, "carry"),))
 
 
+def closing_parts(has) -> list:
+    """The parts grounded with `final` (`has(name, arity)`: does the board have atoms of that predicate).
+    704 State-based actions, when the bridge checks them on this board (sba_round/1, bridge/results/sba.py):
+    what each rule would do, then what is done (sba_outcome); with them what they read: the players'
+    abilities (613.10: protection, for 704.5m) and the selectors read on the finished board (`described`,
+    grounded again after for what comes after): the permanents a rule doesn't apply to (613.11), enchant
+    restrictions (704.5m). Their negations and counts read only atoms the grounder settles before them, so
+    every atom is a fact (the tests compare every atom with a call per part, with every rule and with the
+    rules that can fire)."""
+    if not has("sba_round", 1):
+        return []
+    return [(part, []) for part in ["sba", "described", "sba_outcome"] + (["players"] if has("player", 1) else [])]
+
+
+def after_layers_parts(has, grounded: list) -> list:
+    """After the layers and 704: triggered abilities and how permanents enter (603, 614), players and game
+    rules (613.10-11), targets (115, 608.2b), questions about characteristics (709): each part only when the
+    board has what it reads (not grounded yet), with the selectors read on the finished board
+    (asp/613_selector_reads.lp) for triggers, targets and questions. (In the call of `final` they leave
+    atoms undecided when every rule is loaded.)"""
+    done = {part for part, _ in grounded}
+    parts = [(part, []) for part, (name, arity) in AFTER_LAYERS.items() if part not in done and has(name, arity)]
+    return parts + [("described", [])] if parts else []
+
+
 def step_programs(k: clingo.Symbol, probing: bool, has_batch: bool, rule_parts: dict) -> list[list]:
     """Step k's ground calls (STEP_CALLS), each a list of (part, arguments): the parts whose condition
     holds, each with the parts of rules its layer's operations need (`rule_parts`)."""
@@ -165,25 +190,15 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
             ctl = fresh_control(ctl, facts, k, earlier)
             atoms_at_start = len(ctl.symbolic_atoms)
     check_carried(ctl, case)
-    ctl.ground([("final", [Number(step - 1)])])
-    # 704 State-based actions, when the bridge checks them on this board (bridge/results/sba.py): what each
-    # rule would do, then what is done; before triggers, which see what they put into graveyards.
-    grounded = set()
-    if count_atoms(ctl, "sba_round", 1):
-        # with them, what they read: the players' abilities (613.10: protection, for 704.5m) and the selectors
-        # read on the finished board (`described`, grounded again below for what comes after): the
-        # permanents a rule doesn't apply to (613.11), enchant restrictions (704.5m); and what is done, in the
-        # same call (its negations and counts read only atoms that the grounder settles first: every atom is a fact)
-        grounded = {"players"} if count_atoms(ctl, "player", 1) else set()
-        ctl.ground([("sba", []), ("described", []), ("sba_outcome", [])] + [(part, []) for part in grounded])
-    # After the layers: triggered abilities and how permanents enter (603, 614), players and game
-    # rules (613.10-11), targets (115, 608.2b), questions about characteristics (709); each part
-    # only when the case has what it reads.
-    after = [(part, []) for part, (name, arity) in AFTER_LAYERS.items()
-             if part not in grounded and any(True for _ in ctl.symbolic_atoms.by_signature(name, arity))]
+    # The final values with 704's parts in one ground call (one call less: ~2-3 ms, benchmarks/ground_calls.py),
+    # before triggers, which see what state-based actions put into graveyards.
+    def has(name: str, arity: int) -> bool:
+        return count_atoms(ctl, name, arity) > 0
+    closing = closing_parts(has)
+    ctl.ground([("final", [Number(step - 1)])] + closing)
+    after = after_layers_parts(has, closing)
     if after:
-        # a selector read on the finished board (asp/613_selector_reads.lp), for triggers, targets, questions
-        ctl.ground(after + [("described", [])])
+        ctl.ground(after)
         check_new_targets(ctl, case)
     check_decided(ctl, strict)
     return Solution(control=ctl, steps=step - 1, ground_atoms=grounded_before + len(ctl.symbolic_atoms),
