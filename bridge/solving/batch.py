@@ -286,6 +286,11 @@ def count(view: BoardView, name: str, arity: int) -> int:
     return sum(1 for _ in view.symbolic_atoms.by_signature(name, arity))
 
 
+def has_atoms(view: BoardView):
+    """`has(name, arity)`: does this board have atoms of that predicate (solver.closing_parts' question)."""
+    return lambda name, arity: count(view, name, arity) > 0
+
+
 def step_plan(board: Board, k: clingo.Symbol) -> list[list[tuple[str, list]]]:
     """The parts of each of the step's ground calls for this board, as solve_case chooses them."""
     view = board.view.symbolic_atoms
@@ -311,16 +316,14 @@ def finish(batch: Batch, boards: list[Board], last: clingo.Symbol) -> None:
         board.solution = BoardSolution(control=board.view, steps=last.number, ground_atoms=0)
         finishing.append(board)
     # with 704's parts in the same call, as solve_case grounds them (solver.closing_parts)
-    batch.ground([(b.number, [("final", [last])] + closing_parts(lambda name, arity, b=b: count(b.view, name, arity)))
-                  for b in finishing])
+    batch.ground([(b.number, [("final", [last])] + closing_parts(has_atoms(b.view))) for b in finishing])
 
 
 def after_layers(batch: Batch, boards: list[Board]) -> None:
     """The parts after the layers and 704, as solve_case grounds them, for each board."""
     calls = []
     for board in boards:
-        def has(name: str, arity: int, view=board.view) -> bool:
-            return count(view, name, arity) > 0
+        has = has_atoms(board.view)
         after = after_layers_parts(has, closing_parts(has))
         if after:
             calls.append((board.number, after))

@@ -62,7 +62,7 @@ def after_layers_parts(has, grounded: list) -> list:
     atoms undecided when every rule is loaded.)"""
     done = {part for part, _ in grounded}
     parts = [(part, []) for part, (name, arity) in AFTER_LAYERS.items() if part not in done and has(name, arity)]
-    return parts + [("described", [])] if parts else []
+    return (parts + [("described", [])]) if parts else []
 
 
 def step_programs(k: clingo.Symbol, probing: bool, has_batch: bool, rule_parts: dict) -> list[list]:
