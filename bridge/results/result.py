@@ -554,7 +554,7 @@ def read_answers(case: Case, solution) -> tuple[Answer, ...]:
 def read_decisions(solution) -> dict[str, dict]:
     """Each spell's decisions (decision/2, asp/601 and 707.10) as the keys `expect: decisions` uses."""
     found: dict[str, dict] = defaultdict(dict)
-    for atom in solution.atoms("decision", 2):
+    for atom in sorted(solution.atoms("decision", 2)):      # in an order of their own, not the grounder's
         spell, decision = atom.arguments[0].string, atom.arguments[1]
         d = found[spell]
         args = decision.arguments
@@ -580,7 +580,13 @@ def read_decisions(solution) -> dict[str, dict]:
         for key in ("modes", "sacrificed", "mana_spent"):
             if key in d:
                 d[key] = sorted(d[key])
-    return dict(found)
+    return {spell: {key: d[key] for key in DECISION_ORDER if key in d} for spell, d in found.items()}
+
+
+# A spell's decisions in the order 601.2 makes them: modes and X, costs announced (601.2b), targets (601.2c),
+# division (601.2d), costs paid (601.2h).
+DECISION_ORDER = ("modes", "x", "kicked", "replicate", "targets", "divided", "sacrificed", "sacrificed_power",
+                  "mana_spent")
 
 
 def with_choice(text: str, key: str | None, value: str | None) -> str:
