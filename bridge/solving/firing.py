@@ -47,7 +47,7 @@ from bridge.solving.rule_shapes import ANY, symbol_key
 from bridge.solving.rule_text import TOKEN, atom_signatures, rule_shape, split_at
 
 Signature = tuple  # (name, arity, positive): a predicate (classical negation `-p` is positive=False)
-FORMAT = 8
+FORMAT = 9
 # the rules that can fire, by shapes: at most 2,000 sets of shapes (~2 KB each, compressed: the key is kept whole)
 KEPT = StampedFolder("firing", lambda value: zlib.compress(marshal.dumps(value), 1),
                      lambda content: marshal.loads(zlib.decompress(content)), most=2_000)
@@ -55,12 +55,14 @@ KEPT = StampedFolder("firing", lambda value: zlib.compress(marshal.dumps(value),
 
 def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
     """The index of the rule files (ProgramIndex's data, kept between processes as it is): from each
-    statement as (text, needs, heads, shape): its text as clingo prints it, needs and heads as lists of
+    statement as (text, needs, heads, shape): its text as clingo prints it, in the form given to the grounder
+    (grounding_form.py: read for needs and heads as written), needs and heads as lists of
     signatures; needs is None for a statement kept whatever the facts, heads is None for a rule whose head
     this analysis cannot name (then nothing is left out); shape the functors of its atoms' arguments
     (rule_shapes.py), None where that analysis does not follow (or `shapes_read` is false: predicates only)."""
     from clingo import ast
 
+    from bridge.solving.grounding_form import without_projection
     from bridge.solving.rule_shapes import Shapes
     from bridge.solving.static_part import statement_predicates
     statements = []
@@ -86,7 +88,9 @@ def analyse(sources: list[tuple[str, bytes]], shapes_read: bool = True) -> dict:
             rows.append((text, None, None, None))
             continue
         needs, heads = rule_shape(text)
-        rows.append((text, sorted(needs), None if heads is None else sorted(heads), shapes.rule(statement)))
+        # the text given to clingo: with the anonymous variables of its positive body named (grounding_form.py)
+        rows.append((str(without_projection(statement)), sorted(needs), None if heads is None else sorted(heads),
+                     shapes.rule(statement)))
     if not shapes_read:
         rows = [(text, needs, heads, None) for text, needs, heads, _ in rows]
     # every predicate each statement names, for asp/'s own part of `base` (static_part.py, prepared.py)
@@ -310,13 +314,20 @@ PARSED: dict = {}
 def parsed_statements(files: tuple[str, ...], parse: bool = True) -> list | None:
     """The statements of the rule files as clingo's AST, in the order of the analysis (ProgramIndex.texts),
     parsed once per process (~35 ms): adding the kept ones to a Control then costs ~5 ms against ~14 ms
-    for parsing their text. None when not parsed yet and `parse` is false."""
+    for parsing their text. They are parsed from the analysis' texts, in the form given to the grounder
+    (grounding_form.py), or from the files when no analysis is at hand. None when not parsed yet and
+    `parse` is false."""
     statements = PARSED.get(files)
     if statements is None and parse:
         from clingo import ast
         statements = []
-        for file in files:
-            ast.parse_string(Path(file).read_text(encoding="utf-8"), statements.append)
+        index = program_index(files, compute=False)
+        if index is not None:             # (the parser begins every text with `#program base.`: the texts have it)
+            ast.parse_string("\n".join(index.texts), statements.append)
+            statements = statements[1:]
+        else:
+            for file in files:
+                ast.parse_string(Path(file).read_text(encoding="utf-8"), statements.append)
         if not PARSED:            # freed before clingo's module is torn down (else a message at exit)
             atexit.register(PARSED.clear)
         statements = PARSED[files] = [s for s in statements if s.ast_type != ast.ASTType.Comment]
@@ -327,8 +338,9 @@ def warm_up() -> "ProgramIndex":
     """The analysis of asp/ and its statements parsed, done now (before forking children that each solve
     boards)."""
     files = tuple(str(path) for path in asp_files())
+    index = program_index(files)
     parsed_statements(files)
-    return program_index(files)
+    return index
 
 
 def fact_shapes(facts) -> set:
