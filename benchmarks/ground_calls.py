@@ -14,10 +14,13 @@
   call of each part pays whatever it grounds, against what the call costs;
 - (eighth round) `statements`: an empty ground call on Controls holding parts of a 40/8 board's kept statements
   (all of them with `base` grounded; `base`'s facts only with the other parts added; the other parts only,
-  never grounded; the board's facts only): what the per-call cost comes from.
+  never grounded; the board's facts only): what the per-call cost comes from;
+- (ninth round) `projection`: generate.py 40/8 boards solved with the rules that can fire as asp/ writes them
+  and in the form given to the grounder (bridge/solving/grounding_form.py: no projection of anonymous
+  variables), interleaved: the solve's CPU and an empty ground call after it.
 Medians of --reps runs. Usage:
     python benchmarks/ground_calls.py [--reps 30] [--sample 4]
-                                      [--only empty,synthetic,facts,merges,anatomy,statements]
+                                      [--only empty,synthetic,facts,merges,anatomy,statements,projection]
 """
 from __future__ import annotations
 
@@ -294,11 +297,55 @@ def statements(reps: int) -> None:
         print(f"  {title}: an empty ground call {control(keep, with_facts):.3f} ms")
 
 
+def projection(reps: int) -> None:
+    from clingo import ast
+    from generate import make_board
+
+    from bridge.files.locations import asp_files
+    from bridge.reading.case import load_case
+    from bridge.solving import firing, solver
+    from bridge.solving.facts import case_facts
+    files = tuple(str(path) for path in asp_files())
+    index = firing.program_index(files)
+    given = firing.parsed_statements(files)
+    written = []
+    for file in files:
+        ast.parse_files([file], written.append)
+    written = [s for s in written if s.ast_type != ast.ASTType.Comment]
+    assert len(written) == len(given)
+    boards = [load_case(make_board(40, 8, seed), f"board_{seed}.yaml") for seed in (1, 2, 3)]
+    figures = {"as written": ([], []), "grounding form": ([], [])}
+    original = solver.add_rules
+
+    def solve(statements, case):
+        def add_rules(ctl, facts, prepared=None):
+            with ast.ProgramBuilder(ctl) as builder:
+                for i in index.kept(firing.fact_shapes(facts)):
+                    builder.add(statements[i])
+        solver.add_rules = add_rules
+        try:
+            started = time.process_time()
+            ctl = solver.solve_case(case).control
+            elapsed = time.process_time() - started
+        finally:
+            solver.add_rules = original
+        return elapsed * 1000, cpu_ms(lambda: ctl.ground([("no_such_part", [])]), 20)
+    for _ in range(max(1, reps // 10)):
+        for case in boards:
+            for name, statements in (("as written", written), ("grounding form", given)):
+                solved, empty = solve(statements, case)
+                figures[name][0].append(solved)
+                figures[name][1].append(empty)
+    for name, (solved, empty) in figures.items():
+        print(f"  {name}: a 40/8 board's solve {statistics.median(solved):.1f} ms CPU (median of {len(solved)}), "
+              f"then an empty ground call {statistics.median(empty):.2f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reps", type=int, default=30)
     parser.add_argument("--sample", type=int, default=4, help="every Nth bundled case for the merges")
-    parser.add_argument("--only", default="empty,synthetic,facts,merges,anatomy,statements")
+    parser.add_argument("--only", default="empty,synthetic,facts,merges,anatomy,statements,projection")
     args = parser.parse_args()
     from bridge.interfaces.cli.check import warm_up
     warm_up()
@@ -311,7 +358,9 @@ def main() -> None:
                             ("anatomy", "Every ground call of 40/8 boards, each after an empty one",
                              lambda: anatomy(args.reps)),
                             ("statements", "What an empty ground call's cost comes from (a 40/8 board)",
-                             lambda: statements(args.reps))):
+                             lambda: statements(args.reps)),
+                            ("projection", "Anonymous variables projected (as written) or named (grounding form)",
+                             lambda: projection(args.reps))):
         if key in wanted:
             print(title)
             run()
