@@ -12,6 +12,7 @@ from bridge.model.ids import effect_id
 from bridge.results.not_given import not_given
 from bridge.model.texts import ability_text, effect_text
 from bridge.results.atom_count import AtomCount
+from bridge.results.decisions import read_decisions
 from bridge.results.trace import Trace, build_trace, run_decisions
 from bridge.solving.read_back import SIGNATURES, TRACE_ATOMS
 from bridge.vocabulary.words import every_creature_type
@@ -549,44 +550,6 @@ def read_answers(case: Case, solution) -> tuple[Answer, ...]:
         answer = sorted(values[question.index], key=str) if question.kind == "value" else answers.get(question.index)
         found.append(Answer(question, answer, tuple(sorted(shown[question.index]))))
     return tuple(found)
-
-
-def read_decisions(solution) -> dict[str, dict]:
-    """Each spell's decisions (decision/2, asp/601 and 707.10) as the keys `expect: decisions` uses."""
-    found: dict[str, dict] = defaultdict(dict)
-    for atom in sorted(solution.atoms("decision", 2)):      # in an order of their own, not the grounder's
-        spell, decision = atom.arguments[0].string, atom.arguments[1]
-        d = found[spell]
-        args = decision.arguments
-        if decision.name == "mode":
-            d.setdefault("modes", []).append(args[0].number)
-        elif decision.name == "target":
-            d.setdefault("targets", {})[args[0].number] = args[1].string
-        elif decision.name in ("x", "replicate"):
-            d[decision.name] = args[0].number
-        elif decision.name == "kicked":
-            d["kicked"] = True
-        elif decision.name == "divided":
-            d.setdefault("divided", {})[args[0].string] = args[1].number
-        elif decision.name == "sacrificed":
-            d.setdefault("sacrificed", []).append(args[0].string)
-    for atom in solution.atoms("sacrificed_power", 2):
-        found[atom.arguments[0].string]["sacrificed_power"] = atom.arguments[1].number
-    for atom in solution.atoms("mana_spent", 3):
-        found[atom.arguments[0].string].setdefault("mana_spent", []).append(atom.arguments[2].string)
-    for d in found.values():
-        if "targets" in d:
-            d["targets"] = [d["targets"][i] for i in sorted(d["targets"])]
-        for key in ("modes", "sacrificed", "mana_spent"):
-            if key in d:
-                d[key] = sorted(d[key])
-    return {spell: {key: d[key] for key in DECISION_ORDER if key in d} for spell, d in found.items()}
-
-
-# A spell's decisions in the order 601.2 makes them: modes and X, costs announced (601.2b), targets (601.2c),
-# division (601.2d), costs paid (601.2h).
-DECISION_ORDER = ("modes", "x", "kicked", "replicate", "targets", "divided", "sacrificed", "sacrificed_power",
-                  "mana_spent")
 
 
 def with_choice(text: str, key: str | None, value: str | None) -> str:
