@@ -4,13 +4,14 @@ gringo projects a positive body literal with an anonymous variable (`edit(k, pha
 hidden predicate of its other arguments, through a statement of its own; clingo 5.8 keeps those statements
 outside every `#program` part and converts and analyses all of them again at every ground call of the
 Control, whatever the call grounds. asp/ has ~350 of them, a board makes 14-21 ground calls, and they were
-more than half of what an empty ground call costs (1.9-2.2 ms -> 0.7-1.0 ms on a generate.py 40/8 board).
+more than half of what an empty ground call costs (1.56 -> 0.67 ms after a generate.py 40/8 board's solve:
+benchmarks/ground_calls.py --only projection).
 A named variable that occurs once makes no projection and means the same: the rule has the same ground
-atoms (tests/test_grounding_form.py compares every atom with and without, on bundled cases and generated
-boards). Only what clingo is given changes; asp/ keeps its `_`.
+atoms (every atom compared with and without: tests/test_grounding_form.py on generated boards,
+tests/test_firing.py on bundled cases, whose "every rule" side loads asp/ as written). Only what clingo is given changes; asp/ keeps its `_`.
 
 Done once per content of asp/, in the analysis that is kept between processes (firing.analyse): clingo's
-AST transformer costs ~0.2 s over asp/'s rules."""
+AST transformer costs ~0.4 s over asp/'s rules."""
 from __future__ import annotations
 
 import itertools
