@@ -37,6 +37,9 @@ def read_decisions(solution) -> dict[str, dict]:
     for d in found.values():
         if "targets" in d:
             d["targets"] = [d["targets"][i] for i in sorted(d["targets"])]
+        if "divided" in d:                  # 601.2d: the amounts in the order of the targets they are divided among
+            order = {target: i for i, target in enumerate(d.get("targets", ()))}
+            d["divided"] = dict(sorted(d["divided"].items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
         for key in ("modes", "sacrificed", "mana_spent"):
             if key in d:
                 d[key] = sorted(d[key])
