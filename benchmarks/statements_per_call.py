@@ -44,7 +44,8 @@ def main() -> None:
     where = given[0].location
 
     def companion(i: int, rule):
-        arguments = [ast.SymbolicTerm(where, clingo.Number(i))] + [ast.Function(where, p, [], 0) for p in parameters_of[i]]
+        arguments = [ast.SymbolicTerm(where, clingo.Number(i))]
+        arguments += [ast.Function(where, p, [], 0) for p in parameters_of[i]]
         head = ast.Literal(where, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(where, "fired__", arguments, 0)))
         return ast.Rule(where, head, rule.body)
 

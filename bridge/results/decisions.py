@@ -39,9 +39,11 @@ def read_decisions(solution) -> dict[str, dict]:
             d["targets"] = [d["targets"][i] for i in sorted(d["targets"])]
         if "divided" in d:                  # 601.2d: the amounts in the order of the targets they are divided among
             order = {target: i for i, target in enumerate(d.get("targets", ()))}
-            d["divided"] = dict(sorted(d["divided"].items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
+            d["divided"] = dict(sorted(d["divided"].items(),
+                                       key=lambda item: (order.get(item[0], len(order)), item[0])))
         for key in ("modes", "sacrificed", "mana_spent"):
             if key in d:
                 d[key] = sorted(d[key])
-    return {spell: {key: d[key] for key in DECISION_ORDER if key in d} for spell, d in found.items()}
+    rank = {key: i for i, key in enumerate(DECISION_ORDER)}       # a key not listed there comes last, never lost
+    return {spell: dict(sorted(d.items(), key=lambda item: rank.get(item[0], len(rank)))) for spell, d in found.items()}
 

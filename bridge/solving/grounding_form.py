@@ -8,7 +8,8 @@ more than half of what an empty ground call costs (1.56 -> 0.67 ms after a gener
 benchmarks/ground_calls.py --only projection).
 A named variable that occurs once makes no projection and means the same: the rule has the same ground
 atoms (every atom compared with and without: tests/test_grounding_form.py on generated boards,
-tests/test_firing.py on bundled cases, whose "every rule" side loads asp/ as written). Only what clingo is given changes; asp/ keeps its `_`.
+tests/test_firing.py on bundled cases, whose "every rule" side loads asp/ as written). Only what clingo
+is given changes; asp/ keeps its `_`.
 
 Done once per content of asp/, in the analysis that is kept between processes (firing.analyse): clingo's
 AST transformer costs ~0.4 s over asp/'s rules."""
