@@ -190,7 +190,7 @@ def solve_case(case: Case, max_steps: int | None = None, reevaluate: bool = True
             ctl = fresh_control(ctl, facts, k, earlier)
             atoms_at_start = len(ctl.symbolic_atoms)
     check_carried(ctl, case)
-    # The final values with 704's parts in one ground call (one call less: ~2-3 ms, benchmarks/ground_calls.py),
+    # The final values with 704's parts in one ground call (one call less: ~1-3 ms, benchmarks/ground_calls.py),
     # before triggers, which see what state-based actions put into graveyards.
     def has(name: str, arity: int) -> bool:
         return count_atoms(ctl, name, arity) > 0
