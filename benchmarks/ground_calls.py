@@ -173,12 +173,14 @@ def pooled_runs(facts: list) -> list:
 
 
 # Groupings of a step's parts into fewer ground calls (the current one: bridge/solving/solver.py).
+SETUP = (("probing", "probe_setup"),)
 PROBE = (("probing", "view", "probe"), ("probing", "outcome", "probe"))
 DEPENDENCIES = (("probing", "worlds"), ("probing", "view", "hyp"), ("no_batch", "order"))
 APPLY = ((None, "apply"), (None, "view", "apply"), (None, "outcome", "apply"))
-MERGES = {"apply with carry": (PROBE, DEPENDENCIES, APPLY + ((None, "carry"),)),
-          "probe with the dependency tests": (PROBE + DEPENDENCIES, APPLY, ((None, "carry"),)),
-          "order with apply": (PROBE, DEPENDENCIES + APPLY, ((None, "carry"),))}
+MERGES = {"apply with carry": (SETUP, PROBE, DEPENDENCIES, APPLY + ((None, "carry"),)),
+          "probe with the dependency tests": (SETUP, PROBE + DEPENDENCIES, APPLY, ((None, "carry"),)),
+          "order with apply": (SETUP, PROBE, DEPENDENCIES + APPLY, ((None, "carry"),)),
+          "the probe's setup with the probe": (SETUP + PROBE, DEPENDENCIES, APPLY, ((None, "carry"),))}
 
 
 def merges(sample: int) -> None:
