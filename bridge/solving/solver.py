@@ -299,7 +299,8 @@ def check_carried(ctl: clingo.Control, case: Case) -> None:
         player = unknown_poison.symbol.arguments[0].string
         raise CaseError(case.file, "poison", f"an ability reads {player}'s poison counters: give them "
                         f"(poison: {{{player}: N}})")
-    lost = next((a for a in ctl.symbolic_atoms.by_signature("rewritten_not_carried", 3) if a.is_fact), None)
+    lost = next((a for name in ("rewritten_not_carried", "hyp_written_not_carried")
+                 for a in ctl.symbolic_atoms.by_signature(name, 3) if a.is_fact), None)
     if lost is not None:
         raise RuntimeError(f"{case.file}: {lost.symbol} (a defect in asp/: layer_writes misses a writer)")
 
