@@ -100,6 +100,25 @@ def test_at_most_most_kept(kept, monkeypatch):
     assert len(list(kept.glob("*-*"))) == 1
 
 
+def test_a_full_folder_drops_its_older_half_and_keeps_the_new_value(kept, monkeypatch):
+    """Full, the folder makes room rather than keep nothing more: before, a folder that a sweep of new
+    boards had filled left every later board's rules to be worked out again in every process."""
+    written = {}                                  # name -> the file its reading was kept in
+    for age, name in enumerate(["Grizzly Bears", "Glorious Anthem", "Humility", "Opalescence", "Blood Moon",
+                                "Tarmogoyf"], start=1):
+        before = set(kept.glob("*-*"))
+        catalog.find_card(name)
+        (file,) = set(kept.glob("*-*")) - before
+        os.utime(file, ns=(age * 10**9, age * 10**9))   # written in this order, a second apart
+        written[name] = file.name
+    # the fixture keeps at most 5: the sixth found the folder full, the three oldest went (5 - 5 // 2)
+    left = {file.name for file in kept.glob("*-*")}
+    assert left == {written[name] for name in ("Opalescence", "Blood Moon", "Tarmogoyf")}
+    new_process(monkeypatch)
+    catalog.find_card("Tarmogoyf")                # found kept: nothing new written
+    assert {file.name for file in kept.glob("*-*")} == left
+
+
 @pytest.mark.parametrize("case", ["cr613/gray_ogre.yaml", "classics/humility_then_opalescence.yaml",
                                   "dependency/blood_moon_urborg_urborg_older.yaml"])
 def test_kept_firing_is_what_the_fixpoint_gives(tmp_path, monkeypatch, case):

@@ -11,7 +11,7 @@ older than the files its stamp would describe (a page's server left running over
 its key next to its value, so two keys that share a file name never take each other's value; a file that
 cannot be read is worked out again. Files are written where and when bridge/files/derived.py writes its
 copies (not under PYTHONDONTWRITEBYTECODE, not in a read-only install, never failing), at most `most` files
-a kind.
+a kind: a full folder drops its older half before it keeps a new value.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ FORMAT = 1                    # change it when what is kept changes shape
 
 class StampedFolder:
     """One kind's kept values: `load` and `keep` by key, `dumps`/`loads` their format (marshal, pickle), at
-    most `most` files (a few kilobytes each)."""
+    most `most` files (a few kilobytes each; when full, the older half goes: make_room)."""
 
     def __init__(self, kind: str, dumps: Callable[[object], bytes], loads: Callable[[bytes], object], most: int):
         self.kind, self.dumps, self.loads, self.most = kind, dumps, loads, most
@@ -59,8 +59,10 @@ class StampedFolder:
         return value if kept_key == key else None
 
     def keep(self, path: Path | None, key, value) -> None:
-        if path is None or not can_keep() or self.kept_count() >= self.most:
+        if path is None or not can_keep():
             return
+        if self.kept_count() >= self.most:
+            self.make_room()
         try:
             content = self.dumps((key, value))
         except Exception:     # noqa: BLE001 (a value this format cannot hold: not kept)
@@ -78,6 +80,26 @@ class StampedFolder:
             except (OSError, TypeError):
                 self.count = 0
         return self.count
+
+    def make_room(self) -> None:
+        """The folder is full: its older half (by modification time) goes, so that what is worked out now is
+        kept (a full folder that kept nothing more would, after a sweep of new boards, leave every later value
+        to be worked out again in every process). Best effort: a file another process removed is skipped."""
+        def written_at(entry: os.DirEntry) -> int:
+            try:
+                return entry.stat().st_mtime_ns
+            except OSError:
+                return 0
+        try:
+            entries = sorted(os.scandir(self.folder), key=written_at)
+        except OSError:
+            return
+        for entry in entries[:max(1, len(entries) - self.most // 2)]:
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
+        self.count = None
 
     def drop_other_stamps(self) -> None:
         """The kind's folders of other stamps are stale: removed (best effort: a process still using one
