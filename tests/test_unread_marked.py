@@ -131,3 +131,5 @@ def test_a_graveyard_the_case_does_not_give_is_said(tmp_path, capsys, graveyards
     assert said == marked
     pt = "1/2" if "Grizzly" in graveyards else "0/1"
     assert (f"{pt} ?" in out) == bool(marked) and pt in out
+    # the legend under the table names the key that gives a graveyard, as it names `hands:` for a hand
+    assert ("a graveyard (`graveyards:`)" in out) == bool(marked)

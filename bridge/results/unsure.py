@@ -50,8 +50,9 @@ def unsure_lines(result: Result) -> list[str]:
              "not applied (give the case `abilities:` for the card, docs/case-format.md), or read a choice made "
              "as their object entered that the case doesn't give (give it `choices:`), or a game state (a "
              "player's or an object's) it doesn't give (give it `game_state:`), or count what the case "
-             "doesn't give: cards in a hand (give it `hands:`) or a library (`libraries:`), counters on a player "
-             "(`poison:`, `player_counters:`), casts of a commander (`commander_casts:`):"]
+             "doesn't give: cards in a hand (give it `hands:`), a graveyard (`graveyards:`) or a library "
+             "(`libraries:`), counters on a player (`poison:`, `player_counters:`), casts of a commander "
+             "(`commander_casts:`):"]
     for (source, text), whats in reached.items():
         parts = "; ".join(f"{WORDS[what]} of {', '.join(ids)}" for what, ids in whats.items())
         lines.append(f"  {source}: \"{' '.join(text.split())}\" may change {parts}")
