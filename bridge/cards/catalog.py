@@ -129,7 +129,7 @@ def rulings_of(name: str, store_path=None) -> list[dict]:
         return store.rulings(name)
     finally:
         if store_path is not None:          # a connection of its own (a request's thread): closed
-            store.db.close()
+            store.close()
 
 
 @functools.lru_cache(maxsize=4096)

@@ -13,11 +13,21 @@ import contextlib
 import json
 import os
 import sys
+import threading
 from pathlib import Path
 
 from bridge.model.errors import CaseError
 
 ENVIRONMENT_VARIABLE = "MTG_LAYERS_CARD_STORE"
+
+# SQLite's own mutexes are not released in a forked child: a process that forks while another of its threads is
+# inside SQLite (the page's server answers a card's rulings while a solve forks its child) leaves the child
+# stuck at its first use of SQLite, until its deadline. Every use of SQLite here holds this lock, and a fork
+# waits for it (os.register_at_fork), so no thread is inside SQLite when the process forks.
+IN_SQLITE = threading.RLock()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=IN_SQLITE.acquire, after_in_parent=IN_SQLITE.release,
+                        after_in_child=IN_SQLITE.release)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS cards (name TEXT PRIMARY KEY, folded TEXT NOT NULL, data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS names (folded TEXT PRIMARY KEY, name TEXT NOT NULL);
@@ -67,15 +77,21 @@ class CardStore:
 
     @contextlib.contextmanager
     def reading(self):
+        """SQLite used (under IN_SQLITE); its errors, and broken entries, said as the store's."""
         import sqlite3
         try:
-            yield
+            with IN_SQLITE:
+                yield
         except sqlite3.Error as error:
             raise CaseError(str(self.path), "", f"not a readable card store ({error}); move it away and import the "
                                                 "cards again (`mtg-layers cards import FILE`)") from None
         except (ValueError, TypeError) as error:         # a row whose data is not the JSON we wrote
             raise CaseError(str(self.path), "", f"the card store holds a broken entry ({str(error)[:200]}); move "
                                                 "it away and import the cards again") from None
+
+    def close(self) -> None:
+        with IN_SQLITE:
+            self.db.close()
 
     def lookup(self, name: str) -> tuple[str, dict] | None:
         """(the stored name, its library mapping) for a card name or the name of one of its faces."""

@@ -170,7 +170,7 @@ def stored_names(words: list[str], most: int) -> list[str]:
     try:
         return store.search(words, limit=most)
     finally:
-        store.db.close()
+        store.close()
 
 
 def card_facts(name: str) -> dict:
