@@ -40,13 +40,11 @@ def refused(write_case, capsys):
 # The judges' page in a browser (tests/web_browser.py): one server and one Chromium for the session.
 @pytest.fixture(scope="session")
 def page_server_and_browser(tmp_path_factory):
-    from web_browser import ARGS, CHROMIUM, served_with_rulings
+    from web_browser import ARGS, ASSERTION_MS, CHROMIUM, served_with_rulings
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does")
     from playwright.sync_api import expect, sync_playwright
-    # an assertion waits up to 20 s for the page (Playwright's default, 5 s, is too short for an answer
-    # under the whole suite's load: an expected text that never comes still fails)
-    expect.set_options(timeout=20_000)
+    expect.set_options(timeout=ASSERTION_MS)
     with served_with_rulings(tmp_path_factory.mktemp("page-store") / "cards.sqlite") as (_, address), \
             sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)

@@ -115,8 +115,9 @@ def test_a_full_folder_drops_its_older_half_and_keeps_the_new_value(kept, monkey
     left = {file.name for file in kept.glob("*-*")}
     assert left == {written[name] for name in ("Opalescence", "Blood Moon", "Tarmogoyf")}
     new_process(monkeypatch)
-    catalog.find_card("Tarmogoyf")                # found kept: nothing new written
+    catalog.find_card("Tarmogoyf")                # found kept: its file not written again (its time as set)
     assert {file.name for file in kept.glob("*-*")} == left
+    assert (kept / written["Tarmogoyf"]).stat().st_mtime_ns == 6 * 10**9
 
 
 @pytest.mark.parametrize("case", ["cr613/gray_ogre.yaml", "classics/humility_then_opalescence.yaml",

@@ -9,18 +9,17 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from web_browser import LAPTOP, PHONE, add_card, kept_board, open_page, pick, row, shared, violations
-
+from web_browser import ASSERTION_MS, LAPTOP, PHONE, add_card, kept_board, open_page, pick, row, shared, violations
 
 
 @pytest.fixture(autouse=True)
 def patient_assertions(page_server_and_browser):
     """An assertion here waits up to 60 s: a solve takes seconds on a busy machine. (Set at import, as it was,
-    the session's fixture in tests/conftest.py set its 20 s after it, when it started: a CI run under the
+    the session's fixture in tests/conftest.py set its ASSERTION_MS after it, when it started: a CI run under the
     whole suite's load once saw a phone's answer still "solving" at 20 s.) Put back after each test."""
     expect.set_options(timeout=60_000)
     yield
-    expect.set_options(timeout=20_000)
+    expect.set_options(timeout=ASSERTION_MS)
 
 
 def test_the_banner_says_what_the_answer_lacks(chromium, page_address, artifacts, axe):

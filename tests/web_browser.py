@@ -21,6 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 AXE_VERSION = "4.14.1"          # axe-core, pinned; installed from the npm registry on first use (not vendored)
 AXE = ROOT / ".cache" / f"axe-core-{AXE_VERSION}" / "node_modules" / "axe-core" / "axe.min.js"
 LAPTOP, PHONE = {"width": 1366, "height": 768}, {"width": 390, "height": 844}
+# how long an assertion waits for the page (Playwright's default, 5 s, is too short for an answer under the
+# whole suite's load: an expected text that never comes still fails); tests that solve more ask for more
+ASSERTION_MS = 20_000
 RULINGS_FILE = ROOT / "tests" / "data" / "rulings" / "atomic_cards_with_rulings.json"
 
 

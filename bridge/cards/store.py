@@ -28,6 +28,7 @@ IN_SQLITE = threading.RLock()
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(before=IN_SQLITE.acquire, after_in_parent=IN_SQLITE.release,
                         after_in_child=IN_SQLITE.release)
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS cards (name TEXT PRIMARY KEY, folded TEXT NOT NULL, data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS names (folded TEXT PRIMARY KEY, name TEXT NOT NULL);
